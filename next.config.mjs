@@ -1,0 +1,12 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // Native and WASM packages are loaded by Node at run time rather than bundled: PGlite ships its
+  // own WASM and data files, argon2 a native binary, and the one PGlite instance must be shared
+  // (through globalThis) between the custom server and Next's route handlers.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'],
+  poweredByHeader: false,
+  reactStrictMode: true,
+  typedRoutes: false,
+};
+
+export default nextConfig;

@@ -1,0 +1,2 @@
+export { errorCodes, httpStatusOf, type ErrorCode } from './codes';
+export { DomainError, isDomainError, type ErrorDetail } from './domain-error';

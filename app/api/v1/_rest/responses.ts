@@ -1,0 +1,39 @@
+import { DomainError, httpStatusOf } from '../../../../server/errors';
+
+/** Headers every REST response carries (decisions.md sections 2 and 8). */
+function baseHeaders(requestId: string): Headers {
+  return new Headers({
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+    'x-request-id': requestId,
+  });
+}
+
+export function jsonResponse(requestId: string, status: number, body: unknown, extra?: Record<string, string>): Response {
+  const headers = baseHeaders(requestId);
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+  return new Response(JSON.stringify(body), { status, headers });
+}
+
+/**
+ * The error body of decisions.md section 2. Anything that is not a DomainError is a bug: it is
+ * answered as INTERNAL_ERROR with no detail, and the caller logs it with the request id.
+ */
+export function errorResponse(requestId: string, error: unknown): Response {
+  if (error instanceof DomainError) {
+    const body = {
+      error: {
+        code: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+        ...(error.meta ?? {}),
+        requestId,
+      },
+    };
+    return jsonResponse(requestId, httpStatusOf(error.code), body);
+  }
+  return jsonResponse(requestId, 500, {
+    error: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side.', requestId },
+  });
+}

@@ -1,0 +1,64 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** What the domain code sees: the Drizzle API both drivers share. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Code that can run inside or outside a transaction takes either. */
+export type Executor = Db | Tx;
+
+export type DatabaseKind = 'postgres' | 'pglite';
+
+export interface Database {
+  db: Db;
+  kind: DatabaseKind;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** PostgreSQL connection string; when absent, the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; created when missing. In memory when absent. */
+  dataDir?: string;
+  /** An existing PGlite instance (tests clone a migrated one). */
+  pglite?: PGlite;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+export function connect(options: ConnectOptions): Database {
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      // numeric and timestamptz stay as the driver gives them: strings for numeric (no float).
+    });
+    const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  }
+  let pglite = options.pglite;
+  if (!pglite) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    pglite = new PGlite(options.dataDir);
+  }
+  const client = pglite;
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Rows of a raw `db.execute(sql...)`: postgres returns an array, PGlite an object with `rows`.
+ * Domain code that needs raw SQL goes through this so it runs on both.
+ */
+export function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

@@ -1,0 +1,31 @@
+/**
+ * PostgreSQL error classification, the same for both drivers: postgres puts SQLSTATE and the
+ * constraint name on the error, PGlite too, and Drizzle wraps either in an error whose `cause` is it.
+ */
+interface PgErrorLike {
+  code?: string;
+  constraint?: string;
+  constraint_name?: string;
+  cause?: unknown;
+}
+
+function pgError(error: unknown): PgErrorLike | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
+    const candidate = current as PgErrorLike;
+    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    current = candidate.cause;
+  }
+  return undefined;
+}
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const pg = pgError(error);
+  if (pg?.code !== '23505') return false;
+  if (!constraint) return true;
+  return (pg.constraint ?? pg.constraint_name) === constraint;
+}
+
+export function isCheckViolation(error: unknown): boolean {
+  return pgError(error)?.code === '23514';
+}

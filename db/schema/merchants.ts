@@ -1,0 +1,72 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, updatedAt } from './columns';
+import { traders } from './traders';
+
+export type MerchantStatus = 'active' | 'suspended';
+
+export const merchants = pgTable(
+  'merchants',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    status: text('status').$type<MerchantStatus>().notNull().default('active'),
+    payoutFeeBps: integer('payout_fee_bps').notNull().default(0),
+    payinFeeBps: integer('payin_fee_bps').notNull().default(0),
+    // Time windows of decisions.md section 5, per merchant (seconds).
+    payinExpirySeconds: integer('payin_expiry_seconds').notNull().default(900),
+    payoutMatchSeconds: integer('payout_match_seconds').notNull().default(600),
+    payoutPaymentSeconds: integer('payout_payment_seconds').notNull().default(1800),
+    payoutMerchantActionSeconds: integer('payout_merchant_action_seconds').notNull().default(86_400),
+    webhookUrl: text('webhook_url'),
+    // whsec_ secrets, encrypted (purpose webhook-secret). The previous one keeps signing until
+    // webhookPreviousSecretExpiresAt so receivers can roll over without dropping events.
+    webhookSecret: text('webhook_secret'),
+    webhookPreviousSecret: text('webhook_previous_secret'),
+    webhookPreviousSecretExpiresAt: instant('webhook_previous_secret_expires_at'),
+    webhookDisabledAt: instant('webhook_disabled_at'),
+    rateLimitPerSecond: integer('rate_limit_per_second').notNull().default(100),
+    rateLimitBurst: integer('rate_limit_burst').notNull().default(200),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('merchants_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check('merchants_payout_fee_bps_check', sql`${t.payoutFeeBps} between 0 and 10000`),
+    check('merchants_payin_fee_bps_check', sql`${t.payinFeeBps} between 0 and 10000`),
+    check(
+      'merchants_windows_check',
+      sql`${t.payinExpirySeconds} > 0 and ${t.payoutMatchSeconds} > 0 and ${t.payoutPaymentSeconds} > 0 and ${t.payoutMerchantActionSeconds} > 0`,
+    ),
+  ],
+);
+
+export type ApiKeyOwner = 'merchant' | 'trader';
+
+/**
+ * API credentials. keyId is public (sent as X-Api-Key); the secret is stored encrypted (purpose
+ * api-secret) because HMAC verification needs the secret itself, and is shown once at issue.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    keyId: text('key_id').notNull().unique(),
+    ownerType: text('owner_type').$type<ApiKeyOwner>().notNull(),
+    merchantId: uuid('merchant_id').references(() => merchants.id),
+    traderId: uuid('trader_id').references(() => traders.id),
+    secret: text('secret').notNull(),
+    label: text('label').notNull().default(''),
+    createdAt: createdAt(),
+    revokedAt: instant('revoked_at'),
+    lastUsedAt: instant('last_used_at'),
+  },
+  (t) => [
+    index('api_keys_merchant_idx').on(t.merchantId),
+    index('api_keys_trader_idx').on(t.traderId),
+    check(
+      'api_keys_owner_check',
+      sql`(${t.ownerType} = 'merchant' and ${t.merchantId} is not null and ${t.traderId} is null) or (${t.ownerType} = 'trader' and ${t.traderId} is not null and ${t.merchantId} is null)`,
+    ),
+  ],
+);

@@ -1,0 +1,68 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PayinStatus } from '../../server/state-machines/payin';
+import { createdAt, id, instant, money2, money6, rate4, updatedAt } from './columns';
+import { merchants } from './merchants';
+import { traderBankAccounts, traders } from './traders';
+
+export const payinOrders = pgTable(
+  'payin_orders',
+  {
+    id: id(),
+    orderNo: text('order_no').notNull(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    merchantOrderNo: text('merchant_order_no').notNull(),
+    status: text('status').$type<PayinStatus>().notNull(),
+    pair: text('pair').notNull().default('USDT/CNY'),
+    assetSymbol: text('asset_symbol').notNull().default('USDT'),
+    assetAmount: money6('asset_amount').notNull(),
+    fiatCurrency: text('fiat_currency').notNull().default('CNY'),
+    fiatAmount: money2('fiat_amount').notNull(),
+    // Locked at creation from the matched quote (or the best quote when queued in PENDING_MATCH).
+    fxRate: rate4('fx_rate').notNull(),
+    usdAmount: money2('usd_amount').notNull(),
+    usdFeeAmount: money2('usd_fee_amount').notNull(),
+    feeBps: integer('fee_bps').notNull(),
+    quotedAt: instant('quoted_at').notNull(),
+    traderId: uuid('trader_id').references(() => traders.id),
+    traderBankAccountId: uuid('trader_bank_account_id').references(() => traderBankAccounts.id),
+    // Only the SHA-256 of the checkout token is kept: the token itself is a bearer credential.
+    payTokenHash: text('pay_token_hash').notNull(),
+    returnUrl: text('return_url'),
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
+    source: text('source').notNull().default('API'),
+    chainTxKey: text('chain_tx_key'),
+    expiresAt: instant('expires_at').notNull(),
+    matchedAt: instant('matched_at'),
+    paymentSubmittedAt: instant('payment_submitted_at'),
+    disputeReason: text('dispute_reason'),
+    disputedAt: instant('disputed_at'),
+    resolutionNote: text('resolution_note'),
+    claimedBy: uuid('claimed_by'),
+    completedAt: instant('completed_at'),
+    cancelledAt: instant('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payin_orders_order_no_key').on(t.orderNo),
+    uniqueIndex('payin_orders_merchant_order_no_key').on(t.merchantId, t.merchantOrderNo),
+    uniqueIndex('payin_orders_pay_token_key').on(t.payTokenHash),
+    index('payin_orders_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('payin_orders_merchant_status_created_idx').on(
+      t.merchantId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    index('payin_orders_trader_idx').on(t.traderId, t.status),
+    index('payin_orders_matching_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING_MATCH'`),
+    index('payin_orders_expiry_idx')
+      .on(t.expiresAt)
+      .where(sql`${t.status} in ('PENDING_MATCH', 'PENDING_PAYMENT')`),
+    index('payin_orders_disputed_idx').on(t.disputedAt).where(sql`${t.status} = 'DISPUTED'`),
+    check('payin_orders_amounts_check', sql`${t.assetAmount} > 0 and ${t.fiatAmount} > 0 and ${t.usdFeeAmount} >= 0`),
+  ],
+);

@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { PayoutStatus } from '../../server/state-machines/payout';
+import { bytea, createdAt, id, instant, money2, rate4, updatedAt } from './columns';
+import { merchants } from './merchants';
+import { traders } from './traders';
+
+export const payoutOrders = pgTable(
+  'payout_orders',
+  {
+    id: id(),
+    orderNo: text('order_no').notNull(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    merchantOrderNo: text('merchant_order_no').notNull(),
+    status: text('status').$type<PayoutStatus>().notNull(),
+    fiatCurrency: text('fiat_currency').notNull().default('CNY'),
+    // Amounts as computed by decisions.md section 4 at creation.
+    usdAmount: money2('usd_amount').notNull(),
+    usdFeeAmount: money2('usd_fee_amount').notNull(),
+    feeBps: integer('fee_bps').notNull(),
+    fxRate: rate4('fx_rate').notNull(),
+    referenceRate: rate4('reference_rate').notNull(),
+    referenceFiatAmount: money2('reference_fiat_amount').notNull(),
+    slippage: numeric('slippage', { precision: 18, scale: 6 }).notNull(),
+    lockedFiatAmount: money2('locked_fiat_amount').notNull(),
+    // Recipient: the account number only as ciphertext (purpose card), its last 4 digits and an
+    // HMAC fingerprint for duplicate detection.
+    recipientHolderName: text('recipient_holder_name').notNull(),
+    recipientBankName: text('recipient_bank_name').notNull(),
+    recipientAccount: text('recipient_account').notNull(),
+    recipientAccountLast4: text('recipient_account_last4').notNull(),
+    recipientAccountFingerprint: text('recipient_account_fingerprint').notNull(),
+    traderId: uuid('trader_id').references(() => traders.id),
+    matchDueAt: instant('match_due_at').notNull(),
+    acceptedAt: instant('accepted_at'),
+    paymentDueAt: instant('payment_due_at'),
+    firstProofSubmittedAt: instant('first_proof_submitted_at'),
+    merchantActionDueAt: instant('merchant_action_due_at'),
+    disputeReason: text('dispute_reason'),
+    disputedAt: instant('disputed_at'),
+    resolutionNote: text('resolution_note'),
+    // The operator holding a dispute case (claim before ruling).
+    claimedBy: uuid('claimed_by'),
+    completedAt: instant('completed_at'),
+    cancelledAt: instant('cancelled_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payout_orders_order_no_key').on(t.orderNo),
+    uniqueIndex('payout_orders_merchant_order_no_key').on(t.merchantId, t.merchantOrderNo),
+    // List: per merchant, newest first, optionally by status; id breaks ties for stable pages.
+    index('payout_orders_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index('payout_orders_merchant_status_created_idx').on(
+      t.merchantId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
+    // Trader pool and "my payouts".
+    index('payout_orders_pool_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'PENDING_MATCH'`),
+    index('payout_orders_trader_idx').on(t.traderId, t.status),
+    // Timers of decisions.md section 5: partial indexes keep the scheduler's scans tiny.
+    index('payout_orders_payment_due_idx')
+      .on(t.paymentDueAt)
+      .where(sql`${t.status} = 'PENDING_PAYMENT'`),
+    index('payout_orders_merchant_action_due_idx')
+      .on(t.merchantActionDueAt)
+      .where(sql`${t.status} = 'PAYMENT_SUBMITTED'`),
+    index('payout_orders_disputed_idx').on(t.disputedAt).where(sql`${t.status} = 'DISPUTED'`),
+    index('payout_orders_recipient_fp_idx').on(t.recipientAccountFingerprint),
+    check('payout_orders_amounts_check', sql`${t.usdAmount} > 0 and ${t.usdFeeAmount} >= 0 and ${t.lockedFiatAmount} > 0`),
+  ],
+);
+
+/** Transfer proofs a trader uploads for a payout: re-encoded image bytes plus the original's SHA-256. */
+export const proofImages = pgTable(
+  'proof_images',
+  {
+    id: id(),
+    payoutOrderId: uuid('payout_order_id')
+      .notNull()
+      .references(() => payoutOrders.id),
+    traderId: uuid('trader_id')
+      .notNull()
+      .references(() => traders.id),
+    position: integer('position').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    originalSha256: text('original_sha256').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('proof_images_order_position_key').on(t.payoutOrderId, t.position),
+    index('proof_images_sha256_idx').on(t.originalSha256),
+    check('proof_images_position_check', sql`${t.position} between 1 and 3`),
+    check('proof_images_type_check', sql`${t.contentType} in ('image/jpeg', 'image/png', 'image/webp')`),
+  ],
+);

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, instant, money2, rate4, updatedAt } from './columns';
+
+export type TraderStatus = 'active' | 'suspended';
+
+export const traders = pgTable(
+  'traders',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    status: text('status').$type<TraderStatus>().notNull().default('active'),
+    online: boolean('online').notNull().default(false),
+    // Ties between equal quotes go to the trader matched longest ago, so work spreads.
+    lastMatchedAt: instant('last_matched_at'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('traders_status_check', sql`${t.status} in ('active', 'suspended')`)],
+);
+
+/**
+ * A trader's standing quote for USDT/CNY. SELL: the trader sells USDT to buyers (pay-in).
+ * BUY: the trader buys USDT by paying CNY to a merchant's recipient (payout).
+ */
+export type QuoteSide = 'BUY' | 'SELL';
+
+export const traderQuotes = pgTable(
+  'trader_quotes',
+  {
+    id: id(),
+    traderId: uuid('trader_id')
+      .notNull()
+      .references(() => traders.id),
+    side: text('side').$type<QuoteSide>().notNull(),
+    pair: text('pair').notNull().default('USDT/CNY'),
+    price: rate4('price').notNull(),
+    minFiat: money2('min_fiat').notNull(),
+    maxFiat: money2('max_fiat').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('trader_quotes_matching_idx').on(t.side, t.pair, t.active, t.price),
+    index('trader_quotes_trader_idx').on(t.traderId),
+    check('trader_quotes_side_check', sql`${t.side} in ('BUY', 'SELL')`),
+    check('trader_quotes_price_check', sql`${t.price} > 0`),
+    check('trader_quotes_limits_check', sql`${t.minFiat} > 0 and ${t.maxFiat} >= ${t.minFiat}`),
+  ],
+);
+
+/** Where buyers pay a trader in a pay-in. The account number is encrypted (purpose card). */
+export const traderBankAccounts = pgTable(
+  'trader_bank_accounts',
+  {
+    id: id(),
+    traderId: uuid('trader_id')
+      .notNull()
+      .references(() => traders.id),
+    holderName: text('holder_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    accountNumber: text('account_number').notNull(),
+    accountLast4: text('account_last4').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('trader_bank_accounts_trader_idx').on(t.traderId, t.active)],
+);

@@ -1,0 +1,201 @@
+import type { Db } from '../../db/client';
+import { cliActor } from '../../server/audit';
+import { issueApiKey } from '../../server/api-keys/issue-api-key';
+import { revokeApiKey } from '../../server/api-keys/revoke-api-key';
+import { adjustBalance } from '../../server/balances/adjust-balance';
+import { generateKeyringText } from '../../server/crypto/keyring';
+import { DomainError } from '../../server/errors';
+import { checkLedgerInvariants } from '../../server/ledger/check-invariants';
+import { createMerchant } from '../../server/merchants/create-merchant';
+import { updateMerchantSettings } from '../../server/merchants/update-merchant-settings';
+import type { MerchantSettingsInput } from '../../server/merchants/merchant-settings.schema';
+import { createTrader } from '../../server/traders/create-trader';
+import { createOperator } from '../../server/users/create-operator';
+
+export type Flags = Record<string, string | boolean | undefined>;
+
+export interface Command {
+  usage: string;
+  summary: string;
+  /** Commands that need no database (e.g. generating keys) leave this false. */
+  needsDatabase: boolean;
+  run(db: Db, flags: Flags): Promise<{ result: unknown; text: string }>;
+}
+
+function required(flags: Flags, name: string): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value === '') {
+    throw new DomainError('VALIDATION_FAILED', `--${name} is required.`, { details: [{ path: name, message: 'is required' }] });
+  }
+  return value;
+}
+
+function optional(flags: Flags, name: string): string | undefined {
+  const value = flags[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Integer flags stay strings until here, so "1.5" or "abc" get a clear error, not NaN. */
+function integer(flags: Flags, name: string): number | undefined {
+  const value = optional(flags, name);
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value)) {
+    throw new DomainError('VALIDATION_FAILED', `--${name} must be a whole number.`, { details: [{ path: name, message: 'must be a whole number' }] });
+  }
+  return Number.parseInt(value, 10);
+}
+
+function owner(flags: Flags): { type: 'merchant' | 'trader'; id: string } {
+  const merchant = optional(flags, 'merchant');
+  const trader = optional(flags, 'trader');
+  if (Boolean(merchant) === Boolean(trader)) {
+    throw new DomainError('VALIDATION_FAILED', 'Give exactly one of --merchant <id> or --trader <id>.');
+  }
+  return merchant ? { type: 'merchant', id: merchant } : { type: 'trader', id: trader as string };
+}
+
+function balanceCommand(direction: 'credit' | 'debit'): Command {
+  return {
+    usage: `balance ${direction} (--merchant <id> | --trader <id>) --amount <USDT> --memo <text> [--reference <id>]`,
+    summary: `${direction === 'credit' ? 'Deposit USDT to' : 'Withdraw USDT from'} an available balance (audited ledger transfer against the external account)`,
+    needsDatabase: true,
+    async run(db, flags) {
+      const result = await adjustBalance(
+        db,
+        {
+          owner: owner(flags),
+          direction,
+          amount: required(flags, 'amount'),
+          memo: required(flags, 'memo'),
+          reference: optional(flags, 'reference'),
+        },
+        cliActor,
+      );
+      const text = result.applied
+        ? `${direction === 'credit' ? 'Credited' : 'Debited'} ${flags.amount} USDT (transfer ${result.transferId}). Balances: ${JSON.stringify(result.balances)}`
+        : `Transfer ${result.transferId} was already posted; nothing changed.`;
+      return { result, text };
+    },
+  };
+}
+
+export const commands: Record<string, Command> = {
+  'merchant create': {
+    usage: 'merchant create --name <name> [--payout-fee-bps <n>] [--payin-fee-bps <n>] [--webhook-url <url>]',
+    summary: 'Create a merchant with its ledger accounts and a first API key (the secret is printed once)',
+    needsDatabase: true,
+    async run(db, flags) {
+      const created = await createMerchant(
+        db,
+        {
+          name: required(flags, 'name'),
+          payoutFeeBps: integer(flags, 'payout-fee-bps'),
+          payinFeeBps: integer(flags, 'payin-fee-bps'),
+          webhookUrl: optional(flags, 'webhook-url'),
+        },
+        cliActor,
+      );
+      const text = [
+        `Merchant ${created.name} created: ${created.merchantId}`,
+        `API key:    ${created.apiKey.keyId}`,
+        `API secret: ${created.apiKey.secret}`,
+        'The secret is shown only now: store it safely.',
+      ].join('\n');
+      return { result: created, text };
+    },
+  },
+  'merchant set': {
+    usage:
+      'merchant set --merchant <id> [--name <name>] [--status active|suspended] [--payout-fee-bps <n>] [--payin-fee-bps <n>] [--webhook-url <url>|none] [--payin-expiry-seconds <n>] [--payout-match-seconds <n>] [--payout-payment-seconds <n>] [--payout-merchant-action-seconds <n>]',
+    summary: 'Change a merchant: fee bps per flow, time windows, status, webhook endpoint',
+    needsDatabase: true,
+    async run(db, flags) {
+      const webhook = optional(flags, 'webhook-url');
+      const changes: MerchantSettingsInput = {
+        name: optional(flags, 'name'),
+        status: optional(flags, 'status') as MerchantSettingsInput['status'],
+        payoutFeeBps: integer(flags, 'payout-fee-bps'),
+        payinFeeBps: integer(flags, 'payin-fee-bps'),
+        payinExpirySeconds: integer(flags, 'payin-expiry-seconds'),
+        payoutMatchSeconds: integer(flags, 'payout-match-seconds'),
+        payoutPaymentSeconds: integer(flags, 'payout-payment-seconds'),
+        payoutMerchantActionSeconds: integer(flags, 'payout-merchant-action-seconds'),
+        webhookUrl: webhook === 'none' ? null : webhook,
+      };
+      const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
+      const merchant = await updateMerchantSettings(db, required(flags, 'merchant'), defined, cliActor);
+      const { webhookSecret: _secret, webhookPreviousSecret: _previous, ...visible } = merchant;
+      return { result: visible, text: `Merchant ${merchant.id} updated: ${JSON.stringify(defined)}` };
+    },
+  },
+  'apikey issue': {
+    usage: 'apikey issue --merchant <id> [--label <text>]',
+    summary: 'Issue another API key for a merchant (the secret is printed once)',
+    needsDatabase: true,
+    async run(db, flags) {
+      const key = await issueApiKey(db, { merchantId: required(flags, 'merchant') }, { label: optional(flags, 'label') });
+      return { result: key, text: `API key:    ${key.keyId}\nAPI secret: ${key.secret}\nThe secret is shown only now.` };
+    },
+  },
+  'apikey revoke': {
+    usage: 'apikey revoke --key <keyId>',
+    summary: 'Revoke an API key',
+    needsDatabase: true,
+    async run(db, flags) {
+      const keyId = required(flags, 'key');
+      await revokeApiKey(db, keyId);
+      return { result: { keyId, revoked: true }, text: `API key ${keyId} revoked.` };
+    },
+  },
+  'trader create': {
+    usage: 'trader create --name <name> --email <email> --password <password>',
+    summary: 'Create a trader and the user who signs in for them',
+    needsDatabase: true,
+    async run(db, flags) {
+      const trader = await createTrader(
+        db,
+        { name: required(flags, 'name'), email: required(flags, 'email'), password: required(flags, 'password') },
+        cliActor,
+      );
+      return { result: trader, text: `Trader created: ${trader.traderId} (sign in as ${trader.email})` };
+    },
+  },
+  'operator create': {
+    usage: 'operator create --name <name> --email <email> --password <password>',
+    summary: 'Create an operator user',
+    needsDatabase: true,
+    async run(db, flags) {
+      const operator = await createOperator(
+        db,
+        { displayName: required(flags, 'name'), email: required(flags, 'email'), password: required(flags, 'password') },
+        cliActor,
+      );
+      return { result: operator, text: `Operator created: ${operator.userId} (sign in as ${operator.email})` };
+    },
+  },
+  'balance credit': balanceCommand('credit'),
+  'balance debit': balanceCommand('debit'),
+  'ledger check': {
+    usage: 'ledger check',
+    summary: 'Check the ledger invariants (sums to zero, balances equal their postings); exits 1 when broken',
+    needsDatabase: true,
+    async run(db) {
+      const report = await checkLedgerInvariants(db);
+      const totals = report.totals.map((row) => `${row.currency} ${row.sum}`).join(', ') || 'none';
+      const text = report.ok
+        ? `Ledger OK: ${report.accounts} accounts, ${report.transfers} transfers, totals ${totals}.`
+        : `Ledger BROKEN: ${JSON.stringify(report, null, 2)}`;
+      if (!report.ok) process.exitCode = 1;
+      return { result: report, text };
+    },
+  },
+  'keys generate': {
+    usage: 'keys generate',
+    summary: 'Print a fresh CORRIDOR_ENCRYPTION_KEYS value (one key per purpose)',
+    needsDatabase: false,
+    async run() {
+      const value = generateKeyringText();
+      return { result: { CORRIDOR_ENCRYPTION_KEYS: value }, text: `CORRIDOR_ENCRYPTION_KEYS=${value}` };
+    },
+  },
+};

@@ -1,0 +1,24 @@
+/**
+ * Well-known credentials of the demo data. They exist only in demo mode (the embedded database or
+ * CORRIDOR_DEMO=1) and are printed at every demo start; production mode never seeds them.
+ */
+export const demoCredentials = {
+  merchant: {
+    id: '00000000-0000-4000-8000-00000000d001',
+    name: 'Demo Merchant',
+    apiKey: 'mk_demo_merchant',
+    apiSecret: 'sk_demo_merchant_secret_do_not_use_in_production',
+  },
+  trader: {
+    name: 'Demo Trader',
+    email: 'trader@demo.corridor.local',
+    password: 'demo-trader-password',
+  },
+  operator: {
+    name: 'Demo Operator',
+    email: 'operator@demo.corridor.local',
+    password: 'demo-operator-password',
+  },
+  /** USDT each demo party starts with. */
+  startingBalance: '10000.000000',
+} as const;

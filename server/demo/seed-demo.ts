@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { platformSettings } from '../../db/schema';
+import { cliActor } from '../audit';
+import { adjustBalance } from '../balances/adjust-balance';
+import { createMerchant } from '../merchants/create-merchant';
+import { addBankAccount } from '../traders/add-bank-account';
+import { createTrader } from '../traders/create-trader';
+import { setTraderOnline } from '../traders/set-online';
+import { setQuote } from '../traders/set-quote';
+import { createOperator } from '../users/create-operator';
+import { demoCredentials as demo } from './demo-credentials';
+
+const SEEDED_KEY = 'demo.seeded_at';
+
+/**
+ * Seeds the demo once per database: a merchant with API credentials and USDT, an online trader with
+ * quotes on both sides, a bank account and USDT, and an operator. Returns false when already seeded.
+ */
+export async function seedDemo(database: Db): Promise<boolean> {
+  // One transaction (the steps nest as savepoints), so a failed seed leaves nothing half made.
+  return database.transaction(async (db) => {
+    const existing = await db.select().from(platformSettings).where(eq(platformSettings.key, SEEDED_KEY));
+    if (existing.length > 0) return false;
+    await seed(db);
+    await db.insert(platformSettings).values({ key: SEEDED_KEY, value: new Date().toISOString() });
+    return true;
+  });
+}
+
+async function seed(db: Db): Promise<void> {
+  await createMerchant(
+    db,
+    { name: demo.merchant.name, payoutFeeBps: 30, payinFeeBps: 50 },
+    cliActor,
+    { id: demo.merchant.id, apiKeyPreset: { keyId: demo.merchant.apiKey, secret: demo.merchant.apiSecret } },
+  );
+  await adjustBalance(
+    db,
+    {
+      owner: { type: 'merchant', id: demo.merchant.id },
+      direction: 'credit',
+      amount: demo.startingBalance,
+      memo: 'Demo starting balance',
+      reference: 'demo-merchant-start',
+    },
+    cliActor,
+  );
+
+  const trader = await createTrader(
+    db,
+    { name: demo.trader.name, email: demo.trader.email, password: demo.trader.password },
+    cliActor,
+  );
+  await adjustBalance(
+    db,
+    {
+      owner: { type: 'trader', id: trader.traderId },
+      direction: 'credit',
+      amount: demo.startingBalance,
+      memo: 'Demo starting balance',
+      reference: 'demo-trader-start',
+    },
+    cliActor,
+  );
+  await setQuote(db, trader.traderId, { side: 'SELL', price: '7.2500', minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
+  await setQuote(db, trader.traderId, { side: 'BUY', price: '7.1500', minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
+  await addBankAccount(
+    db,
+    trader.traderId,
+    { holderName: 'Zhang Wei', bankName: 'China Merchants Bank', accountNumber: '6214830012345678' },
+    cliActor,
+  );
+  await setTraderOnline(db, trader.traderId, true);
+
+  await createOperator(
+    db,
+    { email: demo.operator.email, password: demo.operator.password, displayName: demo.operator.name },
+    cliActor,
+  );
+}

@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * The process configuration, validated once with zod. Nothing else reads process.env, so every
+ * variable is listed here (and in the README's configuration table).
+ */
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z.preprocess(blankToUndefined, z.string().startsWith('postgres').optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PGLITE_DIR: z.string().min(1).default('.data/pglite'),
+  PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  CORRIDOR_ENCRYPTION_KEYS: z.preprocess(blankToUndefined, z.string().optional()),
+  AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32).optional()),
+  CORRIDOR_DEMO: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
+  CORRIDOR_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Demo mode: demo keys allowed and demo data seeded. On by default for the embedded database. */
+  demo: boolean;
+  /** Production mode: NODE_ENV=production and not the demo; refuses demo keys. */
+  production: boolean;
+};
+
+let cached: Env | undefined;
+
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const parsed = result.data;
+  const demo = parsed.CORRIDOR_DEMO ? parsed.CORRIDOR_DEMO === '1' : !parsed.DATABASE_URL;
+  return { ...parsed, demo, production: parsed.NODE_ENV === 'production' && !demo };
+}
+
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,29 @@
+import { ledgerAccounts } from '../../db/schema';
+import type { Executor } from '../../db/client';
+import { accountIds } from './account-ids';
+
+/** Creates a merchant's accounts (available, frozen); safe to call again. */
+export async function openMerchantAccounts(db: Executor, merchantId: string): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values([
+      { id: accountIds.merchantAvailable(merchantId), ownerType: 'merchant', ownerId: merchantId, kind: 'available' },
+      { id: accountIds.merchantFrozen(merchantId), ownerType: 'merchant', ownerId: merchantId, kind: 'frozen' },
+    ])
+    .onConflictDoNothing();
+}
+
+/**
+ * Creates a trader's accounts: available; frozen (held back, e.g. by an operator); escrow (USDT
+ * reserved for the buyer of a matched pay-in). Safe to call again.
+ */
+export async function openTraderAccounts(db: Executor, traderId: string): Promise<void> {
+  await db
+    .insert(ledgerAccounts)
+    .values([
+      { id: accountIds.traderAvailable(traderId), ownerType: 'trader', ownerId: traderId, kind: 'available' },
+      { id: accountIds.traderFrozen(traderId), ownerType: 'trader', ownerId: traderId, kind: 'frozen' },
+      { id: accountIds.traderEscrow(traderId), ownerType: 'trader', ownerId: traderId, kind: 'escrow' },
+    ])
+    .onConflictDoNothing();
+}

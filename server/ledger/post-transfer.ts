@@ -1,0 +1,117 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../db/schema';
+import { DomainError } from '../errors';
+import { Dec } from '../money/decimal';
+
+export interface Posting {
+  accountId: string;
+  /** Signed USDT amount, at most 6 decimals: negative takes value out of the account. */
+  amount: string;
+}
+
+export interface TransferRequest {
+  /** Idempotency key of the movement, e.g. `payout:<orderId>:freeze`. */
+  id: string;
+  kind: string;
+  orderId?: string | null;
+  memo?: string | null;
+  postings: readonly Posting[];
+}
+
+export interface TransferResult {
+  /** false when a transfer with this id was already posted (nothing changed this time). */
+  applied: boolean;
+}
+
+/**
+ * Posts a balanced transfer inside the caller's transaction: the only way value moves.
+ *
+ * Each debit is a conditional UPDATE (`balance + amount >= 0` unless the account may go negative),
+ * so two concurrent freezes can never both spend the same balance; the CHECK constraint on the table
+ * backs it up. Accounts are updated in id order so concurrent transfers lock rows in one order and
+ * cannot deadlock. Throwing rolls back the caller's whole transaction, order and event included.
+ */
+export async function postTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
+  const legs = normaliseLegs(request);
+
+  const inserted = await tx
+    .insert(ledgerTransfers)
+    .values({ id: request.id, kind: request.kind, orderId: request.orderId ?? null, memo: request.memo ?? null })
+    .onConflictDoNothing()
+    .returning({ id: ledgerTransfers.id });
+  if (inserted.length === 0) {
+    await assertSameTransfer(tx, request.id, legs);
+    return { applied: false };
+  }
+
+  for (const leg of legs) {
+    const guard = leg.negative
+      ? sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} + ${leg.amount} >= 0)`
+      : undefined;
+    const updated = await tx
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: sql`now()` })
+      .where(and(eq(ledgerAccounts.id, leg.accountId), guard))
+      .returning({ id: ledgerAccounts.id });
+    if (updated.length === 0) await explainRefusal(tx, leg.accountId);
+  }
+
+  await tx.insert(ledgerPostings).values(
+    legs.map((leg) => ({ transferId: request.id, accountId: leg.accountId, amount: leg.amount })),
+  );
+  return { applied: true };
+}
+
+interface Leg {
+  accountId: string;
+  amount: string;
+  negative: boolean;
+}
+
+function normaliseLegs(request: TransferRequest): Leg[] {
+  if (request.postings.length < 2) throw new Error(`transfer ${request.id}: needs at least two postings`);
+  const seen = new Set<string>();
+  let sum = new Dec(0);
+  const legs = request.postings.map((posting) => {
+    if (seen.has(posting.accountId)) throw new Error(`transfer ${request.id}: account ${posting.accountId} posted twice`);
+    seen.add(posting.accountId);
+    const amount = new Dec(posting.amount);
+    if (amount.isZero() || !amount.isFinite()) throw new Error(`transfer ${request.id}: zero or invalid amount`);
+    if (amount.decimalPlaces() > 6) throw new Error(`transfer ${request.id}: more than 6 decimals`);
+    sum = sum.plus(amount);
+    return { accountId: posting.accountId, amount: amount.toFixed(6), negative: amount.isNegative() };
+  });
+  if (!sum.isZero()) throw new Error(`transfer ${request.id}: postings sum to ${sum.toFixed()} instead of zero`);
+  return legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
+}
+
+/** A failed conditional update means the account is missing or would go negative. */
+async function explainRefusal(tx: Tx, accountId: string): Promise<never> {
+  const found = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.id, accountId));
+  if (found.length === 0) {
+    throw new DomainError('ACCOUNT_NOT_FOUND', 'The ledger account does not exist.', { meta: { accountId } });
+  }
+  throw new DomainError('INSUFFICIENT_BALANCE', 'The balance is not enough for this movement.', {
+    meta: { accountId },
+  });
+}
+
+/** Replaying a transfer id is fine; reusing it for different postings is a bug worth stopping. */
+async function assertSameTransfer(tx: Tx, id: string, legs: Leg[]): Promise<void> {
+  const stored = await tx
+    .select({ accountId: ledgerPostings.accountId, amount: ledgerPostings.amount })
+    .from(ledgerPostings)
+    .where(eq(ledgerPostings.transferId, id));
+  const key = (rows: { accountId: string; amount: string }[]) =>
+    rows
+      .map((row) => `${row.accountId}=${new Dec(row.amount).toFixed(6)}`)
+      .sort()
+      .join(',');
+  if (key(stored) !== key(legs)) {
+    throw new Error(`transfer ${id} was already posted with different postings`);
+  }
+}

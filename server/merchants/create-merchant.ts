@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { merchants } from '../../db/schema';
+import { issueApiKey, type IssuedApiKey } from '../api-keys/issue-api-key';
+import { recordAudit, type AuditActorRef } from '../audit';
+import { openMerchantAccounts } from '../ledger/open-accounts';
+import { parseInput } from '../validation/parse-input';
+import { createMerchantInput, type CreateMerchantInput } from './merchant-settings.schema';
+
+export interface CreatedMerchant {
+  merchantId: string;
+  name: string;
+  apiKey: IssuedApiKey;
+}
+
+/** Creates a merchant with its ledger accounts and a first API key (the secret is shown once). */
+export async function createMerchant(
+  db: Db,
+  rawInput: CreateMerchantInput,
+  actor: AuditActorRef,
+  options: { id?: string; apiKeyPreset?: { keyId: string; secret: string } } = {},
+): Promise<CreatedMerchant> {
+  const input = parseInput(createMerchantInput, rawInput);
+  return db.transaction(async (tx) => {
+    const merchantId = options.id ?? randomUUID();
+    await tx.insert(merchants).values({
+      id: merchantId,
+      name: input.name,
+      payoutFeeBps: input.payoutFeeBps,
+      payinFeeBps: input.payinFeeBps,
+      webhookUrl: input.webhookUrl ?? null,
+    });
+    await openMerchantAccounts(tx, merchantId);
+    const apiKey = await issueApiKey(tx, { merchantId }, { label: 'first key', preset: options.apiKeyPreset });
+    await recordAudit(tx, {
+      actorType: actor.type,
+      actorId: actor.id,
+      ip: actor.ip,
+      action: 'merchant.create',
+      targetType: 'merchant',
+      targetId: merchantId,
+      details: { name: input.name, apiKeyId: apiKey.keyId },
+    });
+    return { merchantId, name: input.name, apiKey };
+  });
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+export const feeBps = z.number().int().min(0).max(10_000);
+const windowSeconds = z.number().int().min(60).max(30 * 86_400);
+
+/** An http(s) URL; the webhook sender adds its own SSRF checks at delivery time. */
+export const webhookUrl = z
+  .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
+  .max(2048);
+
+export const merchantName = z.string().trim().min(1).max(100);
+
+/** What an operator may change on a merchant. */
+export const merchantSettingsInput = z
+  .object({
+    name: merchantName,
+    status: z.enum(['active', 'suspended']),
+    payoutFeeBps: feeBps,
+    payinFeeBps: feeBps,
+    payinExpirySeconds: windowSeconds,
+    payoutMatchSeconds: windowSeconds,
+    payoutPaymentSeconds: windowSeconds,
+    payoutMerchantActionSeconds: windowSeconds,
+    webhookUrl: webhookUrl.nullable(),
+    rateLimitPerSecond: z.number().int().min(1).max(100_000),
+    rateLimitBurst: z.number().int().min(1).max(200_000),
+  })
+  .partial()
+  .strict();
+
+export type MerchantSettingsInput = z.infer<typeof merchantSettingsInput>;
+
+export const createMerchantInput = z
+  .object({
+    name: merchantName,
+    payoutFeeBps: feeBps.default(0),
+    payinFeeBps: feeBps.default(0),
+    webhookUrl: webhookUrl.optional(),
+  })
+  .strict();
+
+export type CreateMerchantInput = z.input<typeof createMerchantInput>;

@@ -1,0 +1,38 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { merchants } from '../../db/schema';
+import { recordAudit, type AuditActorRef } from '../audit';
+import { DomainError } from '../errors';
+import { parseInput } from '../validation/parse-input';
+import { merchantSettingsInput, type MerchantSettingsInput } from './merchant-settings.schema';
+
+/** Changes fees, windows, status or the webhook endpoint of a merchant, audited. */
+export async function updateMerchantSettings(
+  db: Db,
+  merchantId: string,
+  rawInput: MerchantSettingsInput,
+  actor: AuditActorRef,
+): Promise<typeof merchants.$inferSelect> {
+  const input = parseInput(merchantSettingsInput, rawInput);
+  if (Object.keys(input).length === 0) {
+    throw new DomainError('VALIDATION_FAILED', 'Nothing to change.');
+  }
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(merchants)
+      .set({ ...input, updatedAt: sql`now()` })
+      .where(eq(merchants.id, merchantId))
+      .returning();
+    if (!updated) throw new DomainError('NOT_FOUND', 'No such merchant.');
+    await recordAudit(tx, {
+      actorType: actor.type,
+      actorId: actor.id,
+      ip: actor.ip,
+      action: 'merchant.update',
+      targetType: 'merchant',
+      targetId: merchantId,
+      details: input,
+    });
+    return updated;
+  });
+}

@@ -1,0 +1,1 @@
+export { newEventId, writeEvent, type EventPayload, type NewEvent } from './write-event';

@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../../db/client';
+import { outboxEvents } from '../../db/schema';
+
+export interface NewEvent {
+  merchantId: string;
+  type: string;
+  flow: 'payout' | 'payin' | 'test';
+  orderId?: string | null;
+  /** The order as the merchant's detail endpoint returns it; never a card number. */
+  data: Record<string, unknown>;
+  now: Date;
+}
+
+export interface EventPayload {
+  id: string;
+  type: string;
+  createdAt: string;
+  data: Record<string, unknown>;
+}
+
+export function newEventId(): string {
+  return `evt_${randomUUID().replaceAll('-', '')}`;
+}
+
+/**
+ * Writes an event to the outbox inside the caller's transaction, so the event exists exactly when
+ * the state change that caused it does. Webhook workers deliver it later (at least once).
+ */
+export async function writeEvent(tx: Tx, event: NewEvent): Promise<EventPayload> {
+  const payload: EventPayload = {
+    id: newEventId(),
+    type: event.type,
+    createdAt: event.now.toISOString(),
+    data: event.data,
+  };
+  await tx.insert(outboxEvents).values({
+    id: payload.id,
+    merchantId: event.merchantId,
+    type: event.type,
+    flow: event.flow,
+    orderId: event.orderId ?? null,
+    payload: payload as unknown as Record<string, unknown>,
+    createdAt: event.now,
+  });
+  return payload;
+}

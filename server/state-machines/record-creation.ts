@@ -1,0 +1,29 @@
+import type { Tx } from '../../db/client';
+import { orderTransitions } from '../../db/schema';
+import type { Actor } from './apply-transition';
+import type { MachineDef } from './machine';
+
+/**
+ * The first line of an order's timeline. Creation is an INSERT, not a transition, but its state
+ * must still be one the machine allows to begin with.
+ */
+export async function recordCreation<Status extends string>(
+  tx: Tx,
+  machine: MachineDef<Status, string>,
+  order: { id: string; status: Status; createdAt: Date },
+  actor: Actor,
+): Promise<void> {
+  if (!machine.initial.includes(order.status)) {
+    throw new Error(`${machine.flow} orders cannot start in ${order.status}`);
+  }
+  await tx.insert(orderTransitions).values({
+    flow: machine.flow,
+    orderId: order.id,
+    action: 'create',
+    fromStatus: null,
+    toStatus: order.status,
+    actorType: actor.type,
+    actorId: actor.id ?? null,
+    createdAt: order.createdAt,
+  });
+}

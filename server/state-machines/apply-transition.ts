@@ -6,6 +6,8 @@ import { writeEvent, type EventPayload } from '../outbox/write-event';
 import { planTransition, type ActorType, type GuardContext, type MachineDef } from './machine';
 import { payinMachine, type PayinAction, type PayinStatus } from './payin';
 import { payoutMachine, type PayoutAction, type PayoutStatus } from './payout';
+import { payinLedgerEffects } from '../payins/payin-ledger';
+import { payoutLedgerEffects } from '../payouts/payout-ledger';
 
 export type PayoutRow = typeof payoutOrders.$inferSelect;
 export type PayinRow = typeof payinOrders.$inferSelect;
@@ -55,7 +57,9 @@ export function applyPayoutTransition(
   tx: Tx,
   input: PayoutTransitionInput,
 ): Promise<TransitionOutcome<PayoutRow, PayoutStatus>> {
-  return applyTransition(tx, 'payout', payoutOrders, payoutMachine, input);
+  return applyTransition(tx, 'payout', payoutOrders, payoutMachine, input, (order, _from) =>
+    payoutLedgerEffects[input.action]?.(tx, order),
+  );
 }
 
 /** Moves a pay-in order from one state to another: the only way a pay-in's status changes. */
@@ -63,15 +67,18 @@ export function applyPayinTransition(
   tx: Tx,
   input: PayinTransitionInput,
 ): Promise<TransitionOutcome<PayinRow, PayinStatus>> {
-  return applyTransition(tx, 'payin', payinOrders, payinMachine, input);
+  return applyTransition(tx, 'payin', payinOrders, payinMachine, input, (order, from) =>
+    payinLedgerEffects[input.action]?.(tx, order, from),
+  );
 }
 
 type OrderTable = typeof payoutOrders | typeof payinOrders;
 
 /**
  * Locks the order row (SELECT ... FOR UPDATE), plans the transition against its real current state
- * (actor, source state, guards), updates it with `WHERE status = <current>` and writes the timeline
- * row and the outbox event, all in the caller's transaction. Of two concurrent actions on one
+ * (actor, source state, guards), updates it with `WHERE status = <current>`, posts the ledger
+ * transfer the transition implies, and writes the timeline row and the outbox event, all in the
+ * caller's transaction. Of two concurrent actions on one
  * order, the second waits for the lock, then sees the new state and is refused with a code.
  */
 async function applyTransition<Row extends PayoutRow | PayinRow, Status extends string, Action extends string>(
@@ -79,7 +86,8 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   flow: 'payout' | 'payin',
   table: OrderTable,
   machine: MachineDef<Status, Action>,
-  input: TransitionInput<Row, Action, never>,
+  input: TransitionInput<Row, Action, object>,
+  ledgerEffect: (order: Row, from: Status) => Promise<unknown> | undefined,
 ): Promise<TransitionOutcome<Row, Status>> {
   const conditions: SQL[] = [eq(table.id, input.orderId)];
   if (input.scope?.merchantId) conditions.push(eq(table.merchantId, input.scope.merchantId));
@@ -108,6 +116,9 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
     .returning()) as Row[];
   // The row is locked by this transaction, so the status cannot have moved in between.
   if (!updated) throw new Error(`order ${current.id} changed while locked`);
+
+  // The value this transition moves, if any; a refusal (INSUFFICIENT_BALANCE) rolls it all back.
+  await ledgerEffect(updated, current.status as Status);
 
   await tx.insert(orderTransitions).values({
     flow,

@@ -1,0 +1,78 @@
+import type { Tx } from '../../db/client';
+import type { payinOrders } from '../../db/schema';
+import { accountIds } from '../ledger/account-ids';
+import { move } from '../ledger/move';
+import { Dec } from '../money/decimal';
+import type { PayinAction, PayinStatus } from '../state-machines/payin';
+
+type PayinRow = typeof payinOrders.$inferSelect;
+
+function traderOf(order: PayinRow): string {
+  if (!order.traderId) throw new Error(`pay-in ${order.id} has no trader`);
+  return order.traderId;
+}
+
+/** When a trader is matched: their assetAmount moves available -> escrow for this buyer. */
+export function escrowPayin(tx: Tx, order: PayinRow) {
+  const traderId = traderOf(order);
+  return move(tx, {
+    id: `payin:${order.id}:escrow`,
+    kind: 'payin.escrow',
+    orderId: order.id,
+    from: accountIds.traderAvailable(traderId),
+    to: [{ accountId: accountIds.traderEscrow(traderId), amount: new Dec(order.assetAmount).toFixed(6) }],
+  });
+}
+
+/**
+ * Settled: the escrow pays the merchant assetAmount - fee and the platform the fee
+ * (decisions.md section 4). The fee never exceeds the amount it is taken from.
+ */
+export function settlePayin(tx: Tx, order: PayinRow) {
+  const traderId = traderOf(order);
+  const asset = new Dec(order.assetAmount);
+  const fee = Dec.min(new Dec(order.usdFeeAmount), asset);
+  return move(tx, {
+    id: `payin:${order.id}:settle`,
+    kind: 'payin.settle',
+    orderId: order.id,
+    from: accountIds.traderEscrow(traderId),
+    to: [
+      { accountId: accountIds.merchantAvailable(order.merchantId), amount: asset.minus(fee).toFixed(6) },
+      { accountId: accountIds.platformFees, amount: fee.toFixed(6) },
+    ],
+  });
+}
+
+/** Cancelled, expired or failed: the escrow goes back to the trader. */
+export function returnPayinEscrow(tx: Tx, order: PayinRow) {
+  const traderId = traderOf(order);
+  return move(tx, {
+    id: `payin:${order.id}:return`,
+    kind: 'payin.return_escrow',
+    orderId: order.id,
+    from: accountIds.traderEscrow(traderId),
+    to: [{ accountId: accountIds.traderAvailable(traderId), amount: new Dec(order.assetAmount).toFixed(6) }],
+  });
+}
+
+type Effect = (tx: Tx, order: PayinRow, from: PayinStatus) => Promise<unknown>;
+
+/** Only an order that had a trader matched holds escrow; one still matching has none to return. */
+const returnEscrowIfMatched: Effect = async (tx, order, from) => {
+  if (from !== 'PENDING_MATCH') await returnPayinEscrow(tx, order);
+};
+
+/**
+ * The ledger side of each pay-in transition, applied by the transition applier in the same
+ * transaction as the state change. Transitions absent here move no value.
+ */
+export const payinLedgerEffects: Partial<Record<PayinAction, Effect>> = {
+  match: (tx, order) => escrowPayin(tx, order),
+  settle: (tx, order) => settlePayin(tx, order),
+  resolve_complete: (tx, order) => settlePayin(tx, order),
+  buyer_cancel: returnEscrowIfMatched,
+  expire: returnEscrowIfMatched,
+  // settlement_failed moves nothing: the escrow stays intact for an operator to look into.
+  resolve_fail: (tx, order) => returnPayinEscrow(tx, order),
+};

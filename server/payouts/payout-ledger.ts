@@ -1,0 +1,61 @@
+import type { Tx } from '../../db/client';
+import type { payoutOrders } from '../../db/schema';
+import { accountIds } from '../ledger/account-ids';
+import { move } from '../ledger/move';
+import { Dec } from '../money/decimal';
+import type { PayoutAction } from '../state-machines/payout';
+
+type PayoutRow = typeof payoutOrders.$inferSelect;
+
+/** What a payout holds frozen: the amount paid out plus the fee (decisions.md section 4). */
+export function frozenAmountOf(order: Pick<PayoutRow, 'usdAmount' | 'usdFeeAmount'>): string {
+  return new Dec(order.usdAmount).plus(order.usdFeeAmount).toFixed(6);
+}
+
+/** At creation: merchant available -> merchant frozen. INSUFFICIENT_BALANCE when it does not fit. */
+export function freezePayout(tx: Tx, order: PayoutRow) {
+  return move(tx, {
+    id: `payout:${order.id}:freeze`,
+    kind: 'payout.freeze',
+    orderId: order.id,
+    from: accountIds.merchantAvailable(order.merchantId),
+    to: [{ accountId: accountIds.merchantFrozen(order.merchantId), amount: frozenAmountOf(order) }],
+  });
+}
+
+/** Confirmed (or released by an operator): frozen -> the trader's usdAmount and the platform's fee. */
+export function releasePayout(tx: Tx, order: PayoutRow) {
+  if (!order.traderId) throw new Error(`payout ${order.id} has no trader to release to`);
+  return move(tx, {
+    id: `payout:${order.id}:release`,
+    kind: 'payout.release',
+    orderId: order.id,
+    from: accountIds.merchantFrozen(order.merchantId),
+    to: [
+      { accountId: accountIds.traderAvailable(order.traderId), amount: new Dec(order.usdAmount).toFixed(6) },
+      { accountId: accountIds.platformFees, amount: new Dec(order.usdFeeAmount).toFixed(6) },
+    ],
+  });
+}
+
+/** Cancelled or refunded by an operator: frozen -> back to the merchant's available balance. */
+export function unfreezePayout(tx: Tx, order: PayoutRow) {
+  return move(tx, {
+    id: `payout:${order.id}:unfreeze`,
+    kind: 'payout.unfreeze',
+    orderId: order.id,
+    from: accountIds.merchantFrozen(order.merchantId),
+    to: [{ accountId: accountIds.merchantAvailable(order.merchantId), amount: frozenAmountOf(order) }],
+  });
+}
+
+/**
+ * The ledger side of each payout transition, applied by the transition applier in the same
+ * transaction as the state change. Transitions absent here move no value.
+ */
+export const payoutLedgerEffects: Partial<Record<PayoutAction, (tx: Tx, order: PayoutRow) => Promise<unknown>>> = {
+  confirm: releasePayout,
+  resolve_release: releasePayout,
+  resolve_refund: unfreezePayout,
+  cancel: unfreezePayout,
+};

@@ -2,7 +2,6 @@
  * The operator CLI: `npm run corridor -- <command> [flags] [--json]`. Every command calls the same
  * server functions the consoles use, so what it does is audited and validated the same way.
  */
-import { parseArgs } from 'node:util';
 import { closeDatabase, getDatabase } from '../db';
 import { isDomainError } from '../server/errors';
 import { commands, type Flags } from './cli/commands';
@@ -12,9 +11,32 @@ function help(): string {
   return ['Usage: npm run corridor -- <command> [flags] [--json]', '', 'Commands:', ...lines].join('\n');
 }
 
+const BOOLEAN_FLAGS = new Set(['json', 'help']);
+
+/** `word word --flag value --switch`: every flag takes a value except the switches above. */
+function parseCommandLine(args: string[]): { positionals: string[]; flags: Flags } {
+  const positionals: string[] = [];
+  const flags: Flags = {};
+  for (let i = 0; i < args.length; i += 1) {
+    const arg = args[i]!;
+    if (!arg.startsWith('--')) {
+      positionals.push(arg);
+      continue;
+    }
+    const [name, inline] = arg.slice(2).split(/=(.*)/s, 2) as [string, string | undefined];
+    if (inline !== undefined) flags[name] = inline;
+    else if (BOOLEAN_FLAGS.has(name)) flags[name] = true;
+    else {
+      const value = args[i + 1];
+      flags[name] = value === undefined || value.startsWith('--') ? '' : value;
+      if (value !== undefined && !value.startsWith('--')) i += 1;
+    }
+  }
+  return { positionals, flags };
+}
+
 async function main(): Promise<number> {
-  const { positionals, values } = parseArgs({ args: process.argv.slice(2), strict: false, allowPositionals: true });
-  const flags = values as Flags;
+  const { positionals, flags } = parseCommandLine(process.argv.slice(2));
   const json = flags.json === true;
   const name = positionals.slice(0, 2).join(' ');
   const command = commands[name];

@@ -24,7 +24,7 @@ export async function issueApiKey(
   options: { label?: string; preset?: { keyId: string; secret: string } } = {},
 ): Promise<IssuedApiKey> {
   const prefix = 'merchantId' in owner ? 'mk' : 'tk';
-  const keyId = options.preset?.keyId ?? `${prefix}_${randomToken(12)}`;
+  const keyId = options.preset?.keyId ?? `${prefix}_${randomToken(16)}`;
   const secret = options.preset?.secret ?? `sk_${randomToken(32)}`;
   const id = randomUUID();
   await db.insert(apiKeys).values({

@@ -1,0 +1,7 @@
+export { Dec } from './decimal';
+export { asset6, fiat2, usd2 } from './amount-strings';
+export { feeFor, roundDown, roundHalfUp, roundUp } from './rounding';
+export { fmt2, fmt6, fmtRate, fmtSlippage, isoMs, isoMsOrNull } from './format';
+export { computePayoutAmounts, exactlyOne, type PayoutAmounts, type PayoutAmountsInput } from './payout-amounts';
+export { computePayinAmounts, type PayinAmounts, type PayinAmountsInput } from './payin-amounts';
+export { medianRate } from './reference-rate';

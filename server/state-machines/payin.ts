@@ -1,0 +1,141 @@
+import { requireDue, requireNote, requireReason } from './guards';
+import { defineMachine } from './machine';
+
+export const payinStatuses = [
+  'PENDING_MATCH',
+  'PENDING_PAYMENT',
+  'PAYMENT_SUBMITTED',
+  'PENDING_RELEASE',
+  'SETTLING',
+  'COMPLETED',
+  'CANCELLED',
+  'DISPUTED',
+  'FAILED',
+] as const;
+export type PayinStatus = (typeof payinStatuses)[number];
+
+export const payinActions = [
+  'match',
+  'submit_payment',
+  'buyer_cancel',
+  'expire',
+  'confirm_receipt',
+  'begin_settlement',
+  'settle',
+  'settlement_failed',
+  'dispute',
+  'resolve_complete',
+  'resolve_fail',
+] as const;
+export type PayinAction = (typeof payinActions)[number];
+
+/** The pay-in lifecycle (merchant-api.md section 3.2, completed by docs/state-machines.md). */
+export const payinMachine = defineMachine<PayinStatus, PayinAction>({
+  flow: 'payin',
+  states: {
+    PENDING_MATCH: { terminal: false, label: 'Matching Trader', description: 'finding a liquidity provider' },
+    PENDING_PAYMENT: { terminal: false, label: 'Awaiting Payment', description: 'buyer can see recipient bank details on checkout page' },
+    PAYMENT_SUBMITTED: { terminal: false, label: 'Paid', description: "buyer clicked 'I Have Paid'; awaiting trader verification" },
+    PENDING_RELEASE: { terminal: false, label: 'Awaiting Release', description: 'trader confirmed fiat receipt; crypto settlement unlocking' },
+    SETTLING: { terminal: false, label: 'Settling', description: 'ledger split and account transfers executing' },
+    COMPLETED: { terminal: true, label: 'Completed', description: 'crypto settled to merchant balance; triggers event' },
+    CANCELLED: { terminal: true, label: 'Cancelled', description: 'expired or cancelled before payment' },
+    DISPUTED: { terminal: false, label: 'Disputed', description: 'payment issue reported; operator review' },
+    FAILED: { terminal: true, label: 'Failed', description: 'settlement aborted or arbitrated cancel' },
+  },
+  initial: ['PENDING_MATCH', 'PENDING_PAYMENT'],
+  transitions: [
+    {
+      action: 'match',
+      from: ['PENDING_MATCH'],
+      to: 'PENDING_PAYMENT',
+      actors: ['system'],
+      event: 'order.matched',
+      description: "A trader who can serve the amount is found; their USDT goes to escrow.",
+    },
+    {
+      action: 'submit_payment',
+      from: ['PENDING_PAYMENT'],
+      to: 'PAYMENT_SUBMITTED',
+      actors: ['buyer'],
+      event: 'order.payment_submitted',
+      description: "The buyer clicks 'I Have Paid'; paymentSubmittedAt is set.",
+    },
+    {
+      action: 'buyer_cancel',
+      from: ['PENDING_MATCH', 'PENDING_PAYMENT'],
+      to: 'CANCELLED',
+      actors: ['buyer'],
+      event: 'order.cancelled',
+      description: 'The buyer cancels before paying; any escrow returns to the trader.',
+    },
+    {
+      action: 'expire',
+      from: ['PENDING_MATCH', 'PENDING_PAYMENT'],
+      to: 'CANCELLED',
+      actors: ['system'],
+      event: 'order.cancelled',
+      guard: requireDue,
+      description: 'expiresAt passed before payment; any escrow returns to the trader.',
+    },
+    {
+      action: 'confirm_receipt',
+      from: ['PAYMENT_SUBMITTED'],
+      to: 'PENDING_RELEASE',
+      actors: ['trader'],
+      description: 'The trader confirms the CNY arrived and releases the USDT.',
+    },
+    {
+      action: 'begin_settlement',
+      from: ['PENDING_RELEASE'],
+      to: 'SETTLING',
+      actors: ['system'],
+      description: 'The ledger split starts.',
+    },
+    {
+      action: 'settle',
+      from: ['SETTLING'],
+      to: 'COMPLETED',
+      actors: ['system'],
+      event: 'order.completed',
+      description: 'Escrow pays the merchant assetAmount - fee and the platform the fee.',
+    },
+    {
+      action: 'settlement_failed',
+      from: ['SETTLING'],
+      to: 'FAILED',
+      actors: ['system'],
+      event: 'order.failed',
+      description: 'The settlement could not post; the escrow stays intact for an operator.',
+    },
+    {
+      // Who may dispute when is the caller's rule: the trader ("not received") at once, the buyer
+      // only 15 minutes after paying (defaultWindows.payinBuyerReportAfterMs).
+      action: 'dispute',
+      from: ['PAYMENT_SUBMITTED'],
+      to: 'DISPUTED',
+      actors: ['trader', 'buyer'],
+      event: 'order.disputed',
+      guard: requireReason,
+      description: 'The trader reports the money did not arrive, or the buyer reports a problem.',
+    },
+    {
+      action: 'resolve_complete',
+      from: ['DISPUTED'],
+      to: 'COMPLETED',
+      actors: ['operator'],
+      event: 'order.completed',
+      guard: requireNote,
+      description: 'The operator rules the buyer paid: escrow settles to the merchant.',
+    },
+    {
+      action: 'resolve_fail',
+      from: ['DISPUTED'],
+      to: 'FAILED',
+      actors: ['operator'],
+      event: 'order.failed',
+      guard: requireNote,
+      description: 'The operator rules the buyer did not pay: escrow returns to the trader.',
+    },
+  ],
+});

@@ -1,0 +1,141 @@
+import { requireDue, requireNote, requireProofCount, requireReason } from './guards';
+import { defineMachine } from './machine';
+
+export const payoutStatuses = [
+  'PENDING_MATCH',
+  'PENDING_PAYMENT',
+  'PAYMENT_OVERDUE',
+  'PAYMENT_SUBMITTED',
+  'COMPLETED',
+  'DISPUTED',
+  'CANCELLED',
+] as const;
+export type PayoutStatus = (typeof payoutStatuses)[number];
+
+export const payoutActions = [
+  'accept',
+  'release_task',
+  'mark_overdue',
+  'submit_proof',
+  'confirm',
+  'dispute',
+  'merchant_action_timeout',
+  'resolve_release',
+  'resolve_refund',
+  'reassign',
+  'cancel',
+] as const;
+export type PayoutAction = (typeof payoutActions)[number];
+
+/** The payout lifecycle (merchant-api.md section 3.1, completed by docs/state-machines.md). */
+export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
+  flow: 'payout',
+  states: {
+    PENDING_MATCH: { terminal: false, label: 'Matching Trader', description: 'merchant balance frozen; dispatching to traders' },
+    PENDING_PAYMENT: { terminal: false, label: 'Trader Transferring', description: 'trader accepted and is transferring fiat' },
+    PAYMENT_OVERDUE: { terminal: false, label: 'Payment Overdue', description: 'trader exceeded the time allowed; task escalated' },
+    PAYMENT_SUBMITTED: { terminal: false, label: 'Proof Submitted', description: 'proof uploaded; awaiting merchant decision' },
+    COMPLETED: { terminal: true, label: 'Completed', description: 'merchant confirmed; crypto released to trader' },
+    DISPUTED: { terminal: false, label: 'Disputed', description: 'dispute filed; operator arbitration' },
+    CANCELLED: { terminal: true, label: 'Cancelled', description: 'frozen assets unlocked back to available balance' },
+  },
+  initial: ['PENDING_MATCH'],
+  transitions: [
+    {
+      action: 'accept',
+      from: ['PENDING_MATCH'],
+      to: 'PENDING_PAYMENT',
+      actors: ['trader'],
+      event: 'payout.accepted',
+      description: 'A trader takes the task; the first accept wins. paymentDueAt starts.',
+    },
+    {
+      action: 'release_task',
+      from: ['PENDING_PAYMENT'],
+      to: 'PENDING_MATCH',
+      actors: ['trader'],
+      description: 'The trader gives the task back before paying; it returns to the pool.',
+    },
+    {
+      action: 'mark_overdue',
+      from: ['PENDING_PAYMENT'],
+      to: 'PAYMENT_OVERDUE',
+      actors: ['system'],
+      event: 'payout.overdue',
+      guard: requireDue,
+      description: 'paymentDueAt passed without proof; escalated to operators.',
+    },
+    {
+      // The spec's "PENDING_MATCH or later pre-proof state" is read as: proof comes only from the
+      // trader holding the task. From PENDING_MATCH a trader accepts first; otherwise two traders
+      // could both pay the same recipient.
+      action: 'submit_proof',
+      from: ['PENDING_PAYMENT', 'PAYMENT_OVERDUE'],
+      to: 'PAYMENT_SUBMITTED',
+      actors: ['trader'],
+      event: 'payout.proof_submitted',
+      guard: requireProofCount,
+      description: 'The trader uploads 1 to 3 proof images; merchantActionDueAt starts.',
+    },
+    {
+      action: 'confirm',
+      from: ['PAYMENT_SUBMITTED'],
+      to: 'COMPLETED',
+      actors: ['merchant'],
+      event: 'payout.completed',
+      description: 'Merchant decision CONFIRM: frozen USDT goes to the trader, the fee to the platform.',
+    },
+    {
+      action: 'dispute',
+      from: ['PAYMENT_SUBMITTED'],
+      to: 'DISPUTED',
+      actors: ['merchant'],
+      event: 'payout.disputed',
+      guard: requireReason,
+      description: 'Merchant decision DISPUTE with a reason: operator arbitration; funds stay frozen.',
+    },
+    {
+      action: 'merchant_action_timeout',
+      from: ['PAYMENT_SUBMITTED'],
+      to: 'DISPUTED',
+      actors: ['system'],
+      event: 'payout.disputed',
+      guard: requireDue,
+      description: 'merchantActionDueAt passed without a decision; disputed with reason MERCHANT_ACTION_TIMEOUT.',
+    },
+    {
+      action: 'resolve_release',
+      from: ['DISPUTED'],
+      to: 'COMPLETED',
+      actors: ['operator'],
+      event: 'payout.dispute_resolved',
+      guard: requireNote,
+      description: 'The operator rules for the trader: frozen USDT released as on CONFIRM.',
+    },
+    {
+      action: 'resolve_refund',
+      from: ['DISPUTED'],
+      to: 'CANCELLED',
+      actors: ['operator'],
+      event: 'payout.dispute_resolved',
+      guard: requireNote,
+      description: "The operator rules for the merchant: frozen USDT back to the merchant's available balance.",
+    },
+    {
+      action: 'reassign',
+      from: ['PENDING_MATCH', 'PAYMENT_OVERDUE'],
+      to: 'PENDING_MATCH',
+      actors: ['operator'],
+      event: 'payout.reassigned',
+      description: 'The operator puts the task back in the pool (trader cleared, match window restarted).',
+    },
+    {
+      action: 'cancel',
+      from: ['PENDING_MATCH', 'PAYMENT_OVERDUE'],
+      to: 'CANCELLED',
+      actors: ['operator'],
+      event: 'payout.cancelled',
+      description: 'The operator cancels: frozen USDT back to the merchant.',
+    },
+  ],
+});

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Dec } from './decimal';
 
 // Wire formats of amounts (merchant-api.md section 8). Strings, checked by pattern, so a value is
 // never parsed as a binary float; at most 12 integer digits keeps numeric(20,x) columns safe.
@@ -9,7 +8,8 @@ function positive(pattern: RegExp, format: string) {
   return z
     .string({ error: `must be a string amount, e.g. ${format}` })
     .regex(pattern, { error: `must be a positive amount with ${format}` })
-    .refine((value) => new Dec(value).greaterThan(0), { error: 'must be greater than zero' });
+    // Checked on the text: zod runs this even when the pattern failed, and then it is no number.
+    .refine((value) => !/^[0.]*$/.test(value), { error: 'must be greater than zero' });
 }
 
 /** CNY: exactly 2 decimals, e.g. "100.00". */

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { fiat2 } from '../money/amount-strings';
-import { Dec } from '../money/decimal';
 import { displayName, email, password } from '../users/user.schema';
 
 export const createTraderInput = z.object({ name: displayName, email, password }).strict();
@@ -9,7 +8,7 @@ export const createTraderInput = z.object({ name: displayName, email, password }
 export const price4 = z
   .string()
   .regex(/^(0|[1-9]\d{0,5})\.\d{4}$/, { error: 'must be a price with exactly 4 decimals, e.g. 7.1850' })
-  .refine((value) => new Dec(value).greaterThan(0), { error: 'must be positive' });
+  .refine((value) => !/^[0.]*$/.test(value), { error: 'must be positive' });
 
 export const quoteInput = z
   .object({

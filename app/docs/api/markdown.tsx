@@ -3,7 +3,7 @@ import { InlineNodes } from './markdown-inline';
 import { parseMarkdown, type Align, type Block } from './markdown-parse';
 
 /**
- * Renders a trusted-but-unescaped Markdown document (our docs) as React elements. There is no
+ * Renders one of the project's Markdown documents as React elements. There is no
  * dangerouslySetInnerHTML anywhere: HTML in the source is shown as text, and link targets go
  * through an allowlist, so the page's CSP never has to forgive the renderer.
  */

@@ -111,7 +111,7 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   const extra = (input.set?.(current, now) ?? {}) as Record<string, unknown>;
   const [updated] = (await tx
     .update(table)
-    .set({ ...extra, status: plan.to, updatedAt: now })
+    .set({ ...extra, status: plan.to as never, updatedAt: now })
     .where(and(eq(table.id, current.id), eq(table.status, current.status)))
     .returning()) as Row[];
   // The row is locked by this transaction, so the status cannot have moved in between.

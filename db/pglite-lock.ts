@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 
 /**
  * A PGlite data directory has exactly one owner process; a second one would corrupt it. This lock
@@ -15,6 +16,7 @@ export function lockPgliteDir(dataDir: string): () => void {
       );
     }
   }
+  mkdirSync(path.dirname(lockFile), { recursive: true });
   writeFileSync(lockFile, String(process.pid));
   let released = false;
   const release = () => {

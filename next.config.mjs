@@ -3,7 +3,7 @@ const nextConfig = {
   // Native and WASM packages are loaded by Node at run time rather than bundled: PGlite ships its
   // own WASM and data files, argon2 a native binary, and the one PGlite instance must be shared
   // (through globalThis) between the custom server and Next's route handlers.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres'],
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'sharp'],
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,

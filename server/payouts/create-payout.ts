@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { Tx } from '../../db/client';
+import { payoutOrders, type merchants } from '../../db/schema';
+import { keyring } from '../config/keyring';
+import { encryptField } from '../crypto/encryption';
+import { cardFingerprint, last4 } from '../crypto/fingerprint';
+import { DomainError } from '../errors';
+import { computePayoutAmounts } from '../money/payout-amounts';
+import { bestPayoutQuote } from '../quotes/best-payout-quote';
+import { referenceRate } from '../quotes/reference-rate';
+import { payoutMachine } from '../state-machines/payout';
+import { recordCreation } from '../state-machines/record-creation';
+import { newOrderNo } from './order-numbers';
+import type { CreatePayoutInput } from './payout.schema';
+import { freezePayout } from './payout-ledger';
+
+type Merchant = typeof merchants.$inferSelect;
+
+/**
+ * Creates a payout (merchant-api.md 4.1): quotes the best rate, computes the amounts of
+ * decisions.md section 4, inserts the order in PENDING_MATCH and freezes usdAmount + usdFeeAmount,
+ * all in the caller's transaction. The order then waits in the pool for a trader to accept it.
+ */
+export async function createPayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput, now: Date) {
+  const amountIn = input.fiatAmount !== undefined ? { fiatAmount: input.fiatAmount } : { usdAmount: input.usdAmount as string };
+  const quote = await bestPayoutQuote(tx, amountIn);
+  if (!quote) {
+    throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount right now.');
+  }
+  const reference = (await referenceRate(tx, 'BUY')) ?? quote.price;
+  const amounts = computePayoutAmounts({ ...amountIn, rate: quote.price, referenceRate: reference, feeBps: merchant.payoutFeeBps });
+
+  const id = randomUUID();
+  const account = input.recipient.bankAccount;
+  const [order] = await tx
+    .insert(payoutOrders)
+    .values({
+      id,
+      orderNo: newOrderNo('WD', now),
+      merchantId: merchant.id,
+      merchantOrderNo: input.merchantOrderNo,
+      status: 'PENDING_MATCH',
+      fiatCurrency: 'CNY',
+      usdAmount: amounts.usdAmount,
+      usdFeeAmount: amounts.usdFeeAmount,
+      feeBps: merchant.payoutFeeBps,
+      fxRate: amounts.fxRate,
+      referenceRate: reference,
+      referenceFiatAmount: amounts.referenceFiatAmount,
+      slippage: amounts.slippage,
+      lockedFiatAmount: amounts.lockedFiatAmount,
+      recipientHolderName: input.recipient.holderName,
+      recipientBankName: input.recipient.bankName,
+      recipientAccount: encryptField(keyring(), 'card', account, { table: 'payout_orders', id, field: 'recipient_account' }),
+      recipientAccountLast4: last4(account),
+      recipientAccountFingerprint: cardFingerprint(keyring(), account),
+      matchDueAt: new Date(now.getTime() + merchant.payoutMatchSeconds * 1000),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: [payoutOrders.merchantId, payoutOrders.merchantOrderNo] })
+    .returning();
+  if (!order) {
+    throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${input.merchantOrderNo} is already used by another payout.`);
+  }
+
+  try {
+    await freezePayout(tx, order);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
+      throw new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${amounts.freezeAmount} USDT (amount plus fee) but the available balance is lower.`);
+    }
+    throw error;
+  }
+  await recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id });
+  return order;
+}

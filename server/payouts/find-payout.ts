@@ -1,0 +1,20 @@
+import { and, eq, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { payoutOrders } from '../../db/schema';
+import { DomainError } from '../errors';
+
+/**
+ * A merchant's payout by platform orderNo or by merchantOrderNo (merchant-api.md 4.3). Another
+ * merchant's order is ORDER_NOT_FOUND, exactly like a missing one (tenant isolation).
+ */
+export async function findMerchantPayout(db: Executor, merchantId: string, reference: string) {
+  const rows = await db
+    .select()
+    .from(payoutOrders)
+    .where(and(eq(payoutOrders.merchantId, merchantId), or(eq(payoutOrders.orderNo, reference), eq(payoutOrders.merchantOrderNo, reference))))
+    .limit(2);
+  // A merchantOrderNo equal to another order's orderNo is possible; the platform number wins.
+  const order = rows.find((row) => row.orderNo === reference) ?? rows[0];
+  if (!order) throw new DomainError('ORDER_NOT_FOUND', 'No payout with this orderNo or merchantOrderNo.');
+  return order;
+}

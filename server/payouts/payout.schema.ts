@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { fiat2, usd2 } from '../money/amount-strings';
+import { payoutStatuses } from '../state-machines/payout';
+
+const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+const notBlank = (value: string) => value.trim().length > 0;
+
+/** merchant-api.md sections 4.1 and 8. */
+export const merchantOrderNo = z
+  .string()
+  .min(1, { error: 'must be 1 to 64 characters' })
+  .max(64, { error: 'must be 1 to 64 characters' })
+  .refine(noControlCharacters, { error: 'must not contain control characters' });
+
+export const recipientInput = z
+  .object({
+    holderName: z
+      .string()
+      .min(1, { error: 'must be 1 to 64 characters' })
+      .max(64, { error: 'must be 1 to 64 characters' })
+      .refine(notBlank, { error: 'must not be blank' }),
+    bankAccount: z.string().regex(/^\d{8,32}$/, { error: 'must be 8 to 32 digits' }),
+    bankName: z
+      .string()
+      .min(1, { error: 'must be 1 to 100 characters' })
+      .max(100, { error: 'must be 1 to 100 characters' })
+      .refine(notBlank, { error: 'must not be blank' }),
+  })
+  .strict();
+
+export const createPayoutInput = z
+  .object({
+    merchantOrderNo,
+    direction: z.literal('WITHDRAW', { error: 'must be WITHDRAW' }).optional(),
+    fiatAmount: fiat2.optional(),
+    usdAmount: usd2.optional(),
+    fiatCurrency: z.literal('CNY', { error: 'must be CNY' }).optional(),
+    recipient: recipientInput,
+  })
+  .strict()
+  .superRefine((value, context) => {
+    // decisions.md section 4: exactly one of the two amounts.
+    if (value.fiatAmount === undefined && value.usdAmount === undefined) {
+      context.addIssue({ code: 'custom', path: ['fiatAmount'], message: 'one of fiatAmount and usdAmount is required' });
+    }
+    if (value.fiatAmount !== undefined && value.usdAmount !== undefined) {
+      context.addIssue({ code: 'custom', path: ['usdAmount'], message: 'give only one of fiatAmount and usdAmount' });
+    }
+  });
+export type CreatePayoutInput = z.infer<typeof createPayoutInput>;
+
+export const payoutDecisionInput = z
+  .object({
+    decision: z.enum(['CONFIRM', 'DISPUTE'], { error: 'must be CONFIRM or DISPUTE' }),
+    reason: z
+      .string()
+      .min(1, { error: 'must be 1 to 500 characters' })
+      .max(500, { error: 'must be 1 to 500 characters' })
+      .refine(notBlank, { error: 'must not be blank' })
+      .optional(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.decision === 'DISPUTE' && value.reason === undefined) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'is required to DISPUTE' });
+    }
+  });
+export type PayoutDecisionInput = z.infer<typeof payoutDecisionInput>;
+
+const positiveInteger = (name: string, max?: number) =>
+  z
+    .string()
+    .regex(/^\d{1,9}$/, { error: `${name} must be a whole number` })
+    .transform(Number)
+    .refine((value) => value >= 1 && (max === undefined || value <= max), {
+      error: max === undefined ? `${name} must be at least 1` : `${name} must be 1 to ${max}`,
+    });
+
+const instant = z.iso
+  .datetime({ offset: true, error: 'must be an ISO 8601 timestamp, e.g. 2026-11-23T00:00:00Z' })
+  .or(z.iso.date({ error: 'must be an ISO 8601 date or timestamp' }))
+  .transform((value) => new Date(value));
+
+/** Query of the list endpoints (merchant-api.md section 4.2); values arrive as strings. */
+export function listQueryInput<S extends readonly [string, ...string[]]>(statuses: S) {
+  return z
+    .object({
+      page: positiveInteger('page').default(1),
+      pageSize: positiveInteger('pageSize', 100).default(20),
+      orderNo: z.string().min(1).max(64).optional(),
+      merchantOrderNo: merchantOrderNo.optional(),
+      status: z
+        .string()
+        .transform((value) => value.split(',').map((part) => part.trim()))
+        .pipe(z.array(z.enum(statuses, { error: `must be one or more of ${statuses.join(', ')}` })).min(1))
+        .optional(),
+      from: instant.optional(),
+      to: instant.optional(),
+    })
+    .strict();
+}
+
+export const listPayoutsInput = listQueryInput(payoutStatuses);
+export type ListPayoutsInput = z.infer<typeof listPayoutsInput>;

@@ -1,0 +1,27 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { platformSettings, traderQuotes, traders, type QuoteSide } from '../../db/schema';
+import { medianRate } from '../money/reference-rate';
+
+export const REFERENCE_RATE_OVERRIDE = 'reference_rate.override';
+
+/**
+ * The reference rate (CNY per USDT) of decisions.md section 4: the operator's override when set,
+ * else the median of the active quotes of online traders on that side. One place, used by payouts
+ * and pay-ins alike. Null when there is no quote at all.
+ */
+export async function referenceRate(db: Executor, side: QuoteSide): Promise<string | null> {
+  const [override] = await db
+    .select({ value: platformSettings.value })
+    .from(platformSettings)
+    .where(eq(platformSettings.key, REFERENCE_RATE_OVERRIDE));
+  const overrideRate = (override?.value as { rate?: string } | undefined)?.rate;
+  if (overrideRate) return overrideRate;
+
+  const quotes = await db
+    .select({ price: traderQuotes.price })
+    .from(traderQuotes)
+    .innerJoin(traders, eq(traders.id, traderQuotes.traderId))
+    .where(and(eq(traderQuotes.side, side), eq(traderQuotes.active, true), eq(traders.online, true), eq(traders.status, 'active')));
+  return medianRate(quotes.map((quote) => quote.price));
+}

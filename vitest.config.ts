@@ -9,5 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Request logs would drown the test output; the tests that read logs capture them directly.
+    env: { LOG_LEVEL: 'silent' },
   },
 });

@@ -40,6 +40,11 @@ async function open(): Promise<Database> {
   };
 }
 
+/** Makes `database` the process-wide one (tests hand the REST adapter their own database). */
+export function useDatabase(database: Database): void {
+  (globalThis as Holder)[globalKey] = Promise.resolve(database);
+}
+
 export async function closeDatabase(): Promise<void> {
   const holder = globalThis as Holder;
   const pending = holder[globalKey];

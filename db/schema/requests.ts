@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, instant } from './columns';
 import { apiKeys } from './merchants';
 
@@ -19,7 +19,8 @@ export const idempotencyRecords = pgTable(
     requestHash: text('request_hash').notNull(),
     state: text('state').$type<IdempotencyState>().notNull(),
     responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
+    // Text, not jsonb: a replay must return the first body byte for byte (jsonb reorders keys).
+    responseBody: text('response_body'),
     createdAt: createdAt(),
     expiresAt: instant('expires_at').notNull(),
   },

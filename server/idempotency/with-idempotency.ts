@@ -55,7 +55,7 @@ export async function withIdempotency(
       if (existing.requestHash !== scope.requestHash) {
         throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');
       }
-      return { status: existing.responseStatus ?? 200, body: existing.responseBody, replayed: true };
+      return { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown, replayed: true };
     }
     if (existing) await tx.delete(idempotencyRecords).where(where);
 
@@ -67,7 +67,7 @@ export async function withIdempotency(
       requestHash: scope.requestHash,
       state: 'done',
       responseStatus: response.status,
-      responseBody: response.body,
+      responseBody: JSON.stringify(response.body),
       createdAt: now,
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
     });

@@ -1,17 +1,19 @@
+import type { z } from 'zod';
 import type { payoutOrders } from '../../db/schema';
 import { fmt2, fmtSlippage, isoMs, isoMsOrNull } from '../money/format';
+import type { payoutCreateResponse, payoutDetailResponse } from './payout-view.schema';
 
 type PayoutRow = typeof payoutOrders.$inferSelect;
 
 /** The create response of merchant-api.md section 2.1. */
-export function payoutCreateView(order: PayoutRow) {
+export function payoutCreateView(order: PayoutRow): z.infer<typeof payoutCreateResponse> {
   return {
     orderId: order.id,
     orderNo: order.orderNo,
     status: order.status,
     direction: 'WITHDRAW' as const,
     fiatAmount: fmt2(order.lockedFiatAmount),
-    fiatCurrency: order.fiatCurrency,
+    fiatCurrency: 'CNY',
     usdAmount: fmt2(order.usdAmount),
     usdFeeAmount: fmt2(order.usdFeeAmount),
     createdAt: isoMs(order.createdAt),
@@ -22,7 +24,7 @@ export function payoutCreateView(order: PayoutRow) {
  * List items and detail of merchant-api.md section 2.1, plus bankAccountLast4 (decisions.md
  * section 7): the most of the card number any response shows. Also the body of payout events.
  */
-export function payoutDetailView(order: PayoutRow) {
+export function payoutDetailView(order: PayoutRow): z.infer<typeof payoutDetailResponse> {
   return {
     orderId: order.id,
     orderNo: order.orderNo,
@@ -32,7 +34,7 @@ export function payoutDetailView(order: PayoutRow) {
     usdAmount: fmt2(order.usdAmount),
     usdFeeAmount: fmt2(order.usdFeeAmount),
     feeBps: order.feeBps,
-    fiatCurrency: order.fiatCurrency,
+    fiatCurrency: 'CNY',
     referenceFiatAmount: fmt2(order.referenceFiatAmount),
     slippage: fmtSlippage(order.slippage),
     lockedFiatAmount: fmt2(order.lockedFiatAmount),
@@ -46,6 +48,4 @@ export function payoutDetailView(order: PayoutRow) {
   };
 }
 
-export type PayoutCreateView = ReturnType<typeof payoutCreateView>;
-export type PayoutDetailView = ReturnType<typeof payoutDetailView>;
 

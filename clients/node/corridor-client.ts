@@ -1,0 +1,104 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import type { createPayoutInput, payoutDecisionInput } from '../../server/payouts/payout.schema';
+import type {
+  payoutCreateResponse,
+  payoutDecisionResponse,
+  payoutDetailResponse,
+  payoutListResponse,
+} from '../../server/payouts/payout-view.schema';
+
+/**
+ * A small client for the Corridor merchant API: it signs every request as decisions.md section 1
+ * says (timestamp, nonce, method, path and query, SHA-256 of the body) and returns the status,
+ * headers and parsed body. No framework; Node's fetch and crypto only.
+ */
+export interface CorridorClientOptions {
+  baseUrl: string;
+  apiKey: string;
+  apiSecret: string;
+  /** Replaceable for tests (e.g. to call the handler in-process). */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  now?: () => number;
+}
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface ApiErrorBody {
+  error: { code: string; message: string; details?: { path: string; message: string }[]; requestId: string; status?: string };
+}
+
+export type CreatePayoutRequest = z.input<typeof createPayoutInput>;
+export type PayoutDecisionRequest = z.input<typeof payoutDecisionInput>;
+export type PayoutCreated = z.infer<typeof payoutCreateResponse>;
+export type Payout = z.infer<typeof payoutDetailResponse>;
+export type PayoutList = z.infer<typeof payoutListResponse>;
+export type PayoutDecision = z.infer<typeof payoutDecisionResponse>;
+
+export interface RequestOptions {
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  headers?: Record<string, string>;
+}
+
+export function signatureFor(secret: string, parts: { timestamp: string; nonce: string; method: string; pathAndQuery: string; body: string }): string {
+  const bodyHash = createHash('sha256').update(parts.body, 'utf8').digest('hex');
+  const message = [parts.timestamp, parts.nonce, parts.method.toUpperCase(), parts.pathAndQuery, bodyHash].join('\n');
+  return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
+}
+
+export class CorridorClient {
+  constructor(private readonly options: CorridorClientOptions) {}
+
+  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T | ApiErrorBody>> {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) search.set(name, String(value));
+    }
+    const pathAndQuery = search.size > 0 ? `${path}?${search.toString()}` : path;
+    const body = options.body === undefined ? '' : JSON.stringify(options.body);
+    const timestamp = String(this.options.now?.() ?? Date.now());
+    const nonce = randomBytes(18).toString('base64url');
+    const headers: Record<string, string> = {
+      'x-api-key': this.options.apiKey,
+      'x-timestamp': timestamp,
+      'x-nonce': nonce,
+      'x-signature': signatureFor(this.options.apiSecret, { timestamp, nonce, method, pathAndQuery, body }),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...options.headers,
+    };
+    const send = this.options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
+    const response = await send(`${this.options.baseUrl.replace(/\/$/, '')}${pathAndQuery}`, {
+      method,
+      headers,
+      body: body || undefined,
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T | ApiErrorBody };
+  }
+
+  createPayout(input: CreatePayoutRequest, idempotencyKey: string) {
+    return this.request<PayoutCreated>('POST', '/api/v1/withdrawals', { body: input, headers: { 'idempotency-key': idempotencyKey } });
+  }
+
+  listPayouts(query: RequestOptions['query'] = {}) {
+    return this.request<PayoutList>('GET', '/api/v1/withdrawals', { query });
+  }
+
+  getPayout(orderNo: string) {
+    return this.request<Payout>('GET', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}`);
+  }
+
+  decidePayout(orderNo: string, input: PayoutDecisionRequest) {
+    return this.request<PayoutDecision>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/decision`, { body: input });
+  }
+}
+
+/** Narrows a response to its error body. */
+export function isApiError(body: unknown): body is ApiErrorBody {
+  return typeof body === 'object' && body !== null && 'error' in body;
+}

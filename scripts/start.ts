@@ -7,6 +7,7 @@ import { closeDatabase, getDatabase } from '../db';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { seedDemo } from '../server/demo/seed-demo';
 import { env } from '../server/env';
+import { startScheduler } from '../server/scheduler/start-scheduler';
 import { buildNeeded, runBuild } from './build-if-needed';
 import { startHttpServer } from './serve';
 
@@ -30,6 +31,8 @@ async function main(): Promise<void> {
     const seeded = await seedDemo(database.db);
     log(seeded ? '▸ Demo data seeded.' : '▸ Demo data already present.');
   }
+
+  const stopScheduler = config.CORRIDOR_SCHEDULER === 'on' ? startScheduler(database.db) : async () => {};
 
   log('▸ Starting the server…');
   const running = await startHttpServer({ port: config.PORT, host: config.HOST, dir: root });
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
   const stop = async (signal: string) => {
     log(`\n${signal}: stopping…`);
     await running.close();
+    await stopScheduler();
     await closeDatabase();
     process.exit(0);
   };

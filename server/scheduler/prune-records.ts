@@ -1,0 +1,17 @@
+import { lt } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { idempotencyRecords, usedNonces } from '../../db/schema';
+import { NONCE_RETENTION_MS } from '../auth/api-request-rules';
+
+/** Nonces older than 24 h (their timestamps fail anyway) and expired idempotency records go. */
+export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: number; idempotency: number }> {
+  const nonces = await db
+    .delete(usedNonces)
+    .where(lt(usedNonces.createdAt, new Date(now.getTime() - NONCE_RETENTION_MS)))
+    .returning({ nonce: usedNonces.nonce });
+  const idempotency = await db
+    .delete(idempotencyRecords)
+    .where(lt(idempotencyRecords.expiresAt, now))
+    .returning({ key: idempotencyRecords.key });
+  return { nonces: nonces.length, idempotency: idempotency.length };
+}

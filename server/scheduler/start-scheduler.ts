@@ -1,0 +1,38 @@
+import type { Db } from '../../db/client';
+import { log } from '../logging/log';
+import { pruneRecords } from './prune-records';
+import { runDueTimers } from './run-due-timers';
+
+const TICK_MS = 5_000;
+const PRUNE_EVERY_TICKS = 120;
+
+/**
+ * Runs the timers in this server process every few seconds. Safe with several processes (the
+ * timers lock with SKIP LOCKED). Returns a stop function that waits for a running tick.
+ */
+export function startScheduler(db: Db, tickMs = TICK_MS): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  let ticks = 0;
+  const tick = () => {
+    if (running) return;
+    running = (async () => {
+      try {
+        const counts = await runDueTimers(db);
+        const fired = Object.entries(counts).filter(([, n]) => n > 0);
+        if (fired.length > 0) log('info', 'timers fired', Object.fromEntries(fired));
+        ticks += 1;
+        if (ticks % PRUNE_EVERY_TICKS === 0) log('info', 'records pruned', await pruneRecords(db));
+      } catch (error) {
+        log('error', 'scheduler tick failed', { error: error instanceof Error ? error.message : String(error) });
+      } finally {
+        running = undefined;
+      }
+    })();
+  };
+  const interval = setInterval(tick, tickMs);
+  interval.unref();
+  return async () => {
+    clearInterval(interval);
+    await running;
+  };
+}

@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     log(`  Merchant API key     ${merchant.apiKey}`);
     log(`  Merchant API secret  ${merchant.apiSecret}`);
     log(`  Trader               ${trader.email} / ${trader.password}`);
+    log(`  Trader API key       ${trader.apiKey} / ${trader.apiSecret}`);
     log(`  Operator             ${operator.email} / ${operator.password}`);
   }
   log();

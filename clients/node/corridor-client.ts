@@ -40,13 +40,19 @@ export type PayoutList = z.infer<typeof payoutListResponse>;
 export type PayoutDecision = z.infer<typeof payoutDecisionResponse>;
 
 export interface RequestOptions {
+  /** JSON body. */
   body?: unknown;
+  /** Or raw bytes with their content type (e.g. multipart uploads). */
+  raw?: { bytes: Uint8Array; contentType: string };
   query?: Record<string, string | number | undefined>;
   headers?: Record<string, string>;
 }
 
-export function signatureFor(secret: string, parts: { timestamp: string; nonce: string; method: string; pathAndQuery: string; body: string }): string {
-  const bodyHash = createHash('sha256').update(parts.body, 'utf8').digest('hex');
+export function signatureFor(
+  secret: string,
+  parts: { timestamp: string; nonce: string; method: string; pathAndQuery: string; body: string | Uint8Array },
+): string {
+  const bodyHash = createHash('sha256').update(parts.body).digest('hex');
   const message = [parts.timestamp, parts.nonce, parts.method.toUpperCase(), parts.pathAndQuery, bodyHash].join('\n');
   return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
 }
@@ -60,7 +66,8 @@ export class CorridorClient {
       if (value !== undefined) search.set(name, String(value));
     }
     const pathAndQuery = search.size > 0 ? `${path}?${search.toString()}` : path;
-    const body = options.body === undefined ? '' : JSON.stringify(options.body);
+    const body: string | Uint8Array = options.raw?.bytes ?? (options.body === undefined ? '' : JSON.stringify(options.body));
+    const contentType = options.raw?.contentType ?? (body.length > 0 ? 'application/json' : undefined);
     const timestamp = String(this.options.now?.() ?? Date.now());
     const nonce = randomBytes(18).toString('base64url');
     const headers: Record<string, string> = {
@@ -68,14 +75,14 @@ export class CorridorClient {
       'x-timestamp': timestamp,
       'x-nonce': nonce,
       'x-signature': signatureFor(this.options.apiSecret, { timestamp, nonce, method, pathAndQuery, body }),
-      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...(contentType ? { 'content-type': contentType } : {}),
       ...options.headers,
     };
     const send = this.options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
     const response = await send(`${this.options.baseUrl.replace(/\/$/, '')}${pathAndQuery}`, {
       method,
       headers,
-      body: body || undefined,
+      body: body.length > 0 ? (body as BodyInit) : undefined,
     });
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T | ApiErrorBody };
@@ -95,6 +102,26 @@ export class CorridorClient {
 
   decidePayout(orderNo: string, input: PayoutDecisionRequest) {
     return this.request<PayoutDecision>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/decision`, { body: input });
+  }
+}
+
+/** The trader API, for bots: the same signing with a trader API key. */
+export class CorridorTraderClient extends CorridorClient {
+  listTasks(query: RequestOptions['query'] = {}) {
+    return this.request<{ items: { orderId: string; orderNo: string; fiatAmount: string; usdAmount: string }[] }>('GET', '/api/v1/trader/tasks', { query });
+  }
+
+  acceptTask(orderId: string) {
+    return this.request<Payout>('POST', `/api/v1/trader/tasks/${orderId}/accept`);
+  }
+
+  /** Uploads 1 to 3 proof images (JPEG, PNG or WebP) as multipart/form-data. */
+  async submitProof(orderId: string, files: { name: string; type: string; bytes: Uint8Array }[]) {
+    const form = new FormData();
+    for (const file of files) form.append('proofs', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+    const encoded = new Response(form);
+    const raw = { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
+    return this.request<Payout>('POST', `/api/v1/trader/tasks/${orderId}/proof`, { raw });
   }
 }
 

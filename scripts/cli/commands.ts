@@ -129,11 +129,12 @@ export const commands: Record<string, Command> = {
     },
   },
   'apikey issue': {
-    usage: 'apikey issue --merchant <id> [--label <text>]',
-    summary: 'Issue another API key for a merchant (the secret is printed once)',
+    usage: 'apikey issue (--merchant <id> | --trader <id>) [--label <text>]',
+    summary: 'Issue an API key for a merchant, or for a trader\'s bot (the secret is printed once)',
     needsDatabase: true,
     async run(db, flags) {
-      const key = await issueApiKey(db, { merchantId: required(flags, 'merchant') }, { label: optional(flags, 'label') });
+      const target = owner(flags);
+      const key = await issueApiKey(db, target.type === 'merchant' ? { merchantId: target.id } : { traderId: target.id }, { label: optional(flags, 'label') });
       return { result: key, text: `API key:    ${key.keyId}\nAPI secret: ${key.secret}\nThe secret is shown only now.` };
     },
   },

@@ -13,6 +13,9 @@ export const demoCredentials = {
     name: 'Demo Trader',
     email: 'trader@demo.corridor.local',
     password: 'demo-trader-password',
+    /** For the trader API (bots) and `npm run demo:payout`. */
+    apiKey: 'tk_demo_trader',
+    apiSecret: 'sk_demo_trader_secret_do_not_use_in_production',
   },
   operator: {
     name: 'Demo Operator',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { platformSettings } from '../../db/schema';
+import { issueApiKey } from '../api-keys/issue-api-key';
 import { cliActor } from '../audit';
 import { adjustBalance } from '../balances/adjust-balance';
 import { createMerchant } from '../merchants/create-merchant';
@@ -72,6 +73,7 @@ async function seed(db: Db): Promise<void> {
     cliActor,
   );
   await setTraderOnline(db, trader.traderId, true);
+  await issueApiKey(db, { traderId: trader.traderId }, { label: 'demo bot', preset: { keyId: demo.trader.apiKey, secret: demo.trader.apiSecret } });
 
   await createOperator(
     db,

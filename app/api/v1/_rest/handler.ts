@@ -8,7 +8,7 @@ import type { RestContext } from './context';
 import { openApiResponse } from './openapi';
 import { readBody } from './read-request';
 import { errorResponse, jsonResponse } from './responses';
-import { matchRoute } from './routes';
+import { bodyLimitOf, matchRoute } from './routes';
 
 /** What the Node server passes along (@hono/node-server's bindings): the raw request line's URL. */
 export interface NodeBindings {
@@ -71,7 +71,7 @@ async function route(
     throw new DomainError('NOT_FOUND', `No route for ${request.method} ${url.pathname}.`);
   }
 
-  const body = await readBody(request);
+  const body = await readBody(request, bodyLimitOf(match.route));
   const { db } = await getDatabase();
   const now = new Date();
   const principal = await authenticateApiRequest(db, {

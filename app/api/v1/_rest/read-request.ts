@@ -6,9 +6,9 @@ import { parseInput } from '../../../../server/validation/parse-input';
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /** Reads the raw body, stopping as soon as it passes the limit (no unbounded buffering). */
-export async function readBody(request: Request): Promise<Uint8Array> {
+export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > limit) throw tooLarge(limit);
   if (!request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -17,9 +17,9 @@ export async function readBody(request: Request): Promise<Uint8Array> {
     const { done, value } = await reader.read();
     if (done) break;
     size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit) {
       await reader.cancel();
-      throw tooLarge();
+      throw tooLarge(limit);
     }
     chunks.push(value);
   }
@@ -32,8 +32,8 @@ export async function readBody(request: Request): Promise<Uint8Array> {
   return body;
 }
 
-function tooLarge(): DomainError {
-  return new DomainError('PAYLOAD_TOO_LARGE', `The body is larger than ${MAX_BODY_BYTES / 1024} KiB.`);
+function tooLarge(limit: number): DomainError {
+  return new DomainError('PAYLOAD_TOO_LARGE', `The body is larger than ${Math.floor(limit / 1024)} KiB.`);
 }
 
 /** A JSON body checked against its schema: 415 without application/json, 400 for bad JSON or rules. */

@@ -1,4 +1,6 @@
 import type { RestHandler } from './context';
+import { MAX_BODY_BYTES } from './read-request';
+import { acceptTraderTask, listTraderTasks, submitTraderProof } from './trader-tasks';
 import { createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
 
 export interface Route {
@@ -6,15 +8,26 @@ export interface Route {
   /** Path below /api/v1, `:name` segments become params. */
   path: string;
   handler: RestHandler;
+  /** Largest body accepted; 64 KiB unless the route carries files. */
+  maxBodyBytes?: number;
 }
 
-/** The merchant API's routes: the table of contents of /api/v1. */
+/** Three proof images of at most 5 MB each, plus the multipart framing. */
+const PROOF_UPLOAD_BYTES = 3 * 5 * 1024 * 1024 + 64 * 1024;
+
+/** The API's routes: the table of contents of /api/v1. */
 export const routes: Route[] = [
   { method: 'POST', path: 'withdrawals', handler: createWithdrawal },
   { method: 'GET', path: 'withdrawals', handler: listWithdrawals },
   { method: 'GET', path: 'withdrawals/:orderNo', handler: getWithdrawal },
   { method: 'POST', path: 'withdrawals/:orderNo/decision', handler: decideWithdrawal },
+  // The trader API, for bots (same signing scheme, trader API keys).
+  { method: 'GET', path: 'trader/tasks', handler: listTraderTasks },
+  { method: 'POST', path: 'trader/tasks/:orderId/accept', handler: acceptTraderTask },
+  { method: 'POST', path: 'trader/tasks/:orderId/proof', handler: submitTraderProof, maxBodyBytes: PROOF_UPLOAD_BYTES },
 ];
+
+export const bodyLimitOf = (route: Route) => route.maxBodyBytes ?? MAX_BODY_BYTES;
 
 export interface RouteMatch {
   route: Route | undefined;

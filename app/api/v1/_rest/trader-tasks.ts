@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { DomainError } from '../../../../server/errors';
+import { acceptPayout } from '../../../../server/payouts/accept-payout';
+import { listOpenTasks } from '../../../../server/payouts/list-open-tasks';
+import { payoutDetailView } from '../../../../server/payouts/payout-view';
+import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
+import { parseInput } from '../../../../server/validation/parse-input';
+import type { RestContext, RestResult } from './context';
+import { parseQuery } from './read-request';
+
+function traderOf(context: RestContext): string {
+  if (context.principal.kind !== 'trader') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a trader API key.');
+  return context.principal.traderId;
+}
+
+const pageQuery = z
+  .object({
+    page: z.string().regex(/^[1-9]\d{0,8}$/, { error: 'page must be a whole number from 1' }).transform(Number).default(1),
+    pageSize: z
+      .string()
+      .regex(/^\d{1,3}$/)
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= 100, { error: 'pageSize must be 1 to 100' })
+      .default(20),
+  })
+  .strict();
+
+const orderId = z.uuid({ error: 'must be an order id (UUID)' });
+
+/** GET /api/v1/trader/tasks: the open payouts this trader can take. */
+export async function listTraderTasks(context: RestContext): Promise<RestResult> {
+  return { status: 200, body: await listOpenTasks(context.db, traderOf(context), parseQuery(context.url, pageQuery)) };
+}
+
+/** POST /api/v1/trader/tasks/:orderId/accept: first accept wins. */
+export async function acceptTraderTask(context: RestContext): Promise<RestResult> {
+  const order = await acceptPayout(context.db, { traderId: traderOf(context), orderId: parseInput(orderId, context.params.orderId) }, context.now);
+  return { status: 200, body: payoutDetailView(order) };
+}
+
+/** POST /api/v1/trader/tasks/:orderId/proof: multipart/form-data with 1 to 3 files in `proofs`. */
+export async function submitTraderProof(context: RestContext): Promise<RestResult> {
+  const traderId = traderOf(context);
+  const contentType = context.request.headers.get('content-type') ?? '';
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the proof images as multipart/form-data in the field "proofs".');
+  }
+  let form: FormData;
+  try {
+    form = await new Response(context.body as Uint8Array<ArrayBuffer>, { headers: { 'content-type': contentType } }).formData();
+  } catch {
+    throw new DomainError('VALIDATION_FAILED', 'The multipart body could not be read.');
+  }
+  const files = await Promise.all(
+    form.getAll('proofs').map(async (entry) => (typeof entry === 'string' ? new TextEncoder().encode(entry) : new Uint8Array(await entry.arrayBuffer()))),
+  );
+  const order = await submitPayoutProof(context.db, { traderId, orderId: parseInput(orderId, context.params.orderId), files }, context.now);
+  return { status: 200, body: payoutDetailView(order) };
+}

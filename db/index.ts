@@ -41,7 +41,7 @@ async function open(): Promise<Database> {
 }
 
 /** Makes `database` the process-wide one (tests hand the REST adapter their own database). */
-export function useDatabase(database: Database): void {
+export function setProcessDatabase(database: Database): void {
   (globalThis as Holder)[globalKey] = Promise.resolve(database);
 }
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { handleRestRequest } from '../../app/api/v1/_rest/handler';
 import { CorridorClient, signatureFor } from '../../clients/node/corridor-client';
-import { useDatabase } from '../../db';
+import { setProcessDatabase } from '../../db';
 import type { Db } from '../../db/client';
 import { cliActor } from '../../server/audit';
 import { updateMerchantSettings } from '../../server/merchants/update-merchant-settings';
@@ -19,7 +19,7 @@ export const inProcessFetch = (url: string, init: RequestInit) => handleRestRequ
 /** A test database that the REST adapter uses as its own. */
 export async function apiDatabase(): Promise<TestDatabase> {
   const database = await createTestDatabase({ maxConnections: 20 });
-  useDatabase(database);
+  setProcessDatabase(database);
   resetRateLimits();
   return database;
 }

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sha256Hex } from '../../../../server/crypto/tokens';
+import { withIdempotency } from '../../../../server/idempotency/with-idempotency';
+import { apiDatabase, apiMerchant, payoutBody, payoutTrader, type TestMerchant } from '../../../../tests/api/api-harness';
+import type { TestDatabase } from '../../../../tests/db/test-database';
+
+let database: TestDatabase;
+let merchant: TestMerchant;
+
+beforeAll(async () => {
+  database = await apiDatabase();
+  merchant = await apiMerchant(database.db);
+  await payoutTrader(database.db);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+// PGlite runs one transaction at a time, so a second request simply waits and replays there; only
+// PostgreSQL has two requests truly in flight at once.
+describe.runIf(process.env.TEST_DATABASE_URL)('an Idempotency-Key still in flight', () => {
+  it('answers 409 IDEMPOTENCY_KEY_IN_USE to a concurrent request with the same key', async () => {
+    const body = payoutBody();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const lockTaken = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const first = withIdempotency(
+      database.db,
+      { principalId: merchant.merchantId, endpoint: 'POST /api/v1/withdrawals', key: 'in-flight', requestHash: sha256Hex(JSON.stringify(body)) },
+      new Date(),
+      async () => {
+        started();
+        await held;
+        return { status: 201, body: { held: true } };
+      },
+    );
+    await lockTaken;
+    const concurrent = await merchant.client.createPayout(body as never, 'in-flight');
+    expect(concurrent.status).toBe(409);
+    expect((concurrent.body as { error: { code: string } }).error.code).toBe('IDEMPOTENCY_KEY_IN_USE');
+    release();
+    await first;
+    const replay = await merchant.client.createPayout(body as never, 'in-flight');
+    expect(replay.status).toBe(201);
+    expect(replay.body).toEqual({ held: true });
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+  });
+});

@@ -7,6 +7,7 @@ import type {
   payoutDetailResponse,
   payoutListResponse,
 } from '../../server/payouts/payout-view.schema';
+import type { payinCreateResponse, payinDetailResponse, payinListResponse } from '../../server/payins/payin-view.schema';
 
 /**
  * A small client for the Corridor merchant API: it signs every request as decisions.md section 1
@@ -38,6 +39,9 @@ export type PayoutCreated = z.infer<typeof payoutCreateResponse>;
 export type Payout = z.infer<typeof payoutDetailResponse>;
 export type PayoutList = z.infer<typeof payoutListResponse>;
 export type PayoutDecision = z.infer<typeof payoutDecisionResponse>;
+export type PayinCreated = z.infer<typeof payinCreateResponse>;
+export type Payin = z.infer<typeof payinDetailResponse>;
+export type PayinList = z.infer<typeof payinListResponse>;
 
 export interface RequestOptions {
   /** JSON body. */
@@ -57,7 +61,8 @@ export function signatureFor(
   return createHmac('sha256', secret).update(message, 'utf8').digest('hex');
 }
 
-export class CorridorClient {
+/** Signs and sends requests; the merchant and trader clients add their endpoints. */
+export class SignedApiClient {
   constructor(private readonly options: CorridorClientOptions) {}
 
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T | ApiErrorBody>> {
@@ -88,6 +93,10 @@ export class CorridorClient {
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T | ApiErrorBody };
   }
 
+}
+
+/** The merchant API. */
+export class CorridorClient extends SignedApiClient {
   createPayout(input: CreatePayoutRequest, idempotencyKey: string) {
     return this.request<PayoutCreated>('POST', '/api/v1/withdrawals', { body: input, headers: { 'idempotency-key': idempotencyKey } });
   }
@@ -100,19 +109,43 @@ export class CorridorClient {
     return this.request<Payout>('GET', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}`);
   }
 
+  createPayin(input: Record<string, unknown> & { merchantOrderNo: string }, idempotencyKey?: string) {
+    return this.request<PayinCreated>('POST', '/api/v1/orders', { body: input, headers: idempotencyKey ? { 'idempotency-key': idempotencyKey } : {} });
+  }
+
+  listPayins(query: RequestOptions['query'] = {}) {
+    return this.request<PayinList>('GET', '/api/v1/orders', { query });
+  }
+
+  getPayin(orderNo: string) {
+    return this.request<Payin>('GET', `/api/v1/orders/${encodeURIComponent(orderNo)}`);
+  }
+
   decidePayout(orderNo: string, input: PayoutDecisionRequest) {
     return this.request<PayoutDecision>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/decision`, { body: input });
   }
 }
 
 /** The trader API, for bots: the same signing with a trader API key. */
-export class CorridorTraderClient extends CorridorClient {
+export class CorridorTraderClient extends SignedApiClient {
   listTasks(query: RequestOptions['query'] = {}) {
     return this.request<{ items: { orderId: string; orderNo: string; fiatAmount: string; usdAmount: string }[] }>('GET', '/api/v1/trader/tasks', { query });
   }
 
   acceptTask(orderId: string) {
     return this.request<Payout>('POST', `/api/v1/trader/tasks/${orderId}/accept`);
+  }
+
+  listPayins(query: RequestOptions['query'] = {}) {
+    return this.request<PayinList>('GET', '/api/v1/trader/payins', { query });
+  }
+
+  releasePayin(orderId: string) {
+    return this.request<Payin>('POST', `/api/v1/trader/payins/${orderId}/release`);
+  }
+
+  reportNotReceived(orderId: string, reason: string) {
+    return this.request<Payin>('POST', `/api/v1/trader/payins/${orderId}/not-received`, { body: { reason } });
   }
 
   /** Uploads 1 to 3 proof images (JPEG, PNG or WebP) as multipart/form-data. */

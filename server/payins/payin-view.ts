@@ -1,10 +1,12 @@
+import type { z } from 'zod';
 import type { payinOrders } from '../../db/schema';
+import type { payinCreateResponse, payinDetailResponse, payinListItem } from './payin-view.schema';
 import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
 
 type PayinRow = typeof payinOrders.$inferSelect;
 
 /** List items of merchant-api.md section 2.2 (the order is named `id` here, `orderId` on create). */
-export function payinListView(order: PayinRow) {
+export function payinListView(order: PayinRow): z.infer<typeof payinListItem> {
   return {
     id: order.id,
     orderNo: order.orderNo,
@@ -29,12 +31,36 @@ export function payinListView(order: PayinRow) {
 }
 
 /** The detail of merchant-api.md section 2.2: list fields plus the detail-only ones. Also the body of pay-in events. */
-export function payinDetailView(order: PayinRow) {
+export function payinDetailView(order: PayinRow): z.infer<typeof payinDetailResponse> {
   return {
     ...payinListView(order),
     disputeReason: order.disputeReason,
     chainTxKey: order.chainTxKey,
     source: order.source,
     metadata: order.metadata ?? {},
+  };
+}
+
+/** The create response of merchant-api.md section 2.2 (`orderId` here, `id` in list and detail). */
+export function payinCreateView(order: PayinRow, payUrl: string): z.infer<typeof payinCreateResponse> {
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    status: order.status as 'PENDING_PAYMENT' | 'PENDING_MATCH',
+    assetAmount: fmt6(order.assetAmount),
+    fiatAmount: fmt2(order.fiatAmount),
+    fiatCurrency: 'CNY' as const,
+    usdAmount: fmt2(order.usdAmount),
+    usdFeeAmount: fmt2(order.usdFeeAmount),
+    feeBps: order.feeBps,
+    expiresAt: isoMs(order.expiresAt),
+    payUrl,
+    pricingSnapshot: {
+      fxRate: fmtRate(order.fxRate),
+      fiatCurrency: 'CNY' as const,
+      fiatAmount: fmt2(order.fiatAmount),
+      feeAmount: fmt2(order.usdFeeAmount),
+      quotedAt: isoMs(order.quotedAt),
+    },
   };
 }

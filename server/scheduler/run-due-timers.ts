@@ -25,8 +25,7 @@ async function drain(db: Db, timer: Timer, now: Date, batchSize: number): Promis
       let done = 0;
       for (const orderId of ids) {
         try {
-          await tx.transaction((savepoint) => timer.fire(savepoint, orderId, now));
-          done += 1;
+          if (await tx.transaction((savepoint) => timer.fire(savepoint, orderId, now))) done += 1;
         } catch (error) {
           // Another actor moved the order first, or it is not due after all: nothing to do.
           if (!isDomainError(error)) throw error;
@@ -36,6 +35,6 @@ async function drain(db: Db, timer: Timer, now: Date, batchSize: number): Promis
       return { size: ids.length, done };
     });
     fired += batch.done;
-    if (batch.size < batchSize) return fired;
+    if (batch.size < batchSize || timer.oneBatchPerTick) return fired;
   }
 }

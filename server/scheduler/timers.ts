@@ -1,6 +1,7 @@
-import { and, asc, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { payinOrders, payoutOrders } from '../../db/schema';
+import { matchQueuedPayin } from '../payins/match-queued-payin';
 import { payinDetailView } from '../payins/payin-view';
 import { payoutDetailView } from '../payouts/payout-view';
 import { applyPayinTransition, applyPayoutTransition } from '../state-machines/apply-transition';
@@ -13,6 +14,9 @@ import { MERCHANT_ACTION_TIMEOUT } from '../state-machines/windows';
  */
 export interface Timer {
   name: string;
+  /** Orders that may stay where they are after firing (a queued pay-in nobody can serve yet) are
+   * visited one batch per tick, or the same batch would come back forever. */
+  oneBatchPerTick?: boolean;
   dueIds(tx: Tx, now: Date, limit: number): Promise<string[]>;
   fire(tx: Tx, orderId: string, now: Date): Promise<unknown>;
 }
@@ -58,6 +62,13 @@ export const timers: Timer[] = [
         set: () => ({ disputeReason: MERCHANT_ACTION_TIMEOUT, disputedAt: now }),
         eventData: payoutDetailView,
       }),
+  },
+  {
+    name: 'payin.match',
+    oneBatchPerTick: true,
+    dueIds: (tx, now, limit) =>
+      lockDue(tx, payinOrders, and(eq(payinOrders.status, 'PENDING_MATCH'), gt(payinOrders.expiresAt, now))!, asc(payinOrders.createdAt), limit),
+    fire: (tx, orderId, now) => matchQueuedPayin(tx, orderId, now),
   },
   {
     name: 'payin.expire',

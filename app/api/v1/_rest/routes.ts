@@ -1,6 +1,14 @@
 import type { RestHandler } from './context';
+import { createOrder, getOrder, listOrders } from './orders';
 import { MAX_BODY_BYTES } from './read-request';
-import { acceptTraderTask, listTraderTasks, submitTraderProof } from './trader-tasks';
+import {
+  acceptTraderTask,
+  listTraderPayinsRoute,
+  listTraderTasks,
+  releaseTraderPayin,
+  reportTraderNotReceived,
+  submitTraderProof,
+} from './trader-tasks';
 import { createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
 
 export interface Route {
@@ -21,10 +29,16 @@ export const routes: Route[] = [
   { method: 'GET', path: 'withdrawals', handler: listWithdrawals },
   { method: 'GET', path: 'withdrawals/:orderNo', handler: getWithdrawal },
   { method: 'POST', path: 'withdrawals/:orderNo/decision', handler: decideWithdrawal },
+  { method: 'POST', path: 'orders', handler: createOrder },
+  { method: 'GET', path: 'orders', handler: listOrders },
+  { method: 'GET', path: 'orders/:orderNo', handler: getOrder },
   // The trader API, for bots (same signing scheme, trader API keys).
   { method: 'GET', path: 'trader/tasks', handler: listTraderTasks },
   { method: 'POST', path: 'trader/tasks/:orderId/accept', handler: acceptTraderTask },
   { method: 'POST', path: 'trader/tasks/:orderId/proof', handler: submitTraderProof, maxBodyBytes: PROOF_UPLOAD_BYTES },
+  { method: 'GET', path: 'trader/payins', handler: listTraderPayinsRoute },
+  { method: 'POST', path: 'trader/payins/:orderId/release', handler: releaseTraderPayin },
+  { method: 'POST', path: 'trader/payins/:orderId/not-received', handler: reportTraderNotReceived },
 ];
 
 export const bodyLimitOf = (route: Route) => route.maxBodyBytes ?? MAX_BODY_BYTES;

@@ -69,7 +69,7 @@ describe('trader API (bots)', () => {
     const bot = await traderBot();
     const merchantOnTrader = await merchant.client.request('GET', '/api/v1/trader/tasks');
     expect([merchantOnTrader.status, code(merchantOnTrader.body)]).toEqual([401, 'INVALID_API_KEY']);
-    const traderOnMerchant = await bot.client.listPayouts();
+    const traderOnMerchant = await bot.client.request('GET', '/api/v1/withdrawals');
     expect([traderOnMerchant.status, code(traderOnMerchant.body)]).toEqual([401, 'INVALID_API_KEY']);
   });
 });

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { DomainError } from '../../../../server/errors';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
+import { listTraderPayins } from '../../../../server/payins/list-trader-payins';
+import { payinDetailView } from '../../../../server/payins/payin-view';
+import { releasePayin, reportNotReceived } from '../../../../server/payins/release-payin';
+import { payinStatuses } from '../../../../server/state-machines/payin';
 import { listOpenTasks } from '../../../../server/payouts/list-open-tasks';
 import { payoutDetailView } from '../../../../server/payouts/payout-view';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
 import { parseInput } from '../../../../server/validation/parse-input';
 import type { RestContext, RestResult } from './context';
-import { parseQuery } from './read-request';
+import { parseJsonBody, parseQuery } from './read-request';
 
 function traderOf(context: RestContext): string {
   if (context.principal.kind !== 'trader') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a trader API key.');
@@ -56,4 +60,33 @@ export async function submitTraderProof(context: RestContext): Promise<RestResul
   );
   const order = await submitPayoutProof(context.db, { traderId, orderId: parseInput(orderId, context.params.orderId), files }, context.now);
   return { status: 200, body: payoutDetailView(order) };
+}
+
+const payinListQuery = pageQuery.extend({
+  status: z
+    .string()
+    .transform((value) => value.split(','))
+    .pipe(z.array(z.enum(payinStatuses)))
+    .optional(),
+});
+
+/** GET /api/v1/trader/payins: pay-ins matched to this trader (e.g. ?status=PAYMENT_SUBMITTED). */
+export async function listTraderPayinsRoute(context: RestContext): Promise<RestResult> {
+  const query = parseQuery(context.url, payinListQuery);
+  return { status: 200, body: await listTraderPayins(context.db, traderOf(context), { ...query, statuses: query.status }) };
+}
+
+/** POST /api/v1/trader/payins/:orderId/release: the CNY arrived; settle the USDT to the merchant. */
+export async function releaseTraderPayin(context: RestContext): Promise<RestResult> {
+  const outcome = await releasePayin(context.db, { traderId: traderOf(context), orderId: parseInput(orderId, context.params.orderId) }, context.now);
+  return { status: 200, body: payinDetailView(outcome.order) };
+}
+
+const notReceivedInput = z.object({ reason: z.string().min(1).max(500) }).strict();
+
+/** POST /api/v1/trader/payins/:orderId/not-received: the CNY never arrived; an operator decides. */
+export async function reportTraderNotReceived(context: RestContext): Promise<RestResult> {
+  const { reason } = parseJsonBody(context.request, context.body, notReceivedInput);
+  const outcome = await reportNotReceived(context.db, { traderId: traderOf(context), orderId: parseInput(orderId, context.params.orderId), reason }, context.now);
+  return { status: 200, body: payinDetailView(outcome.order) };
 }

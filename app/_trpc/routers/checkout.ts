@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../server/payins/checkout';
+import { checkoutProcedure, router } from '../init';
+
+/** The buyer's checkout page (/pay/[token]). */
+export const checkoutRouter = router({
+  view: checkoutProcedure.query(({ ctx, input }) => checkoutView(ctx.db, input.token)),
+  markPaid: checkoutProcedure.mutation(async ({ ctx, input }) => {
+    await submitBuyerPayment(ctx.db, input.token);
+    return checkoutView(ctx.db, input.token);
+  }),
+  cancel: checkoutProcedure.mutation(async ({ ctx, input }) => {
+    await cancelByBuyer(ctx.db, input.token);
+    return checkoutView(ctx.db, input.token);
+  }),
+  reportProblem: checkoutProcedure
+    .input(z.object({ message: z.string().trim().min(1, { error: 'Tell us what went wrong.' }).max(500) }))
+    .mutation(async ({ ctx, input }) => {
+      await reportBuyerProblem(ctx.db, input.token, input.message);
+      return checkoutView(ctx.db, input.token);
+    }),
+});

@@ -1,0 +1,45 @@
+import { sha256Hex } from '../../../../server/crypto/tokens';
+import { DomainError } from '../../../../server/errors';
+import { checkIdempotencyKey } from '../../../../server/idempotency/idempotency-key';
+import { withIdempotency } from '../../../../server/idempotency/with-idempotency';
+import { createPayin } from '../../../../server/payins/create-payin';
+import { findMerchantPayin } from '../../../../server/payins/find-payin';
+import { listPayins } from '../../../../server/payins/list-payins';
+import { createPayinInput, listPayinsInput } from '../../../../server/payins/payin.schema';
+import { payinCreateView, payinDetailView } from '../../../../server/payins/payin-view';
+import type { RestContext, RestResult } from './context';
+import { parseJsonBody, parseQuery } from './read-request';
+
+function merchantOf(context: RestContext) {
+  if (context.principal.kind !== 'merchant') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a merchant API key.');
+  return context.principal.merchant;
+}
+
+/** POST /api/v1/orders (merchant-api.md 4.5); the Idempotency-Key defaults to merchantOrderNo. */
+export async function createOrder(context: RestContext): Promise<RestResult> {
+  const merchant = merchantOf(context);
+  const input = parseJsonBody(context.request, context.body, createPayinInput);
+  const key = checkIdempotencyKey(context.request.headers.get('idempotency-key') ?? input.merchantOrderNo);
+  const outcome = await withIdempotency(
+    context.db,
+    { principalId: merchant.id, endpoint: 'POST /api/v1/orders', key, requestHash: sha256Hex(context.body) },
+    context.now,
+    async (tx) => {
+      const { order, payUrl } = await createPayin(tx, merchant, input, context.now);
+      return { status: 201, body: payinCreateView(order, payUrl) };
+    },
+  );
+  return { status: outcome.status, body: outcome.body, headers: outcome.replayed ? { 'idempotent-replayed': 'true' } : {} };
+}
+
+/** GET /api/v1/orders (merchant-api.md 4.6). */
+export async function listOrders(context: RestContext): Promise<RestResult> {
+  const merchant = merchantOf(context);
+  return { status: 200, body: await listPayins(context.db, merchant.id, parseQuery(context.url, listPayinsInput)) };
+}
+
+/** GET /api/v1/orders/:orderNo (merchant-api.md 4.7). */
+export async function getOrder(context: RestContext): Promise<RestResult> {
+  const merchant = merchantOf(context);
+  return { status: 200, body: payinDetailView(await findMerchantPayin(context.db, merchant.id, context.params.orderNo ?? '')) };
+}

@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { merchants, payinOrders, traderBankAccounts } from '../../db/schema';
+import { keyring } from '../config/keyring';
+import { decryptField } from '../crypto/encryption';
+import { DomainError } from '../errors';
+import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
+import { applyPayinTransition } from '../state-machines/apply-transition';
+import { defaultWindows } from '../state-machines/windows';
+import { checkoutTokenHash } from './checkout-token';
+import { payinDetailView } from './payin-view';
+
+type PayinRow = typeof payinOrders.$inferSelect;
+
+/** The order a checkout token opens; an unknown token looks exactly like a missing order. */
+export async function payinByToken(db: Executor, token: string): Promise<PayinRow> {
+  if (!/^[A-Za-z0-9_-]{22,128}$/.test(token)) throw new DomainError('ORDER_NOT_FOUND', 'This payment link is not valid.');
+  const [order] = await db.select().from(payinOrders).where(eq(payinOrders.payTokenHash, checkoutTokenHash(token)));
+  if (!order) throw new DomainError('ORDER_NOT_FOUND', 'This payment link is not valid.');
+  return order;
+}
+
+/**
+ * What the buyer's checkout page shows: amounts, the matched trader's bank details (only while
+ * the buyer is to pay or has just paid), deadlines and where to go back to.
+ */
+export async function checkoutView(db: Executor, token: string, now = new Date()) {
+  const order = await payinByToken(db, token);
+  const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, order.merchantId));
+  const showBank = order.status === 'PENDING_PAYMENT' || order.status === 'PAYMENT_SUBMITTED';
+  let bank: { holderName: string; bankName: string; accountNumber: string } | null = null;
+  if (showBank && order.traderBankAccountId) {
+    const [account] = await db.select().from(traderBankAccounts).where(eq(traderBankAccounts.id, order.traderBankAccountId));
+    if (account) {
+      bank = {
+        holderName: account.holderName,
+        bankName: account.bankName,
+        accountNumber: decryptField(keyring(), 'card', account.accountNumber, { table: 'trader_bank_accounts', id: account.id, field: 'account_number' }),
+      };
+    }
+  }
+  const reportFrom = order.paymentSubmittedAt ? new Date(order.paymentSubmittedAt.getTime() + defaultWindows.payinBuyerReportAfterMs) : null;
+  return {
+    orderNo: order.orderNo,
+    merchantName: merchant?.name ?? '',
+    status: order.status,
+    fiatAmount: fmt2(order.fiatAmount),
+    fiatCurrency: 'CNY' as const,
+    assetAmount: fmt6(order.assetAmount),
+    assetSymbol: 'USDT' as const,
+    fxRate: fmtRate(order.fxRate),
+    feeAmount: fmt2(order.usdFeeAmount),
+    bank,
+    expiresAt: isoMs(order.expiresAt),
+    paymentSubmittedAt: isoMsOrNull(order.paymentSubmittedAt),
+    completedAt: isoMsOrNull(order.completedAt),
+    canReportProblemFrom: isoMsOrNull(reportFrom),
+    returnUrl: order.returnUrl,
+    serverTime: isoMs(now),
+  };
+}
+
+export type CheckoutView = Awaited<ReturnType<typeof checkoutView>>;
+
+/** "I Have Paid": PENDING_PAYMENT -> PAYMENT_SUBMITTED. A second click is refused, not repeated. */
+export async function submitBuyerPayment(db: Db, token: string, now = new Date()) {
+  const order = await payinByToken(db, token);
+  if (order.expiresAt.getTime() <= now.getTime() && order.status === 'PENDING_PAYMENT') {
+    throw new DomainError('INVALID_ORDER_STATE', 'This payment has expired.', { meta: { status: 'CANCELLED' } });
+  }
+  return db.transaction((tx) =>
+    applyPayinTransition(tx, {
+      orderId: order.id,
+      action: 'submit_payment',
+      actor: { type: 'buyer' },
+      now,
+      set: () => ({ paymentSubmittedAt: now }),
+      eventData: payinDetailView,
+    }),
+  );
+}
+
+/** The buyer cancels before paying; any escrow goes back to the trader. */
+export async function cancelByBuyer(db: Db, token: string, now = new Date()) {
+  const order = await payinByToken(db, token);
+  return db.transaction((tx) =>
+    applyPayinTransition(tx, {
+      orderId: order.id,
+      action: 'buyer_cancel',
+      actor: { type: 'buyer' },
+      now,
+      set: () => ({ cancelledAt: now }),
+      eventData: payinDetailView,
+    }),
+  );
+}
+
+/**
+ * The buyer reports a problem, allowed once 15 minutes have passed since "I Have Paid" without the
+ * trader confirming: PAYMENT_SUBMITTED -> DISPUTED for an operator.
+ */
+export async function reportBuyerProblem(db: Db, token: string, message: string, now = new Date()) {
+  const order = await payinByToken(db, token);
+  const from = order.paymentSubmittedAt ? order.paymentSubmittedAt.getTime() + defaultWindows.payinBuyerReportAfterMs : null;
+  if (order.status === 'PAYMENT_SUBMITTED' && from !== null && now.getTime() < from) {
+    throw new DomainError('TRANSITION_NOT_DUE', `You can report a problem from ${new Date(from).toISOString()}, 15 minutes after paying.`);
+  }
+  return db.transaction((tx) =>
+    applyPayinTransition(tx, {
+      orderId: order.id,
+      action: 'dispute',
+      actor: { type: 'buyer' },
+      now,
+      context: { reason: message },
+      note: message,
+      set: () => ({ disputeReason: message.trim(), disputedAt: now }),
+      eventData: payinDetailView,
+    }),
+  );
+}

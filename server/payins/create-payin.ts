@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { payinOrders, traders, type merchants } from '../../db/schema';
+import { DomainError, isDomainError } from '../errors';
+import { computePayinAmounts, type PayinAmounts } from '../money/payin-amounts';
+import { payinCandidates, type PayinAmountIn, type PayinCandidate } from '../quotes/payin-candidates';
+import { newOrderNo } from '../payouts/order-numbers';
+import { payinMachine } from '../state-machines/payin';
+import { recordCreation } from '../state-machines/record-creation';
+import { newCheckoutToken, payUrlFor } from './checkout-token';
+import type { CreatePayinInput } from './payin.schema';
+import { escrowPayin } from './payin-ledger';
+
+type Merchant = typeof merchants.$inferSelect;
+type PayinRow = typeof payinOrders.$inferSelect;
+
+export interface CreatedPayin {
+  order: PayinRow;
+  payUrl: string;
+}
+
+/**
+ * Creates a pay-in (merchant-api.md 4.5): picks the best SELL quote that can serve the amount,
+ * locks its rate, and escrows the trader's USDT (trader available -> escrow) in the caller's
+ * transaction. A trader whose balance is gone by the time of the escrow is skipped for the next.
+ * When no trader can serve it now, the order waits in PENDING_MATCH at the best quoted rate and is
+ * matched as soon as one can; when no quote's limits hold the amount at all: 422 NO_LIQUIDITY.
+ */
+export async function createPayin(tx: Tx, merchant: Merchant, input: CreatePayinInput, now: Date): Promise<CreatedPayin> {
+  const amountIn: PayinAmountIn = input.assetAmount !== undefined ? { assetAmount: input.assetAmount } : { fiatAmount: input.fiatAmount as string };
+  const candidates = await payinCandidates(tx, amountIn);
+  const best = candidates[0];
+  if (!best) throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount.');
+
+  const { token, hash } = newCheckoutToken();
+  const base = {
+    merchantId: merchant.id,
+    merchantOrderNo: input.merchantOrderNo,
+    feeBps: merchant.payinFeeBps,
+    quotedAt: now,
+    payTokenHash: hash,
+    returnUrl: input.returnUrl ?? null,
+    metadata: input.metadata ?? null,
+    expiresAt: new Date(now.getTime() + merchant.payinExpirySeconds * 1000),
+    createdAt: now,
+    updatedAt: now,
+  };
+
+  for (const candidate of candidates.filter((c) => c.canEscrow && c.bankAccountId)) {
+    const matched = await tryMatchedInsert(tx, base, candidate, amountsAt(amountIn, candidate.price, merchant.payinFeeBps), now);
+    if (matched) return { order: await created(tx, matched, merchant.id), payUrl: payUrlFor(token) };
+  }
+
+  const order = await insertOrder(tx, { ...base, ...orderAmounts(amountsAt(amountIn, best.price, merchant.payinFeeBps)), status: 'PENDING_MATCH' });
+  return { order: await created(tx, order, merchant.id), payUrl: payUrlFor(token) };
+}
+
+function amountsAt(amountIn: PayinAmountIn, price: string, feeBps: number): PayinAmounts {
+  return computePayinAmounts({ ...amountIn, rate: price, feeBps });
+}
+
+function orderAmounts(amounts: PayinAmounts) {
+  return {
+    assetAmount: amounts.assetAmount,
+    fiatAmount: amounts.fiatAmount,
+    fxRate: amounts.fxRate,
+    usdAmount: amounts.usdAmount,
+    usdFeeAmount: amounts.usdFeeAmount,
+  };
+}
+
+/** Insert and escrow in a savepoint: if the escrow is refused, the order row goes with it. */
+async function tryMatchedInsert(
+  tx: Tx,
+  base: Omit<typeof payinOrders.$inferInsert, 'orderNo' | 'status' | 'assetAmount' | 'fiatAmount' | 'fxRate' | 'usdAmount' | 'usdFeeAmount'>,
+  candidate: PayinCandidate,
+  amounts: PayinAmounts,
+  now: Date,
+): Promise<PayinRow | null> {
+  try {
+    return await tx.transaction(async (savepoint) => {
+      const order = await insertOrder(savepoint, {
+        ...base,
+        ...orderAmounts(amounts),
+        status: 'PENDING_PAYMENT',
+        traderId: candidate.traderId,
+        traderBankAccountId: candidate.bankAccountId,
+        matchedAt: now,
+      });
+      await escrowPayin(savepoint, order);
+      await savepoint.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, candidate.traderId));
+      return order;
+    });
+  } catch (error) {
+    if (isDomainError(error, 'INSUFFICIENT_BALANCE')) return null;
+    throw error;
+  }
+}
+
+async function insertOrder(tx: Tx, values: Omit<typeof payinOrders.$inferInsert, 'orderNo'>): Promise<PayinRow> {
+  const [order] = await tx
+    .insert(payinOrders)
+    .values({ ...values, id: randomUUID(), orderNo: newOrderNo('ORD', values.createdAt as Date) })
+    .onConflictDoNothing({ target: [payinOrders.merchantId, payinOrders.merchantOrderNo] })
+    .returning();
+  if (!order) {
+    throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${values.merchantOrderNo} is already used by another pay-in.`);
+  }
+  return order;
+}
+
+async function created(tx: Tx, order: PayinRow, merchantId: string): Promise<PayinRow> {
+  await recordCreation(tx, payinMachine, order, { type: 'merchant', id: merchantId });
+  return order;
+}

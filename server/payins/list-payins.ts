@@ -1,0 +1,27 @@
+import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { payinOrders } from '../../db/schema';
+import type { ListPayinsInput } from './payin.schema';
+import { payinListView } from './payin-view';
+
+/** A merchant's pay-ins, newest first, with the exact total for the filter (merchant-api.md 4.6). */
+export async function listPayins(db: Executor, merchantId: string, query: ListPayinsInput) {
+  const conditions: SQL[] = [eq(payinOrders.merchantId, merchantId)];
+  if (query.orderNo) conditions.push(eq(payinOrders.orderNo, query.orderNo));
+  if (query.merchantOrderNo) conditions.push(eq(payinOrders.merchantOrderNo, query.merchantOrderNo));
+  if (query.status) conditions.push(inArray(payinOrders.status, query.status));
+  if (query.from) conditions.push(gte(payinOrders.createdAt, query.from));
+  if (query.to) conditions.push(lte(payinOrders.createdAt, query.to));
+  const where = and(...conditions);
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(payinOrders)
+      .where(where)
+      .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(payinOrders).where(where),
+  ]);
+  return { items: rows.map(payinListView), page: query.page, pageSize: query.pageSize, total: Number(totals[0]?.total ?? 0) };
+}

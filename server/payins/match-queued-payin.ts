@@ -1,0 +1,36 @@
+import { eq } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { payinOrders, traders } from '../../db/schema';
+import { isDomainError } from '../errors';
+import { payinCandidates } from '../quotes/payin-candidates';
+import { applyPayinTransition } from '../state-machines/apply-transition';
+import { payinDetailView } from './payin-view';
+
+/**
+ * Tries to match one queued pay-in (PENDING_MATCH) to a trader who can serve it at its locked rate
+ * or better for the buyer; escrows their USDT with the `match` transition. Returns whether it matched.
+ */
+export async function matchQueuedPayin(tx: Tx, orderId: string, now: Date): Promise<boolean> {
+  const [order] = await tx.select().from(payinOrders).where(eq(payinOrders.id, orderId));
+  if (!order || order.status !== 'PENDING_MATCH' || order.expiresAt.getTime() <= now.getTime()) return false;
+  const candidates = await payinCandidates(tx, { assetAmount: order.assetAmount }, { maxPrice: order.fxRate });
+  for (const candidate of candidates.filter((c) => c.canEscrow && c.bankAccountId)) {
+    try {
+      await tx.transaction(async (savepoint) => {
+        await applyPayinTransition(savepoint, {
+          orderId,
+          action: 'match',
+          actor: { type: 'system' },
+          now,
+          set: () => ({ traderId: candidate.traderId, traderBankAccountId: candidate.bankAccountId, matchedAt: now }),
+          eventData: payinDetailView,
+        });
+        await savepoint.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, candidate.traderId));
+      });
+      return true;
+    } catch (error) {
+      if (!isDomainError(error, 'INSUFFICIENT_BALANCE')) throw error;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { asset6, fiat2 } from '../money/amount-strings';
+import { listQueryInput, merchantOrderNo } from '../payouts/payout.schema';
+import { payinStatuses } from '../state-machines/payin';
+
+/** map of string to string: at most 20 keys of 1 to 40 characters, values of at most 500. */
+export const metadataInput = z
+  .record(
+    z.string().min(1, { error: 'keys must be 1 to 40 characters' }).max(40, { error: 'keys must be 1 to 40 characters' }),
+    z.string({ error: 'values must be strings' }).max(500, { error: 'values must be at most 500 characters' }),
+  )
+  .refine((value) => Object.keys(value).length <= 20, { error: 'must have at most 20 keys' });
+
+export const returnUrlInput = z
+  .url({ protocol: /^https$/, error: 'must be an https URL' })
+  .max(2048, { error: 'must be at most 2048 characters' });
+
+/** merchant-api.md section 4.5. */
+export const createPayinInput = z
+  .object({
+    merchantOrderNo,
+    direction: z.literal('DEPOSIT', { error: 'must be DEPOSIT' }).optional(),
+    pair: z.literal('USDT/CNY', { error: 'must be USDT/CNY' }).optional(),
+    assetSymbol: z.literal('USDT', { error: 'must be USDT' }).optional(),
+    assetAmount: asset6.optional(),
+    fiatCurrency: z.literal('CNY', { error: 'must be CNY' }).optional(),
+    fiatAmount: fiat2.optional(),
+    metadata: metadataInput.optional(),
+    returnUrl: returnUrlInput.optional(),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    if (value.assetAmount === undefined && value.fiatAmount === undefined) {
+      context.addIssue({ code: 'custom', path: ['assetAmount'], message: 'one of assetAmount and fiatAmount is required' });
+    }
+    if (value.assetAmount !== undefined && value.fiatAmount !== undefined) {
+      context.addIssue({ code: 'custom', path: ['fiatAmount'], message: 'give only one of assetAmount and fiatAmount' });
+    }
+  });
+export type CreatePayinInput = z.infer<typeof createPayinInput>;
+
+/** merchant-api.md section 4.6: the payout list's parameters, plus direction (DEPOSIT only). */
+export const listPayinsInput = listQueryInput(payinStatuses).extend({
+  direction: z.literal('DEPOSIT', { error: 'must be DEPOSIT' }).optional(),
+});
+export type ListPayinsInput = z.infer<typeof listPayinsInput>;

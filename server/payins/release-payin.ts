@@ -1,0 +1,43 @@
+import type { Db } from '../../db/client';
+import { isDomainError } from '../errors';
+import { applyPayinTransition } from '../state-machines/apply-transition';
+import { payinDetailView } from './payin-view';
+
+/**
+ * The trader confirms the CNY arrived and releases the USDT: PAYMENT_SUBMITTED -> PENDING_RELEASE
+ * -> SETTLING -> COMPLETED in one transaction, with the settlement transfer (escrow -> merchant
+ * minus fee, fee -> platform) and order.completed. If the settlement cannot post, the order ends
+ * FAILED with the escrow intact and order.failed, for an operator to look into.
+ */
+export async function releasePayin(db: Db, input: { traderId: string; orderId: string }, now = new Date()) {
+  return db.transaction(async (tx) => {
+    const base = { orderId: input.orderId, now, eventData: payinDetailView };
+    await applyPayinTransition(tx, { ...base, action: 'confirm_receipt', actor: { type: 'trader', id: input.traderId }, scope: { traderId: input.traderId } });
+    await applyPayinTransition(tx, { ...base, action: 'begin_settlement', actor: { type: 'system' } });
+    try {
+      return await tx.transaction((savepoint) =>
+        applyPayinTransition(savepoint, { ...base, action: 'settle', actor: { type: 'system' }, set: () => ({ completedAt: now }) }),
+      );
+    } catch (error) {
+      if (!isDomainError(error, 'INSUFFICIENT_BALANCE') && !isDomainError(error, 'ACCOUNT_NOT_FOUND')) throw error;
+      return applyPayinTransition(tx, { ...base, action: 'settlement_failed', actor: { type: 'system' }, note: error.message });
+    }
+  });
+}
+
+/** The trader says the money never arrived: PAYMENT_SUBMITTED -> DISPUTED with their reason. */
+export async function reportNotReceived(db: Db, input: { traderId: string; orderId: string; reason: string }, now = new Date()) {
+  return db.transaction((tx) =>
+    applyPayinTransition(tx, {
+      orderId: input.orderId,
+      action: 'dispute',
+      actor: { type: 'trader', id: input.traderId },
+      scope: { traderId: input.traderId },
+      now,
+      context: { reason: input.reason },
+      note: input.reason,
+      set: () => ({ disputeReason: input.reason.trim(), disputedAt: now }),
+      eventData: payinDetailView,
+    }),
+  );
+}

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { cliActor } from '../../server/audit';
 import { updateMerchantSettings } from '../../server/merchants/update-merchant-settings';
 import { resetRateLimits } from '../../server/rate-limit/token-bucket';
+import { addBankAccount } from '../../server/traders/add-bank-account';
 import { setQuote } from '../../server/traders/set-quote';
 import { setTraderOnline } from '../../server/traders/set-online';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
@@ -109,4 +110,13 @@ export function payoutBody(overrides: Record<string, unknown> = {}) {
     recipient: { holderName: 'Li Lei', bankAccount: '6222020200112233445', bankName: 'Bank of China' },
     ...overrides,
   };
+}
+
+/** An online trader selling USDT at `price` for 1.00 to 50,000.00 CNY, with a bank account and `balance` USDT. */
+export async function payinTrader(db: Db, price = '7.2500', balance = '10000.00', limits = { minFiat: '1.00', maxFiat: '50000.00' }) {
+  const trader = await traderWithBalance(db, balance);
+  await setQuote(db, trader.traderId, { side: 'SELL', price, ...limits }, cliActor);
+  await addBankAccount(db, trader.traderId, { holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001' }, cliActor);
+  await setTraderOnline(db, trader.traderId, true);
+  return trader;
 }

@@ -140,7 +140,13 @@ describe('request shape', () => {
     expect(response.status).toBe(200);
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown>; components: { schemas: Record<string, unknown> } };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/api/v1/withdrawals', '/api/v1/withdrawals/{orderNo}', '/api/v1/withdrawals/{orderNo}/decision']);
+    expect(Object.keys(document.paths)).toEqual([
+      '/api/v1/withdrawals',
+      '/api/v1/withdrawals/{orderNo}',
+      '/api/v1/withdrawals/{orderNo}/decision',
+      '/api/v1/orders',
+      '/api/v1/orders/{orderNo}',
+    ]);
     expect(document.components.schemas).toHaveProperty('CreatePayoutRequest');
     expect(JSON.stringify(document.components.schemas.Payout)).toContain('bankAccountLast4');
   });

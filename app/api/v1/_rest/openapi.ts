@@ -8,6 +8,9 @@ import {
   payoutListResponse,
 } from '../../../../server/payouts/payout-view.schema';
 import { payoutStatuses } from '../../../../server/state-machines/payout';
+import { createPayinInput } from '../../../../server/payins/payin.schema';
+import { payinCreateResponse, payinDetailResponse, payinListResponse } from '../../../../server/payins/payin-view.schema';
+import { payinStatuses } from '../../../../server/state-machines/payin';
 import { jsonResponse } from './responses';
 
 type JsonSchema = Record<string, unknown>;
@@ -84,6 +87,10 @@ function buildDocument(): JsonSchema {
         PayoutList: schemaOf(payoutListResponse, 'output'),
         PayoutDecisionRequest: schemaOf(payoutDecisionInput, 'input'),
         PayoutDecision: schemaOf(payoutDecisionResponse, 'output'),
+        CreatePayinRequest: schemaOf(createPayinInput, 'input'),
+        PayinCreated: schemaOf(payinCreateResponse, 'output'),
+        Payin: schemaOf(payinDetailResponse, 'output'),
+        PayinList: schemaOf(payinListResponse, 'output'),
       },
     },
     paths: {
@@ -147,6 +154,47 @@ function buildDocument(): JsonSchema {
             ...ok(200, 'PayoutDecision', 'COMPLETED after CONFIRM, DISPUTED after DISPUTE'),
             ...errors('VALIDATION_FAILED', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'ORDER_NOT_FOUND', 'INVALID_ORDER_STATE'),
           },
+        },
+      },
+      '/api/v1/orders': {
+        post: {
+          operationId: 'createPayin',
+          summary: 'Create a pay-in and get the checkout URL',
+          description:
+            'Locks a rate from the traders\' SELL quotes and escrows the matched trader\'s USDT. Give exactly one of assetAmount and fiatAmount. Without a trader able to serve it now the order waits in PENDING_MATCH (matched as soon as one can, until expiresAt).',
+          parameters: [
+            ...authHeaders,
+            { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Defaults to merchantOrderNo.' },
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePayinRequest' } } } },
+          responses: {
+            ...ok(201, 'PayinCreated', 'Created (or replayed)'),
+            ...errors('VALIDATION_FAILED', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'DUPLICATE_MERCHANT_ORDER_NO', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_LIQUIDITY'),
+          },
+        },
+        get: {
+          operationId: 'listPayins',
+          summary: 'List pay-ins',
+          parameters: [
+            ...authHeaders,
+            { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+            { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+            { name: 'orderNo', in: 'query', schema: { type: 'string' } },
+            { name: 'merchantOrderNo', in: 'query', schema: { type: 'string' } },
+            { name: 'status', in: 'query', schema: { type: 'string' }, description: `One status or a comma-separated list of: ${payinStatuses.join(', ')}.` },
+            { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' } },
+            { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' } },
+            { name: 'direction', in: 'query', schema: { type: 'string', enum: ['DEPOSIT'], default: 'DEPOSIT' } },
+          ],
+          responses: { ...ok(200, 'PayinList', 'Newest first'), ...errors('VALIDATION_FAILED') },
+        },
+      },
+      '/api/v1/orders/{orderNo}': {
+        get: {
+          operationId: 'getPayin',
+          summary: 'Query a pay-in',
+          parameters: [...authHeaders, orderNoParam],
+          responses: { ...ok(200, 'Payin', 'The pay-in, with the detail-only fields'), ...errors('ORDER_NOT_FOUND') },
         },
       },
     },

@@ -8,6 +8,7 @@ import { demoCredentials } from '../server/demo/demo-credentials';
 import { seedDemo } from '../server/demo/seed-demo';
 import { env } from '../server/env';
 import { startScheduler } from '../server/scheduler/start-scheduler';
+import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
 import { buildNeeded, runBuild } from './build-if-needed';
 import { startHttpServer } from './serve';
 
@@ -33,6 +34,10 @@ async function main(): Promise<void> {
   }
 
   const stopScheduler = config.CORRIDOR_SCHEDULER === 'on' ? startScheduler(database.db) : async () => {};
+  const worker =
+    config.CORRIDOR_WEBHOOK_WORKER === 'on'
+      ? startDeliveryWorker(database.db, { allowPrivate: config.webhookAllowPrivate, leaseMs: config.CORRIDOR_WEBHOOK_LEASE_MS })
+      : undefined;
 
   log('▸ Starting the server…');
   const running = await startHttpServer({ port: config.PORT, host: config.HOST, dir: root });
@@ -63,6 +68,7 @@ async function main(): Promise<void> {
     log(`\n${signal}: stopping…`);
     await running.close();
     await stopScheduler();
+    await worker?.stop();
     await closeDatabase();
     process.exit(0);
   };

@@ -18,6 +18,9 @@ const envSchema = z.object({
   AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32).optional()),
   CORRIDOR_DEMO: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
   CORRIDOR_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  CORRIDOR_WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
+  CORRIDOR_WEBHOOK_ALLOW_PRIVATE: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
+  CORRIDOR_WEBHOOK_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
@@ -26,6 +29,8 @@ export type Env = z.infer<typeof envSchema> & {
   demo: boolean;
   /** Production mode: NODE_ENV=production and not the demo; refuses demo keys. */
   production: boolean;
+  /** Webhooks may go to loopback and private addresses (everywhere but production, unless set). */
+  webhookAllowPrivate: boolean;
 };
 
 let cached: Env | undefined;
@@ -38,7 +43,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   }
   const parsed = result.data;
   const demo = parsed.CORRIDOR_DEMO ? parsed.CORRIDOR_DEMO === '1' : !parsed.DATABASE_URL;
-  return { ...parsed, demo, production: parsed.NODE_ENV === 'production' && !demo };
+  const production = parsed.NODE_ENV === 'production' && !demo;
+  const webhookAllowPrivate = parsed.CORRIDOR_WEBHOOK_ALLOW_PRIVATE ? parsed.CORRIDOR_WEBHOOK_ALLOW_PRIVATE === '1' : !production;
+  return { ...parsed, demo, production, webhookAllowPrivate };
 }
 
 export function env(): Env {

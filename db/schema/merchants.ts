@@ -25,6 +25,9 @@ export const merchants = pgTable(
     webhookPreviousSecret: text('webhook_previous_secret'),
     webhookPreviousSecretExpiresAt: instant('webhook_previous_secret_expires_at'),
     webhookDisabledAt: instant('webhook_disabled_at'),
+    // Start of the current run of failed deliveries; cleared by any success. Five days of failure
+    // disables the endpoint (decisions.md section 6 and the Webhooks issue).
+    webhookFailingSince: instant('webhook_failing_since'),
     rateLimitPerSecond: integer('rate_limit_per_second').notNull().default(100),
     rateLimitBurst: integer('rate_limit_burst').notNull().default(200),
     createdAt: createdAt(),

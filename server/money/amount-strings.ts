@@ -1,22 +1,55 @@
 import { z } from 'zod';
 
-// Wire formats of amounts (merchant-api.md section 8). Strings, checked by pattern, so a value is
-// never parsed as a binary float; at most 12 integer digits keeps numeric(20,x) columns safe.
-const INTEGER_PART = '(0|[1-9]\\d{0,11})';
+/**
+ * Wire formats of amounts (merchant-api.md section 8). Amounts are checked as text, so a value is
+ * never parsed as a binary float on the way in. At most 12 integer digits: with fees, sums and
+ * asset x rate products the results still fit the numeric(20,2) and numeric(26,6) columns.
+ * Leading zeros ("01.00") are refused: they are never what a careful client meant to send, and
+ * one spelling per amount keeps idempotency fingerprints and signatures predictable.
+ */
+const MAX_INTEGER_DIGITS = 12;
 
-function positive(pattern: RegExp, format: string) {
-  return z
-    .string({ error: `must be a string amount, e.g. ${format}` })
-    .regex(pattern, { error: `must be a positive amount with ${format}` })
-    // Checked on the text: zod runs this even when the pattern failed, and then it is no number.
-    .refine((value) => !/^[0.]*$/.test(value), { error: 'must be greater than zero' });
+interface AmountRule {
+  /** Exactly this many decimals (fiat, usd) ... */
+  exactDecimals?: number;
+  /** ... or up to this many, integers allowed (asset). */
+  maxDecimals?: number;
+  example: string;
 }
 
-/** CNY: exactly 2 decimals, e.g. "100.00". */
-export const fiat2 = positive(new RegExp(`^${INTEGER_PART}\\.\\d{2}$`), 'exactly 2 decimals, e.g. 100.00');
+/** The first thing wrong with an amount, as a message for the caller; undefined when it is fine. */
+export function amountProblem(value: string, rule: AmountRule): string | undefined {
+  const example = `e.g. ${rule.example}`;
+  if (/^\s|\s$/.test(value)) return `must not have spaces around it, ${example}`;
+  if (value.startsWith('-')) return `must be positive, ${example}`;
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(value);
+  if (!match) return `must be a plain decimal number (digits and one dot, no sign, exponent or separators), ${example}`;
+  const integer = match[1] ?? '';
+  const decimals = match[2] ?? '';
+  if (integer.length > 1 && integer.startsWith('0')) return `must not have leading zeros, ${example}`;
+  if (integer.length > MAX_INTEGER_DIGITS) return `must have at most ${MAX_INTEGER_DIGITS} digits before the decimal point`;
+  if (rule.exactDecimals !== undefined && decimals.length !== rule.exactDecimals) {
+    return `must have exactly ${rule.exactDecimals} decimals, ${example}`;
+  }
+  if (rule.maxDecimals !== undefined && decimals.length > rule.maxDecimals) {
+    return `must have at most ${rule.maxDecimals} decimals, ${example}`;
+  }
+  if (/^[0.]+$/.test(value)) return 'must be greater than zero';
+  return undefined;
+}
 
-/** USD(T) debit amounts on the wire: exactly 2 decimals. */
-export const usd2 = fiat2;
+function amountString(rule: AmountRule) {
+  return z.string({ error: `must be a string such as "${rule.example}" (amounts are never JSON numbers)` }).superRefine((value, ctx) => {
+    const problem = amountProblem(value, rule);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+  });
+}
 
-/** USDT quantities: at most 6 decimals, e.g. "1", "12.5", "0.000001". */
-export const asset6 = positive(new RegExp(`^${INTEGER_PART}(\\.\\d{1,6})?$`), 'at most 6 decimals, e.g. 12.5');
+/** CNY amounts: exactly 2 decimals, e.g. "100.00". */
+export const fiat2 = amountString({ exactDecimals: 2, example: '100.00' });
+
+/** usd* amounts on the wire: exactly 2 decimals, like fiat. */
+export const usd2 = amountString({ exactDecimals: 2, example: '100.00' });
+
+/** USDT quantities: positive, at most 6 decimals, integers allowed: "1", "12.5", "0.000001". */
+export const asset6 = amountString({ maxDecimals: 6, example: '12.5' });

@@ -1,10 +1,11 @@
-import { DomainError } from '../errors';
-import { Dec } from './decimal';
+import { DomainError } from '@/server/errors';
+import { dec } from './decimal';
+import { exactlyOne } from './exactly-one-amount';
 import { fmt2, fmt6, fmtRate, fmtSlippage } from './format';
-import { feeFor, roundDown, roundHalfUp, roundUp } from './rounding';
+import { feeFor, positiveRate, roundDown, roundHalfUp, roundUp } from './rounding';
 
 export interface PayoutAmountsInput {
-  /** Exactly one of fiatAmount (CNY to pay out) and usdAmount (USDT to debit). */
+  /** Exactly one of fiatAmount (CNY to pay out) and usdAmount (USDT to debit), wire-validated. */
   fiatAmount?: string;
   usdAmount?: string;
   /** The locked rate: CNY per 1 USDT from the matched quote. */
@@ -15,34 +16,43 @@ export interface PayoutAmountsInput {
 }
 
 export interface PayoutAmounts {
+  /** The CNY the recipient receives; equal to lockedFiatAmount. */
+  fiatAmount: string;
   usdAmount: string;
   usdFeeAmount: string;
   lockedFiatAmount: string;
   referenceFiatAmount: string;
   slippage: string;
   fxRate: string;
-  /** What is frozen on the merchant: usdAmount + usdFeeAmount, at ledger precision. */
+  /** Frozen on the merchant: usdAmount + usdFeeAmount, at ledger precision (6 decimals). */
   freezeAmount: string;
 }
 
 /**
- * Payout amounts, decisions.md section 4: from fiatAmount, usdAmount = fiat / rate rounded UP to
- * 0.01 and the trader pays exactly fiatAmount; from usdAmount, lockedFiatAmount = usd x rate
- * rounded DOWN to 0.01. The fee is rounded UP. Rounding always favours the platform's solvency.
+ * Payout amounts, decisions.md section 4. Each rounding leans towards solvency: from fiatAmount the
+ * merchant is debited usdAmount = fiat / rate rounded UP, so the debit always covers the CNY the
+ * trader pays; from usdAmount the trader pays lockedFiatAmount = usd x rate rounded DOWN, so the
+ * CNY never exceeds what the debit is worth. The fee rounds UP.
  */
 export function computePayoutAmounts(input: PayoutAmountsInput): PayoutAmounts {
   exactlyOne(input.fiatAmount, input.usdAmount, ['fiatAmount', 'usdAmount']);
-  const rate = new Dec(input.rate);
-  const usd = input.fiatAmount !== undefined ? roundUp(new Dec(input.fiatAmount).dividedBy(rate), 2) : new Dec(input.usdAmount as string);
-  const lockedFiat = input.fiatAmount !== undefined ? new Dec(input.fiatAmount) : roundDown(usd.times(rate), 2);
+  const rate = positiveRate(input.rate, 'rate');
+  const referenceRate = positiveRate(input.referenceRate, 'referenceRate');
+
+  const fromFiat = input.fiatAmount !== undefined;
+  const given = dec((fromFiat ? input.fiatAmount : input.usdAmount) as string);
+  const usd = fromFiat ? roundUp(given.dividedBy(rate), 2) : given;
+  const lockedFiat = fromFiat ? given : roundDown(usd.times(rate), 2);
   if (usd.isZero() || lockedFiat.isZero()) {
-    throw new DomainError('VALIDATION_FAILED', 'The amount is too small to pay out.', {
-      details: [{ path: input.fiatAmount !== undefined ? 'fiatAmount' : 'usdAmount', message: 'is too small at the current rate' }],
+    const path = fromFiat ? 'fiatAmount' : 'usdAmount';
+    throw new DomainError('VALIDATION_FAILED', `The amount is too small: ${path} ${given.toFixed()} at rate ${fmtRate(rate)} pays out less than 0.01.`, {
+      details: [{ path, message: 'is too small at the current rate' }],
     });
   }
+
   const fee = feeFor(usd, input.feeBps);
-  const referenceRate = new Dec(input.referenceRate);
   return {
+    fiatAmount: fmt2(lockedFiat),
     usdAmount: fmt2(usd),
     usdFeeAmount: fmt2(fee),
     lockedFiatAmount: fmt2(lockedFiat),
@@ -51,14 +61,4 @@ export function computePayoutAmounts(input: PayoutAmountsInput): PayoutAmounts {
     fxRate: fmtRate(rate),
     freezeAmount: fmt6(usd.plus(fee)),
   };
-}
-
-/** Both amounts, or neither: 400 VALIDATION_FAILED (decisions.md section 4). */
-export function exactlyOne(a: string | undefined, b: string | undefined, names: [string, string]): void {
-  if ((a === undefined) === (b === undefined)) {
-    const message = a === undefined ? `one of ${names[0]} and ${names[1]} is required` : `give only one of ${names[0]} and ${names[1]}`;
-    throw new DomainError('VALIDATION_FAILED', `The request is not valid: ${message}.`, {
-      details: [{ path: a === undefined ? names[0] : names[1], message }],
-    });
-  }
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { outboxEvents } from '../../db/schema';
 
@@ -43,5 +44,11 @@ export async function writeEvent(tx: Tx, event: NewEvent): Promise<EventPayload>
     payload: payload as unknown as Record<string, unknown>,
     createdAt: event.now,
   });
+  // The delivery to the merchant's endpoint, if it has one, is born with the event.
+  await tx.execute(sql`
+    insert into webhook_deliveries (event_id, merchant_id, url, next_attempt_at, created_at, updated_at)
+    select ${payload.id}, m.id, m.webhook_url, ${event.now}, ${event.now}, ${event.now}
+    from merchants m
+    where m.id = ${event.merchantId} and m.webhook_url is not null and m.webhook_disabled_at is null`);
   return payload;
 }

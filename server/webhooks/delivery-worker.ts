@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { log } from '../logging/log';
+import { claimDeliveries, releaseClaims } from './claim-deliveries';
+import { deliverWebhook, type DeliverOptions } from './deliver-webhook';
+
+export interface WorkerOptions {
+  workerId?: string;
+  allowPrivate: boolean;
+  leaseMs: number;
+  /** Deliveries in flight at once. */
+  concurrency?: number;
+  /** Pause between polls when nothing was due. */
+  idleMs?: number;
+  timeoutMs?: number;
+  schedule?: readonly number[];
+}
+
+export interface RunningWorker {
+  workerId: string;
+  /** Stops claiming, lets deliveries in flight finish (up to `graceMs`), then hands back the rest. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * The delivery loop. It runs inside the server process by default and as `npm run worker` where
+ * deployments scale it apart; any number may run against one PostgreSQL.
+ */
+export function startDeliveryWorker(db: Db, options: WorkerOptions): RunningWorker {
+  const workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
+  const concurrency = options.concurrency ?? 8;
+  const deliver: DeliverOptions = { workerId, allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs, schedule: options.schedule };
+  const inFlight = new Set<Promise<unknown>>();
+  let stopping = false;
+  let wake: (() => void) | undefined;
+
+  const loop = (async () => {
+    while (!stopping) {
+      const room = concurrency - inFlight.size;
+      let claimed = 0;
+      if (room > 0) {
+        try {
+          const batch = await claimDeliveries(db, workerId, new Date(), room, options.leaseMs);
+          claimed = batch.length;
+          for (const delivery of batch) {
+            const job = deliverWebhook(db, delivery, deliver)
+              .catch((error: unknown) => log('error', 'webhook delivery failed unexpectedly', { workerId, deliveryId: delivery.id, error: String(error) }))
+              .finally(() => {
+                inFlight.delete(job);
+                wake?.();
+              });
+            inFlight.add(job);
+          }
+        } catch (error) {
+          log('error', 'claiming webhook deliveries failed', { workerId, error: String(error) });
+        }
+      }
+      if (claimed === 0 || inFlight.size >= concurrency) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, options.idleMs ?? 500).unref();
+        });
+        wake = undefined;
+      }
+    }
+  })();
+
+  return {
+    workerId,
+    async stop(graceMs = 12_000) {
+      stopping = true;
+      wake?.();
+      await loop;
+      await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);
+      await releaseClaims(db, workerId);
+    },
+  };
+}

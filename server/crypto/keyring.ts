@@ -1,22 +1,38 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 
-/** Each purpose has its own key, so one leaked key exposes one kind of secret (decisions.md section 8). */
+/**
+ * Each purpose has its own key, so one leaked key exposes one kind of secret (decisions.md
+ * section 8): card and bank account numbers, the card fingerprint HMAC, API secrets, webhook
+ * secrets, TOTP seeds.
+ */
 export const keyPurposes = ['card', 'card-fingerprint', 'api-secret', 'webhook-secret', 'totp'] as const;
 export type KeyPurpose = (typeof keyPurposes)[number];
 
+export interface KeyEntry {
+  id: string;
+  key: Buffer;
+}
+
 export interface Keyring {
   /** The key new ciphertexts use: the first listed for the purpose. */
-  active(purpose: KeyPurpose): { id: string; key: Buffer };
-  /** Any listed key, to decrypt what older keys wrote. */
+  active(purpose: KeyPurpose): KeyEntry;
+  /** Any listed key of the purpose, so values written under older keys still open. */
   byId(purpose: KeyPurpose, id: string): Buffer | undefined;
+  /** Built by demoKeyring(); isDemoKeyring also catches demo keys pasted into the environment. */
   readonly demo: boolean;
 }
 
-const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+const SOURCE = 'CORRIDOR_ENCRYPTION_KEYS';
+const KEY_BYTES = 32;
+export const KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+// Standard or URL-safe alphabet, padding optional. Checked before decoding because Buffer.from
+// silently skips characters it does not know, which would turn a typo into a different key.
+const BASE64 = /^[A-Za-z0-9+/_-]+={0,2}$/;
 
-function build(entries: Map<KeyPurpose, { id: string; key: Buffer }[]>, demo: boolean): Keyring {
-  for (const purpose of keyPurposes) {
-    if (!entries.get(purpose)?.length) throw new Error(`CORRIDOR_ENCRYPTION_KEYS has no key for purpose "${purpose}"`);
+function build(entries: ReadonlyMap<KeyPurpose, readonly KeyEntry[]>, demo: boolean): Keyring {
+  const missing = keyPurposes.filter((purpose) => !entries.get(purpose)?.length);
+  if (missing.length > 0) {
+    throw new Error(`${SOURCE} has no key for purpose ${missing.map((p) => `"${p}"`).join(', ')} (every purpose needs its own key)`);
   }
   return {
     demo,
@@ -26,49 +42,72 @@ function build(entries: Map<KeyPurpose, { id: string; key: Buffer }[]>, demo: bo
 }
 
 /**
- * Parses `purpose:keyId:base64key` entries separated by commas or white space. Errors name the
- * entry's position and the problem, never the key material.
+ * Parses `purpose:keyId:base64key` entries separated by commas and/or white space. Errors name the
+ * entry's position and the problem and echo only what cannot be key material (a known purpose or
+ * a valid key id), since the message ends up in start-up logs.
  */
 export function parseKeyring(text: string): Keyring {
-  const entries = new Map<KeyPurpose, { id: string; key: Buffer }[]>();
-  const parts = text.split(/[\s,]+/).filter(Boolean);
-  parts.forEach((part, index) => {
-    const where = `CORRIDOR_ENCRYPTION_KEYS entry ${index + 1}`;
-    const [purpose, id, material, ...rest] = part.split(':');
-    if (!purpose || !id || !material || rest.length > 0) throw new Error(`${where}: expected purpose:keyId:base64key`);
-    if (!(keyPurposes as readonly string[]).includes(purpose)) {
-      throw new Error(`${where}: unknown purpose "${purpose}" (expected one of ${keyPurposes.join(', ')})`);
-    }
-    if (!KEY_ID.test(id)) throw new Error(`${where}: key id must be 1-32 characters of A-Z a-z 0-9 _ -`);
-    const key = Buffer.from(material, 'base64');
-    if (key.length !== 32) throw new Error(`${where}: key must be 32 bytes of base64 (got ${key.length})`);
-    const list = entries.get(purpose as KeyPurpose) ?? [];
-    if (list.some((entry) => entry.id === id)) throw new Error(`${where}: key id "${id}" is listed twice for ${purpose}`);
-    list.push({ id, key });
-    entries.set(purpose as KeyPurpose, list);
-  });
+  const entries = new Map<KeyPurpose, KeyEntry[]>();
+  const seen: { where: string; key: Buffer }[] = [];
+  text
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .forEach((part, index) => {
+      const where = `${SOURCE} entry ${index + 1}`;
+      const fields = part.split(':');
+      if (fields.length !== 3 || fields.some((field) => field === '')) {
+        throw new Error(`${where}: expected purpose:keyId:base64key (found ${fields.length} colon-separated part${fields.length === 1 ? '' : 's'})`);
+      }
+      const [purpose, id, material] = fields as [string, string, string];
+      if (!(keyPurposes as readonly string[]).includes(purpose)) {
+        const shown = KEY_ID.test(purpose) ? `"${purpose}"` : '(not shown)';
+        throw new Error(`${where}: unknown purpose ${shown}; expected one of ${keyPurposes.join(', ')}`);
+      }
+      if (!KEY_ID.test(id)) throw new Error(`${where} (${purpose}): key id must be 1 to 32 characters of A-Z, a-z, 0-9, _ and -`);
+      if (!BASE64.test(material)) throw new Error(`${where} (${purpose}:${id}): key is not valid base64`);
+      const key = Buffer.from(material.replaceAll('-', '+').replaceAll('_', '/'), 'base64');
+      if (key.length !== KEY_BYTES) {
+        throw new Error(`${where} (${purpose}:${id}): key must decode to ${KEY_BYTES} bytes, got ${key.length} (generate one with \`npm run corridor -- keys generate\`)`);
+      }
+      const list = entries.get(purpose as KeyPurpose) ?? [];
+      if (list.some((entry) => entry.id === id)) throw new Error(`${where} (${purpose}:${id}): key id "${id}" is listed twice for ${purpose}`);
+      // The same bytes under two purposes would undo the separation of purposes.
+      const reused = seen.find((other) => other.key.equals(key));
+      if (reused) throw new Error(`${where} (${purpose}:${id}): the same key as ${reused.where}; every key must be distinct`);
+      seen.push({ where, key });
+      list.push({ id, key });
+      entries.set(purpose as KeyPurpose, list);
+    });
   return build(entries, false);
 }
 
 /**
- * Fixed, public demo keys derived from a constant: a newcomer needs no configuration, and
- * production mode refuses them.
+ * Public, not-secret demo keys: a newcomer runs the product with no configuration, data written in
+ * the demo stays readable across restarts, and production mode refuses them. Changing this seed
+ * makes every existing demo database unreadable.
  */
-export function demoKeyring(): Keyring {
-  const entries = new Map<KeyPurpose, { id: string; key: Buffer }[]>();
-  for (const purpose of keyPurposes) {
-    const key = Buffer.from(hkdfSync('sha256', 'corridor-demo-keys-not-secret', 'corridor', purpose, 32));
-    entries.set(purpose, [{ id: 'demo', key }]);
-  }
-  return build(entries, true);
+const DEMO_KEY_SEED_NOT_SECRET = 'corridor-demo-keys-not-secret';
+export const DEMO_KEY_ID = 'demo';
+
+function demoKey(purpose: KeyPurpose): Buffer {
+  return Buffer.from(hkdfSync('sha256', DEMO_KEY_SEED_NOT_SECRET, 'corridor', purpose, KEY_BYTES));
 }
 
+export function demoKeyring(): Keyring {
+  return build(new Map(keyPurposes.map((purpose) => [purpose, [{ id: DEMO_KEY_ID, key: demoKey(purpose) }]])), true);
+}
+
+/**
+ * True when any purpose would encrypt with a public demo key, whether built by demoKeyring() or
+ * pasted into the environment. Demo keys listed only to decrypt old values are allowed, so data
+ * can move off the demo keys by rotation.
+ */
 export function isDemoKeyring(keyring: Keyring): boolean {
-  return keyring.demo;
+  return keyring.demo || keyPurposes.some((purpose) => keyring.active(purpose).key.equals(demoKey(purpose)));
 }
 
 /** A fresh CORRIDOR_ENCRYPTION_KEYS value: one random key per purpose, id k<yyyymmdd>. */
 export function generateKeyringText(now = new Date()): string {
   const id = `k${now.toISOString().slice(0, 10).replaceAll('-', '')}`;
-  return keyPurposes.map((purpose) => `${purpose}:${id}:${randomBytes(32).toString('base64')}`).join(',');
+  return keyPurposes.map((purpose) => `${purpose}:${id}:${randomBytes(KEY_BYTES).toString('base64')}`).join(',');
 }

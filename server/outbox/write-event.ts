@@ -47,7 +47,7 @@ export async function writeEvent(tx: Tx, event: NewEvent): Promise<EventPayload>
   // The delivery to the merchant's endpoint, if it has one, is born with the event.
   await tx.execute(sql`
     insert into webhook_deliveries (event_id, merchant_id, url, next_attempt_at, created_at, updated_at)
-    select ${payload.id}, m.id, m.webhook_url, ${event.now}, ${event.now}, ${event.now}
+    select ${payload.id}, m.id, m.webhook_url, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz
     from merchants m
     where m.id = ${event.merchantId} and m.webhook_url is not null and m.webhook_disabled_at is null`);
   return payload;

@@ -27,14 +27,17 @@ const date = (value: Date | string) => (value instanceof Date ? value : new Date
  * side without taking the same delivery; the lease marks it as this worker's until it expires.
  */
 export async function claimDeliveries(db: Db, workerId: string, now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
+  // Raw SQL gets timestamps as ISO text: the postgres driver under Drizzle takes no Date parameters.
+  const at = now.toISOString();
+  const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
   const rows = rowsOf<RawDelivery>(
     await db.execute(sql`
       update webhook_deliveries d
-      set status = 'delivering', lease_owner = ${workerId}, lease_expires_at = ${new Date(now.getTime() + leaseMs)}, updated_at = ${now}
+      set status = 'delivering', lease_owner = ${workerId}, lease_expires_at = ${leaseEnd}::timestamptz, updated_at = ${at}::timestamptz
       where d.id in (
         select id from webhook_deliveries
-        where (status = 'pending' and next_attempt_at <= ${now})
-           or (status = 'delivering' and lease_expires_at < ${now})
+        where (status = 'pending' and next_attempt_at <= ${at}::timestamptz)
+           or (status = 'delivering' and lease_expires_at < ${at}::timestamptz)
         order by next_attempt_at
         limit ${limit}
         for update skip locked)

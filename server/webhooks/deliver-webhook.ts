@@ -77,11 +77,13 @@ export async function deliverWebhook(db: Db, delivery: DeliveryRow, options: Del
       await tx.update(merchants).set({ webhookFailingSince: null }).where(eq(merchants.id, merchant.id));
     } else {
       // Five days of nothing but failures disables the endpoint; operators see it on the merchant.
+      const at = now.toISOString();
+      const cutoff = new Date(now.getTime() - DISABLE_AFTER_MS).toISOString();
       await tx.execute(sql`
         update merchants set
-          webhook_failing_since = coalesce(webhook_failing_since, ${now}),
+          webhook_failing_since = coalesce(webhook_failing_since, ${at}::timestamptz),
           webhook_disabled_at = case
-            when coalesce(webhook_failing_since, ${now}) <= ${new Date(now.getTime() - DISABLE_AFTER_MS)} then ${now}
+            when coalesce(webhook_failing_since, ${at}::timestamptz) <= ${cutoff}::timestamptz then ${at}::timestamptz
             else webhook_disabled_at end
         where id = ${merchant.id}`);
     }

@@ -11,6 +11,9 @@ import { updateMerchantSettings } from '../../server/merchants/update-merchant-s
 import type { MerchantSettingsInput } from '../../server/merchants/merchant-settings.schema';
 import { createTrader } from '../../server/traders/create-trader';
 import { createOperator } from '../../server/users/create-operator';
+import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
+import { rotateWebhookSecret } from '../../server/webhooks/webhook-secret';
+import { listDeliveries, resendDelivery, sendTestEvent } from '../../server/webhooks/webhook-log';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -99,15 +102,16 @@ export const commands: Record<string, Command> = {
         `Merchant ${created.name} created: ${created.merchantId}`,
         `API key:    ${created.apiKey.keyId}`,
         `API secret: ${created.apiKey.secret}`,
-        'The secret is shown only now: store it safely.',
+        ...(created.webhookSecret ? [`Webhook signing secret: ${created.webhookSecret}`] : []),
+        'Secrets are shown only now: store them safely.',
       ].join('\n');
       return { result: created, text };
     },
   },
   'merchant set': {
     usage:
-      'merchant set --merchant <id> [--name <name>] [--status active|suspended] [--payout-fee-bps <n>] [--payin-fee-bps <n>] [--webhook-url <url>|none] [--payin-expiry-seconds <n>] [--payout-match-seconds <n>] [--payout-payment-seconds <n>] [--payout-merchant-action-seconds <n>]',
-    summary: 'Change a merchant: fee bps per flow, time windows, status, webhook endpoint',
+      'merchant set --merchant <id> [--name <name>] [--status active|suspended] [--payout-fee-bps <n>] [--payin-fee-bps <n>] [--payin-expiry-seconds <n>] [--payout-match-seconds <n>] [--payout-payment-seconds <n>] [--payout-merchant-action-seconds <n>]',
+    summary: 'Change a merchant: fee bps per flow, time windows, status',
     needsDatabase: true,
     async run(db, flags) {
       const webhook = optional(flags, 'webhook-url');
@@ -120,8 +124,10 @@ export const commands: Record<string, Command> = {
         payoutMatchSeconds: integer(flags, 'payout-match-seconds'),
         payoutPaymentSeconds: integer(flags, 'payout-payment-seconds'),
         payoutMerchantActionSeconds: integer(flags, 'payout-merchant-action-seconds'),
-        webhookUrl: webhook === 'none' ? null : webhook,
       };
+      if (webhook !== undefined) {
+        throw new DomainError('VALIDATION_FAILED', 'Use `webhook set --merchant <id> --url <url>` to change the webhook endpoint.');
+      }
       const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
       const merchant = await updateMerchantSettings(db, required(flags, 'merchant'), defined, cliActor);
       const { webhookSecret: _secret, webhookPreviousSecret: _previous, ...visible } = merchant;
@@ -188,6 +194,63 @@ export const commands: Record<string, Command> = {
         : `Ledger BROKEN: ${JSON.stringify(report, null, 2)}`;
       if (!report.ok) process.exitCode = 1;
       return { result: report, text };
+    },
+  },
+  'webhook set': {
+    usage: 'webhook set --merchant <id> --url <https url>|none',
+    summary: "Set a merchant's webhook endpoint (the first one also gets a signing secret, printed once)",
+    needsDatabase: true,
+    async run(db, flags) {
+      const url = required(flags, 'url');
+      const result = await setWebhookEndpoint(db, required(flags, 'merchant'), url === 'none' ? null : url, cliActor);
+      const text = result.secret
+        ? `Webhook endpoint set to ${result.url}.\nSigning secret: ${result.secret}\nThe secret is shown only now.`
+        : `Webhook endpoint ${result.url ? `set to ${result.url}` : 'removed'}.`;
+      return { result, text };
+    },
+  },
+  'webhook rotate-secret': {
+    usage: 'webhook rotate-secret --merchant <id> [--overlap-hours <n>]',
+    summary: 'Issue a new webhook signing secret; the old one keeps signing alongside for the overlap (default 24 h)',
+    needsDatabase: true,
+    async run(db, flags) {
+      const secret = await rotateWebhookSecret(db, required(flags, 'merchant'), new Date(), integer(flags, 'overlap-hours') ?? 24);
+      return { result: { secret }, text: `New signing secret: ${secret}\nThe secret is shown only now.` };
+    },
+  },
+  'webhook test': {
+    usage: 'webhook test --merchant <id>',
+    summary: 'Send a webhook.test event to the merchant endpoint',
+    needsDatabase: true,
+    async run(db, flags) {
+      const result = await sendTestEvent(db, required(flags, 'merchant'));
+      return { result, text: `Test event ${result.eventId} queued (delivery ${result.deliveryId}).` };
+    },
+  },
+  'webhook deliveries': {
+    usage: 'webhook deliveries --merchant <id> [--order <orderNo>] [--event <eventId>]',
+    summary: 'The delivery log of a merchant, with every attempt',
+    needsDatabase: true,
+    async run(db, flags) {
+      const result = await listDeliveries(db, required(flags, 'merchant'), {
+        orderNo: optional(flags, 'order'),
+        eventId: optional(flags, 'event'),
+        page: 1,
+        pageSize: 50,
+      });
+      const text = result.items.length
+        ? result.items.map((d) => `${d.createdAt}  ${d.eventType.padEnd(24)} ${d.status.padEnd(10)} attempts ${d.attempts}  ${d.lastStatusCode ?? d.lastError ?? ''}  ${d.id}`).join('\n')
+        : 'No deliveries.';
+      return { result, text };
+    },
+  },
+  'webhook resend': {
+    usage: 'webhook resend --merchant <id> --delivery <deliveryId>',
+    summary: 'Deliver an event again',
+    needsDatabase: true,
+    async run(db, flags) {
+      const result = await resendDelivery(db, required(flags, 'merchant'), required(flags, 'delivery'));
+      return { result, text: `Event ${result.eventId} queued again (delivery ${result.deliveryId}).` };
     },
   },
   'keys generate': {

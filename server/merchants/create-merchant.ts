@@ -5,12 +5,15 @@ import { issueApiKey, type IssuedApiKey } from '../api-keys/issue-api-key';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { openMerchantAccounts } from '../ledger/open-accounts';
 import { parseInput } from '../validation/parse-input';
+import { encryptWebhookSecret, newWebhookSecret } from '../webhooks/webhook-secret';
 import { createMerchantInput, type CreateMerchantInput } from './merchant-settings.schema';
 
 export interface CreatedMerchant {
   merchantId: string;
   name: string;
   apiKey: IssuedApiKey;
+  /** The webhook signing secret when an endpoint was given; shown once. */
+  webhookSecret: string | null;
 }
 
 /** Creates a merchant with its ledger accounts and a first API key (the secret is shown once). */
@@ -23,12 +26,14 @@ export async function createMerchant(
   const input = parseInput(createMerchantInput, rawInput);
   return db.transaction(async (tx) => {
     const merchantId = options.id ?? randomUUID();
+    const webhookSecret = input.webhookUrl ? newWebhookSecret() : null;
     await tx.insert(merchants).values({
       id: merchantId,
       name: input.name,
       payoutFeeBps: input.payoutFeeBps,
       payinFeeBps: input.payinFeeBps,
       webhookUrl: input.webhookUrl ?? null,
+      webhookSecret: webhookSecret ? encryptWebhookSecret(merchantId, webhookSecret) : null,
     });
     await openMerchantAccounts(tx, merchantId);
     const apiKey = await issueApiKey(tx, { merchantId }, { label: 'first key', preset: options.apiKeyPreset });
@@ -41,6 +46,6 @@ export async function createMerchant(
       targetId: merchantId,
       details: { name: input.name, apiKeyId: apiKey.keyId },
     });
-    return { merchantId, name: input.name, apiKey };
+    return { merchantId, name: input.name, apiKey, webhookSecret };
   });
 }

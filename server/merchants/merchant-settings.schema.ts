@@ -21,7 +21,6 @@ export const merchantSettingsInput = z
     payoutMatchSeconds: windowSeconds,
     payoutPaymentSeconds: windowSeconds,
     payoutMerchantActionSeconds: windowSeconds,
-    webhookUrl: webhookUrl.nullable(),
     rateLimitPerSecond: z.number().int().min(1).max(100_000),
     rateLimitBurst: z.number().int().min(1).max(200_000),
   })

@@ -8,7 +8,9 @@ export interface Received {
 }
 
 /** A webhook receiver on 127.0.0.1 for tests; `respond` decides each answer. */
-export async function startReceiver(respond: (request: IncomingMessage, body: string, response: ServerResponse) => void | Promise<void> = (_req, _body, res) => res.end('ok')) {
+export async function startReceiver(respond: (request: IncomingMessage, body: string, response: ServerResponse) => void | Promise<void> = (_req, _body, res) => {
+  res.end('ok');
+}) {
   const received: Received[] = [];
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];

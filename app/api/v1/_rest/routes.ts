@@ -9,6 +9,7 @@ import {
   reportTraderNotReceived,
   submitTraderProof,
 } from './trader-tasks';
+import { listWebhookDeliveries, resendWebhookDelivery, sendWebhookTest } from './webhooks';
 import { createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
 
 export interface Route {
@@ -32,6 +33,9 @@ export const routes: Route[] = [
   { method: 'POST', path: 'orders', handler: createOrder },
   { method: 'GET', path: 'orders', handler: listOrders },
   { method: 'GET', path: 'orders/:orderNo', handler: getOrder },
+  { method: 'GET', path: 'webhooks/deliveries', handler: listWebhookDeliveries },
+  { method: 'POST', path: 'webhooks/deliveries/:deliveryId/resend', handler: resendWebhookDelivery },
+  { method: 'POST', path: 'webhooks/test', handler: sendWebhookTest },
   // The trader API, for bots (same signing scheme, trader API keys).
   { method: 'GET', path: 'trader/tasks', handler: listTraderTasks },
   { method: 'POST', path: 'trader/tasks/:orderId/accept', handler: acceptTraderTask },

@@ -2,16 +2,28 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { z } from 'zod';
 import { getDatabase } from '../../db';
+import { auth } from '../_auth/auth';
 import type { Db } from '../../db/client';
 import { DomainError, httpStatusOf, type ErrorCode } from '../../server/errors';
+
+export interface SessionUser {
+  id: string;
+  role: string;
+  traderId: string | null;
+  totpEnrolled: boolean;
+}
 
 export interface TrpcContext {
   db: Db;
   headers: Headers;
+  /** The signed-in user, or null. */
+  user: SessionUser | null;
 }
 
 export async function createTrpcContext(request: Request): Promise<TrpcContext> {
-  return { db: (await getDatabase()).db, headers: request.headers };
+  const session = await auth();
+  const user = (session?.user as SessionUser | undefined) ?? null;
+  return { db: (await getDatabase()).db, headers: request.headers, user: user?.id ? user : null };
 }
 
 /** tRPC's code for each HTTP status our domain codes map to (the one REST mapping, reused). */
@@ -58,6 +70,30 @@ const domainErrors = t.middleware(async ({ next }) => {
 
 export const router = t.router;
 export const publicProcedure = t.procedure.use(domainErrors);
+
+const signedIn = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new DomainError('UNAUTHENTICATED', 'Sign in first.');
+  return next({ ctx: { user: ctx.user } });
+});
+
+/** A trader's own procedures: ctx.traderId is theirs, and every query is scoped to it. */
+export const traderProcedure = signedIn.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'trader' || !ctx.user.traderId) throw new DomainError('FORBIDDEN', 'This is for traders.');
+  return next({ ctx: { traderId: ctx.user.traderId } });
+});
+
+/** An operator who signed in with a second factor. */
+export const operatorProcedure = signedIn.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'operator') throw new DomainError('FORBIDDEN', 'This is for operators.');
+  if (!ctx.user.totpEnrolled) throw new DomainError('TOTP_REQUIRED', 'Enrol a second factor first.');
+  return next({ ctx: { operatorId: ctx.user.id } });
+});
+
+/** An operator still enrolling their second factor: only the enrolment itself. */
+export const enrollingOperatorProcedure = signedIn.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'operator') throw new DomainError('FORBIDDEN', 'This is for operators.');
+  return next({ ctx: { operatorId: ctx.user.id } });
+});
 
 /** The buyer's procedures: keyed by the checkout token, which grants that one order's view and actions. */
 export const checkoutProcedure = publicProcedure.input(z.object({ token: z.string().min(1).max(200) }));

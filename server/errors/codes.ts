@@ -33,6 +33,12 @@ export const errorCodes = {
   TRANSITION_NOT_DUE: 409,
   ACCOUNT_NOT_FOUND: 404,
   CONFLICT: 409,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_LOCKED: 429,
+  TOTP_REQUIRED: 401,
+  TOTP_INVALID: 401,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

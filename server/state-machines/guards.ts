@@ -1,6 +1,7 @@
-import { DomainError } from '../errors';
-import type { Guard } from './machine';
+import { DomainError } from '@/server/errors';
+import type { Guard } from '@/server/state-machines/machine';
 
+/** Counted after trimming, so a reason of spaces is no reason; the caller stores the trimmed text. */
 function lengthGuard(field: 'reason' | 'note', min: number, max: number): Guard {
   return (context) => {
     const value = (context[field] ?? '').trim();
@@ -13,10 +14,13 @@ function lengthGuard(field: 'reason' | 'note', min: number, max: number): Guard 
 /** A dispute needs a reason of 1 to 500 characters (merchant-api.md section 8). */
 export const requireReason: Guard = lengthGuard('reason', 1, 500);
 
-/** An operator's ruling needs a note, for the record. */
+/** An operator's ruling needs a note of 1 to 1000 characters: the record of why funds moved. */
 export const requireNote: Guard = lengthGuard('note', 1, 1000);
 
-/** A timed transition applies only once its time has come. */
+/**
+ * A timed transition applies only once its time has come. An order without the deadline is refused
+ * too: a timer must never fire on a row whose clock was never started.
+ */
 export const requireDue: Guard = (context) => {
   if (context.dueAt && context.now.getTime() >= context.dueAt.getTime()) return null;
   return new DomainError(
@@ -28,7 +32,7 @@ export const requireDue: Guard = (context) => {
 /** A payout's proof is 1 to 3 images (merchant-api.md section 8). */
 export const requireProofCount: Guard = (context) => {
   const count = context.proofCount ?? 0;
-  if (count >= 1 && count <= 3) return null;
+  if (Number.isInteger(count) && count >= 1 && count <= 3) return null;
   const message = 'must be 1 to 3 images';
   return new DomainError('VALIDATION_FAILED', `Proof ${message}.`, { details: [{ path: 'proofs', message }] });
 };

@@ -1,12 +1,12 @@
-export * from './machine';
-export * from './guards';
-export * from './windows';
-export * from './payout';
-export * from './payin';
-export * from './apply-transition';
-export { recordCreation } from './record-creation';
+import { payinMachine } from '@/server/state-machines/payin';
+import { payoutMachine } from '@/server/state-machines/payout';
 
-import { payinMachine } from './payin';
-import { payoutMachine } from './payout';
+// Pure on purpose: a page can import the machines to offer buttons without pulling in the
+// database. The applier (apply-transition.ts) and recordCreation are imported from their own files.
+export * from '@/server/state-machines/machine';
+export * from '@/server/state-machines/guards';
+export * from '@/server/state-machines/windows';
+export * from '@/server/state-machines/payout';
+export * from '@/server/state-machines/payin';
 
 export const machines = { payout: payoutMachine, payin: payinMachine } as const;

@@ -1,4 +1,4 @@
-import { DomainError } from '../errors';
+import { DomainError } from '@/server/errors';
 
 export type ActorType = 'merchant' | 'trader' | 'operator' | 'buyer' | 'system';
 export type Flow = 'payout' | 'payin';
@@ -27,7 +27,7 @@ export interface TransitionDef<S extends string, A extends string> {
   from: readonly S[];
   to: S;
   actors: readonly ActorType[];
-  /** The outbox event written with the change, if the merchant hears of it. */
+  /** The outbox event written with the change; none when the merchant need not hear of it. */
   event?: string;
   guard?: Guard;
   description: string;
@@ -36,13 +36,14 @@ export interface TransitionDef<S extends string, A extends string> {
 export interface MachineDef<S extends string, A extends string> {
   flow: Flow;
   states: Record<S, StateDef>;
-  /** States an order may be created in. */
+  /** States an order may be created in: creation is an INSERT, not a transition. */
   initial: readonly S[];
   transitions: readonly TransitionDef<S, A>[];
 }
 
 export interface PlannedTransition<S extends string, A extends string> {
   action: A;
+  /** Every state the action may start from: the applier's `WHERE status = ANY(from)`. */
   from: readonly S[];
   to: S;
   event: string | undefined;
@@ -50,35 +51,61 @@ export interface PlannedTransition<S extends string, A extends string> {
 
 /**
  * Declares a machine and checks its shape once, at module load: a typo in a state name, a way out
- * of a terminal state, a duplicate action or a dead-end state fails loudly before any order moves.
+ * of a terminal state, a duplicate action, a dead-end or unreachable state fails loudly before any
+ * order moves, instead of surfacing as an order stuck in production.
  */
 export function defineMachine<S extends string, A extends string>(def: MachineDef<S, A>): MachineDef<S, A> {
-  const states = new Set(Object.keys(def.states));
-  const problems: string[] = [];
-  const actions = new Set<string>();
-  for (const state of def.initial) {
-    if (!states.has(state)) problems.push(`initial state ${state} is not declared`);
-  }
-  for (const transition of def.transitions) {
-    if (actions.has(transition.action)) problems.push(`action ${transition.action} is declared twice`);
-    actions.add(transition.action);
-    if (!states.has(transition.to)) problems.push(`${transition.action}: target ${transition.to} is not declared`);
-    if (transition.from.length === 0) problems.push(`${transition.action}: has no source state`);
-    if (transition.actors.length === 0) problems.push(`${transition.action}: has no actor`);
-    for (const from of transition.from) {
-      if (!states.has(from)) problems.push(`${transition.action}: source ${from} is not declared`);
-      else if (def.states[from].terminal) problems.push(`${transition.action}: leaves terminal state ${from}`);
-    }
-  }
-  for (const state of states) {
-    const def_ = def.states[state as S];
-    const leaves = def.transitions.some((t) => t.from.includes(state as S));
-    if (!def_.terminal && !leaves) problems.push(`non-terminal state ${state} has no way out`);
-  }
+  const problems = machineProblems(def);
   if (problems.length > 0) throw new Error(`${def.flow} machine is malformed: ${problems.join('; ')}`);
   return def;
 }
 
+function machineProblems<S extends string, A extends string>(def: MachineDef<S, A>): string[] {
+  const known = (state: string): state is S => Object.hasOwn(def.states, state);
+  const states = Object.keys(def.states) as S[];
+  const problems: string[] = [];
+
+  if (def.initial.length === 0) problems.push('has no initial state');
+  for (const state of def.initial) {
+    if (!known(state)) problems.push(`initial state ${state} is not declared`);
+  }
+
+  const actions = new Set<string>();
+  for (const t of def.transitions) {
+    if (actions.has(t.action)) problems.push(`action ${t.action} is declared twice`);
+    actions.add(t.action);
+    if (!known(t.to)) problems.push(`${t.action}: target ${t.to} is not declared`);
+    if (t.from.length === 0) problems.push(`${t.action}: has no source state`);
+    if (t.actors.length === 0) problems.push(`${t.action}: has no actor`);
+    for (const from of t.from) {
+      if (!known(from)) problems.push(`${t.action}: source ${from} is not declared`);
+      else if (def.states[from].terminal) problems.push(`${t.action}: leaves terminal state ${from}`);
+    }
+  }
+
+  for (const state of states) {
+    // A self-loop (e.g. reassign) is not a way out: the order would still never finish.
+    const leaves = def.transitions.some((t) => t.from.includes(state) && t.to !== state);
+    if (!def.states[state].terminal && !leaves) problems.push(`non-terminal state ${state} has no way out`);
+  }
+
+  const reachable = new Set<string>(def.initial);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const t of def.transitions) {
+      if (!reachable.has(t.to) && t.from.some((from) => reachable.has(from))) {
+        reachable.add(t.to);
+        grew = true;
+      }
+    }
+  }
+  for (const state of states) {
+    if (!reachable.has(state)) problems.push(`state ${state} cannot be reached from an initial state`);
+  }
+  return problems;
+}
+
+/** The declared transition of an action; an unknown action is a programming error, not a refusal. */
 export function transitionFor<S extends string, A extends string>(machine: MachineDef<S, A>, action: A): TransitionDef<S, A> {
   const transition = machine.transitions.find((t) => t.action === action);
   if (!transition) throw new Error(`${machine.flow} machine has no action ${action}`);
@@ -97,9 +124,10 @@ export function actionsFrom<S extends string, A extends string>(machine: Machine
 }
 
 /**
- * Decides whether `actor` may take `action` on an order in state `current`, checking in this order
- * the actor, the source state, then the guard. Refusals are DomainErrors with a code; an unknown
- * action is a programming error. The database applier re-checks the state in its UPDATE.
+ * Decides whether `actor` may take `action` on an order in state `current`. The actor is checked
+ * before the state so that a caller who may never take the action learns nothing about the order;
+ * the state before the guard so that a late request hears "the order moved on", not "bad reason".
+ * The database applier re-checks the state in its UPDATE, so a plan is only valid for `from`.
  */
 export function planTransition<S extends string, A extends string>(
   machine: MachineDef<S, A>,

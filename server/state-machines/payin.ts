@@ -1,5 +1,5 @@
-import { requireDue, requireNote, requireReason } from './guards';
-import { defineMachine } from './machine';
+import { requireDue, requireNote, requireReason } from '@/server/state-machines/guards';
+import { defineMachine, type StateDef } from '@/server/state-machines/machine';
 
 export const payinStatuses = [
   'PENDING_MATCH',
@@ -13,6 +13,19 @@ export const payinStatuses = [
   'FAILED',
 ] as const;
 export type PayinStatus = (typeof payinStatuses)[number];
+
+/** Labels and meanings are merchant-api.md section 3.2, word for word. */
+export const payinStates: Record<PayinStatus, StateDef> = {
+  PENDING_MATCH: { terminal: false, label: 'Matching Trader', description: 'finding a liquidity provider' },
+  PENDING_PAYMENT: { terminal: false, label: 'Awaiting Payment', description: 'buyer can see recipient bank details on checkout page' },
+  PAYMENT_SUBMITTED: { terminal: false, label: 'Paid', description: "buyer clicked 'I Have Paid'; awaiting trader verification" },
+  PENDING_RELEASE: { terminal: false, label: 'Awaiting Release', description: 'trader confirmed fiat receipt; crypto settlement unlocking' },
+  SETTLING: { terminal: false, label: 'Settling', description: 'ledger split and account transfers executing' },
+  COMPLETED: { terminal: true, label: 'Completed', description: 'crypto settled to merchant balance; triggers event' },
+  CANCELLED: { terminal: true, label: 'Cancelled', description: 'expired or cancelled before payment' },
+  DISPUTED: { terminal: false, label: 'Disputed', description: 'payment issue reported; operator review' },
+  FAILED: { terminal: true, label: 'Failed', description: 'settlement aborted or arbitrated cancel' },
+};
 
 export const payinActions = [
   'match',
@@ -32,17 +45,7 @@ export type PayinAction = (typeof payinActions)[number];
 /** The pay-in lifecycle (merchant-api.md section 3.2, completed by docs/state-machines.md). */
 export const payinMachine = defineMachine<PayinStatus, PayinAction>({
   flow: 'payin',
-  states: {
-    PENDING_MATCH: { terminal: false, label: 'Matching Trader', description: 'finding a liquidity provider' },
-    PENDING_PAYMENT: { terminal: false, label: 'Awaiting Payment', description: 'buyer can see recipient bank details on checkout page' },
-    PAYMENT_SUBMITTED: { terminal: false, label: 'Paid', description: "buyer clicked 'I Have Paid'; awaiting trader verification" },
-    PENDING_RELEASE: { terminal: false, label: 'Awaiting Release', description: 'trader confirmed fiat receipt; crypto settlement unlocking' },
-    SETTLING: { terminal: false, label: 'Settling', description: 'ledger split and account transfers executing' },
-    COMPLETED: { terminal: true, label: 'Completed', description: 'crypto settled to merchant balance; triggers event' },
-    CANCELLED: { terminal: true, label: 'Cancelled', description: 'expired or cancelled before payment' },
-    DISPUTED: { terminal: false, label: 'Disputed', description: 'payment issue reported; operator review' },
-    FAILED: { terminal: true, label: 'Failed', description: 'settlement aborted or arbitrated cancel' },
-  },
+  states: payinStates,
   initial: ['PENDING_MATCH', 'PENDING_PAYMENT'],
   transitions: [
     {
@@ -109,8 +112,10 @@ export const payinMachine = defineMachine<PayinStatus, PayinAction>({
       description: 'The settlement could not post; the escrow stays intact for an operator.',
     },
     {
-      // Who may dispute when is the caller's rule: the trader ("not received") at once, the buyer
-      // only 15 minutes after paying (defaultWindows.payinBuyerReportAfterMs).
+      // The buyer may report only defaultWindows.payinBuyerReportAfterMs after paying; the trader
+      // ("not received") at once. That timing is the checkout's rule, not a guard: a guard sees no
+      // actor, so a dueAt passed only by buyer callers would be enforced only when the caller
+      // remembers it, which is no safer and would make requireDue mean two things.
       action: 'dispute',
       from: ['PAYMENT_SUBMITTED'],
       to: 'DISPUTED',

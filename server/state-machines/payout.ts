@@ -1,5 +1,5 @@
-import { requireDue, requireNote, requireProofCount, requireReason } from './guards';
-import { defineMachine } from './machine';
+import { requireDue, requireNote, requireProofCount, requireReason } from '@/server/state-machines/guards';
+import { defineMachine, type StateDef } from '@/server/state-machines/machine';
 
 export const payoutStatuses = [
   'PENDING_MATCH',
@@ -11,6 +11,17 @@ export const payoutStatuses = [
   'CANCELLED',
 ] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
+
+/** Labels and meanings are merchant-api.md section 3.1, word for word. */
+export const payoutStates: Record<PayoutStatus, StateDef> = {
+  PENDING_MATCH: { terminal: false, label: 'Matching Trader', description: 'merchant balance frozen; dispatching to traders' },
+  PENDING_PAYMENT: { terminal: false, label: 'Trader Transferring', description: 'trader accepted and is transferring fiat' },
+  PAYMENT_OVERDUE: { terminal: false, label: 'Payment Overdue', description: 'trader exceeded the time allowed; task escalated' },
+  PAYMENT_SUBMITTED: { terminal: false, label: 'Proof Submitted', description: 'proof uploaded; awaiting merchant decision' },
+  COMPLETED: { terminal: true, label: 'Completed', description: 'merchant confirmed; crypto released to trader' },
+  DISPUTED: { terminal: false, label: 'Disputed', description: 'dispute filed; operator arbitration' },
+  CANCELLED: { terminal: true, label: 'Cancelled', description: 'frozen assets unlocked back to available balance' },
+};
 
 export const payoutActions = [
   'accept',
@@ -30,15 +41,7 @@ export type PayoutAction = (typeof payoutActions)[number];
 /** The payout lifecycle (merchant-api.md section 3.1, completed by docs/state-machines.md). */
 export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
   flow: 'payout',
-  states: {
-    PENDING_MATCH: { terminal: false, label: 'Matching Trader', description: 'merchant balance frozen; dispatching to traders' },
-    PENDING_PAYMENT: { terminal: false, label: 'Trader Transferring', description: 'trader accepted and is transferring fiat' },
-    PAYMENT_OVERDUE: { terminal: false, label: 'Payment Overdue', description: 'trader exceeded the time allowed; task escalated' },
-    PAYMENT_SUBMITTED: { terminal: false, label: 'Proof Submitted', description: 'proof uploaded; awaiting merchant decision' },
-    COMPLETED: { terminal: true, label: 'Completed', description: 'merchant confirmed; crypto released to trader' },
-    DISPUTED: { terminal: false, label: 'Disputed', description: 'dispute filed; operator arbitration' },
-    CANCELLED: { terminal: true, label: 'Cancelled', description: 'frozen assets unlocked back to available balance' },
-  },
+  states: payoutStates,
   initial: ['PENDING_MATCH'],
   transitions: [
     {
@@ -62,13 +65,15 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       to: 'PAYMENT_OVERDUE',
       actors: ['system'],
       event: 'payout.overdue',
+      // The scheduler passes dueAt = paymentDueAt (accept + defaultWindows.payoutPaymentMs).
       guard: requireDue,
       description: 'paymentDueAt passed without proof; escalated to operators.',
     },
     {
       // The spec's "PENDING_MATCH or later pre-proof state" is read as: proof comes only from the
-      // trader holding the task. From PENDING_MATCH a trader accepts first; otherwise two traders
-      // could both pay the same recipient.
+      // trader holding the task. A PENDING_MATCH order has no trader yet, so one accepts first;
+      // otherwise two traders could both pay the same recipient. PAYMENT_OVERDUE is allowed: a
+      // late payment is still a payment, and refusing its proof would strand the recipient's money.
       action: 'submit_proof',
       from: ['PENDING_PAYMENT', 'PAYMENT_OVERDUE'],
       to: 'PAYMENT_SUBMITTED',
@@ -100,6 +105,8 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       to: 'DISPUTED',
       actors: ['system'],
       event: 'payout.disputed',
+      // dueAt = merchantActionDueAt; the caller records the reason MERCHANT_ACTION_TIMEOUT (windows.ts)
+      // so an operator can tell a silent merchant from a merchant who disputed.
       guard: requireDue,
       description: 'merchantActionDueAt passed without a decision; disputed with reason MERCHANT_ACTION_TIMEOUT.',
     },

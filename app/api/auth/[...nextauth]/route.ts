@@ -1,0 +1,3 @@
+import { handlers } from '../../../_auth/auth';
+
+export const { GET, POST } = handlers;

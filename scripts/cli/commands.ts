@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client';
 import { cliActor } from '../../server/audit';
+import { resetPassword } from '../../server/auth/change-password';
 import { issueApiKey } from '../../server/api-keys/issue-api-key';
 import { revokeApiKey } from '../../server/api-keys/revoke-api-key';
 import { adjustBalance } from '../../server/balances/adjust-balance';
@@ -178,6 +179,15 @@ export const commands: Record<string, Command> = {
         cliActor,
       );
       return { result: operator, text: `Operator created: ${operator.userId} (sign in as ${operator.email})` };
+    },
+  },
+  'user reset-password': {
+    usage: 'user reset-password --email <email> --password <new password>',
+    summary: "Set a user's password (at least 12 characters) and lift a sign-in lock",
+    needsDatabase: true,
+    async run(db, flags) {
+      const result = await resetPassword(db, required(flags, 'email'), required(flags, 'password'), cliActor);
+      return { result, text: `Password of ${flags.email} reset.` };
     },
   },
   'balance credit': balanceCommand('credit'),

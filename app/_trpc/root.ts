@@ -1,9 +1,13 @@
 import { router } from './init';
 import { checkoutRouter } from './routers/checkout';
+import { operatorRouter } from './routers/operator';
+import { traderRouter } from './routers/trader';
 
 /** Every tRPC router of the pages; each feature router is one line here. */
 export const appRouter = router({
   checkout: checkoutRouter,
+  trader: traderRouter,
+  operator: operatorRouter,
 });
 
 export type AppRouter = typeof appRouter;

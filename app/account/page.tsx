@@ -1,0 +1,12 @@
+import { redirect } from 'next/navigation';
+import { auth } from '../_auth/auth';
+
+/** Where a sign-in lands: each role's home. */
+export default async function AccountPage() {
+  const session = await auth();
+  const user = session?.user as { role?: string; totpEnrolled?: boolean } | undefined;
+  if (!user?.role) redirect('/sign-in');
+  if (user.role === 'trader') redirect('/trader');
+  if (user.role === 'operator') redirect(user.totpEnrolled ? '/operator' : '/operator/enrol');
+  redirect('/');
+}

@@ -1,0 +1,15 @@
+import type { Metadata } from 'next';
+import { SignInForm } from './sign-in-form';
+
+export const metadata: Metadata = { title: 'Sign in', robots: { index: false } };
+
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
+  const { next } = await searchParams;
+  return (
+    <section className="narrow">
+      <h1>Sign in</h1>
+      <p className="lead">Traders and operators sign in here. Operators also give the code from their authenticator app.</p>
+      <SignInForm next={next && next.startsWith('/') && !next.startsWith('//') ? next : '/account'} />
+    </section>
+  );
+}

@@ -1,5 +1,4 @@
 import { sha256Hex } from '../../../../server/crypto/tokens';
-import { DomainError } from '../../../../server/errors';
 import { checkIdempotencyKey } from '../../../../server/idempotency/idempotency-key';
 import { withIdempotency } from '../../../../server/idempotency/with-idempotency';
 import { createPayin } from '../../../../server/payins/create-payin';
@@ -7,13 +6,9 @@ import { findMerchantPayin } from '../../../../server/payins/find-payin';
 import { listPayins } from '../../../../server/payins/list-payins';
 import { createPayinInput, listPayinsInput } from '../../../../server/payins/payin.schema';
 import { payinCreateView, payinDetailView } from '../../../../server/payins/payin-view';
-import type { RestContext, RestResult } from './context';
+import { merchantOf, type RestContext, type RestResult } from './context';
 import { parseJsonBody, parseQuery } from './read-request';
 
-function merchantOf(context: RestContext) {
-  if (context.principal.kind !== 'merchant') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a merchant API key.');
-  return context.principal.merchant;
-}
 
 /** POST /api/v1/orders (merchant-api.md 4.5); the Idempotency-Key defaults to merchantOrderNo. */
 export async function createOrder(context: RestContext): Promise<RestResult> {

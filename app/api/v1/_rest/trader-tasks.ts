@@ -8,26 +8,12 @@ import { payinStatuses } from '../../../../server/state-machines/payin';
 import { listOpenTasks } from '../../../../server/payouts/list-open-tasks';
 import { payoutDetailView } from '../../../../server/payouts/payout-view';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
+import { pageQuery } from '../../../../server/validation/page-query';
 import { parseInput } from '../../../../server/validation/parse-input';
-import type { RestContext, RestResult } from './context';
+import { traderOf, type RestContext, type RestResult } from './context';
 import { parseJsonBody, parseQuery } from './read-request';
 
-function traderOf(context: RestContext): string {
-  if (context.principal.kind !== 'trader') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a trader API key.');
-  return context.principal.traderId;
-}
 
-const pageQuery = z
-  .object({
-    page: z.string().regex(/^[1-9]\d{0,8}$/, { error: 'page must be a whole number from 1' }).transform(Number).default(1),
-    pageSize: z
-      .string()
-      .regex(/^\d{1,3}$/)
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 100, { error: 'pageSize must be 1 to 100' })
-      .default(20),
-  })
-  .strict();
 
 const orderId = z.uuid({ error: 'must be an order id (UUID)' });
 

@@ -1,28 +1,15 @@
 import { z } from 'zod';
-import { DomainError } from '../../../../server/errors';
+import { pageQuery } from '../../../../server/validation/page-query';
 import { parseInput } from '../../../../server/validation/parse-input';
 import { listDeliveries, resendDelivery, sendTestEvent } from '../../../../server/webhooks/webhook-log';
-import type { RestContext, RestResult } from './context';
+import { merchantOf, type RestContext, type RestResult } from './context';
 import { parseQuery } from './read-request';
 
-function merchantOf(context: RestContext) {
-  if (context.principal.kind !== 'merchant') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a merchant API key.');
-  return context.principal.merchant;
-}
 
-const deliveriesQuery = z
-  .object({
-    eventId: z.string().min(1).max(64).optional(),
-    orderNo: z.string().min(1).max(64).optional(),
-    page: z.string().regex(/^[1-9]\d{0,8}$/, { error: 'page must be a whole number from 1' }).transform(Number).default(1),
-    pageSize: z
-      .string()
-      .regex(/^\d{1,3}$/)
-      .transform(Number)
-      .refine((n) => n >= 1 && n <= 100, { error: 'pageSize must be 1 to 100' })
-      .default(20),
-  })
-  .strict();
+const deliveriesQuery = pageQuery.extend({
+  eventId: z.string().min(1).max(64).optional(),
+  orderNo: z.string().min(1).max(64).optional(),
+});
 
 /** GET /api/v1/webhooks/deliveries?eventId=|orderNo=: the delivery log with every attempt. */
 export async function listWebhookDeliveries(context: RestContext): Promise<RestResult> {

@@ -8,13 +8,9 @@ import { findMerchantPayout } from '../../../../server/payouts/find-payout';
 import { listPayouts } from '../../../../server/payouts/list-payouts';
 import { createPayoutInput, listPayoutsInput, payoutDecisionInput } from '../../../../server/payouts/payout.schema';
 import { payoutCreateView, payoutDetailView } from '../../../../server/payouts/payout-view';
-import type { RestContext, RestResult } from './context';
+import { merchantOf, type RestContext, type RestResult } from './context';
 import { parseJsonBody, parseQuery } from './read-request';
 
-function merchantOf(context: RestContext) {
-  if (context.principal.kind !== 'merchant') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a merchant API key.');
-  return context.principal.merchant;
-}
 
 /** POST /api/v1/withdrawals (merchant-api.md 4.1). */
 export async function createWithdrawal(context: RestContext): Promise<RestResult> {

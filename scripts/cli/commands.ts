@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import { merchants } from '../../db/schema';
 import { cliActor } from '../../server/audit';
 import { resetPassword } from '../../server/auth/change-password';
 import { issueApiKey } from '../../server/api-keys/issue-api-key';
@@ -107,6 +108,30 @@ export const commands: Record<string, Command> = {
         'Secrets are shown only now: store them safely.',
       ].join('\n');
       return { result: created, text };
+    },
+  },
+  'merchant list': {
+    usage: 'merchant list',
+    summary: 'Merchants with their status, fees and webhook endpoint (and whether it was disabled for failing)',
+    needsDatabase: true,
+    async run(db) {
+      const rows = await db.select().from(merchants).orderBy(merchants.createdAt);
+      const result = rows.map((m) => ({
+        id: m.id,
+        name: m.name,
+        status: m.status,
+        payoutFeeBps: m.payoutFeeBps,
+        payinFeeBps: m.payinFeeBps,
+        webhookUrl: m.webhookUrl,
+        webhookDisabledAt: m.webhookDisabledAt?.toISOString() ?? null,
+        webhookFailingSince: m.webhookFailingSince?.toISOString() ?? null,
+      }));
+      const text = result.length
+        ? result
+            .map((m) => `${m.id}  ${m.name}  ${m.status}  fees ${m.payoutFeeBps}/${m.payinFeeBps} bps  webhook ${m.webhookUrl ?? '-'}${m.webhookDisabledAt ? `  DISABLED since ${m.webhookDisabledAt} (failing since ${m.webhookFailingSince})` : ''}`)
+            .join('\n')
+        : 'No merchants.';
+      return { result, text };
     },
   },
   'merchant set': {

@@ -1,0 +1,229 @@
+import type { Lang } from './language';
+
+/**
+ * Every string of the checkout. English defines the shape; Chinese is typed by it, so a key missing
+ * from either language (or only in one) fails the type check.
+ */
+const en = {
+  languageGroup: 'Language / 语言',
+  paymentTo: (merchant: string) => `Payment to ${merchant}`,
+  orderNo: 'Order number',
+  loading: 'Loading your payment…',
+  connectionLost: 'Connection lost. Trying again…',
+
+  steps: {
+    label: 'Payment progress',
+    pay: 'Pay',
+    confirming: 'Confirming',
+    done: 'Done',
+    stateDone: 'completed',
+    stateCurrent: 'current step',
+    stateStopped: 'stopped',
+  },
+
+  copy: 'Copy',
+  copied: 'Copied',
+  copiedAnnouncement: (what: string) => `${what} copied`,
+  copyFailed: 'Could not copy automatically. The text is selected: copy it yourself.',
+
+  timeLeft: 'Time left to pay',
+  minutesLeft: (minutes: number) => (minutes === 1 ? '1 minute left to pay' : `${minutes} minutes left to pay`),
+
+  payHeading: 'Pay by bank transfer',
+  amountToPay: 'Amount to pay',
+  amountName: 'Amount',
+  usdtAmount: 'USDT amount',
+  rate: 'Locked rate',
+  rateValue: (rate: string) => `1 USDT = ${rate} CNY`,
+  exactInstruction: (amount: string) => `Transfer exactly ${amount} in one single transfer.`,
+  exactDetail: 'Do not round the amount or split it into several transfers: a different amount cannot be matched to your order.',
+  bankHeading: 'Transfer to',
+  holderName: 'Account holder',
+  bankName: 'Bank',
+  accountNumber: 'Account number',
+  bankUnavailable: 'The bank details are not available right now. Do not transfer any money; contact the merchant.',
+
+  iHavePaid: 'I Have Paid',
+  confirmPaidHeading: 'Confirm your transfer',
+  confirmPaidQuestion: (amount: string, holder: string, bank: string) => `Have you transferred ${amount} to ${holder} at ${bank}?`,
+  confirmPaidNote: 'Confirm only once the transfer has gone through. The trader checks the money has arrived before releasing your order.',
+  confirm: 'Confirm',
+  notYet: 'Not yet',
+  sending: 'Sending…',
+
+  cancelPayment: 'Cancel payment',
+  confirmCancelHeading: 'Cancel this payment?',
+  confirmCancelNote: 'Do not cancel if you have already transferred the money.',
+  confirmCancel: 'Yes, cancel',
+  keepPaying: 'Keep paying',
+
+  matchingHeading: 'Finding a trader for you',
+  matchingText: 'This usually takes a moment. The bank details to transfer to appear here as soon as a trader is found, so keep this page open.',
+
+  submittedHeading: 'Payment reported, waiting for the trader to confirm',
+  submittedText: 'The trader is checking that your transfer has arrived. This page updates by itself.',
+  paidAt: 'Reported paid at',
+  reportAvailableFrom: (time: string) => `If the trader has not confirmed by ${time}, you can report a problem here.`,
+
+  reportHeading: 'Report a problem',
+  reportIntro: 'The trader has not confirmed your payment yet. Tell us what happened and an operator will look into it.',
+  reportLabel: 'What went wrong?',
+  reportHint: 'Include when you made the transfer and the name on the account you paid from.',
+  charactersLeft: (count: number) => `${count} characters left`,
+  reportRequired: 'Describe the problem before sending.',
+  reportSubmit: 'Send report',
+
+  releaseHeading: 'Payment confirmed, releasing USDT',
+  settlingHeading: 'Settling',
+  releaseText: 'The trader has confirmed your transfer. Finishing the order takes a moment; this page updates by itself.',
+
+  completedHeading: 'Payment complete',
+  completedText: (merchant: string) => (merchant ? `${merchant} has received your payment.` : 'The merchant has received your payment.'),
+  detailsHeading: 'Payment details',
+  amountPaid: 'Amount paid',
+  fee: 'Gateway fee (paid by the merchant)',
+  completedAt: 'Completed at',
+  backTo: (merchant: string) => (merchant ? `Back to ${merchant}` : 'Back to the merchant'),
+
+  expiredHeading: 'This payment was cancelled or has expired',
+  expiredText: 'Do not transfer any money for this order. To pay, start again from the merchant.',
+  expiredPaidAnyway: 'If you already transferred money, contact the merchant with your order number.',
+
+  disputedHeading: 'We are looking into it',
+  disputedText: 'An operator is reviewing this payment with the trader. Your money is safe: the USDT for your order stays held until the review is complete, and the merchant is told the outcome.',
+  disputedKeepReceipt: 'Keep your bank transfer receipt; you may be asked for it.',
+
+  failedHeading: 'This payment could not be completed',
+  failedText: 'Please contact the merchant and give them your order number.',
+
+  invalidHeading: 'This payment link is not valid',
+  invalidText: 'Check that you opened the whole link, or ask the merchant for a new one. Do not transfer any money until you see the payment details.',
+
+  loadErrorHeading: 'We could not load this payment',
+  loadErrorText: 'Check your connection and try again.',
+  retry: 'Try again',
+
+  /** Domain messages come from the server in English; only what it cannot word well is replaced. */
+  describeError: (code: string | undefined, serverMessage: string): string => {
+    if (code === undefined) return 'We could not reach the server. Check your connection and try again.';
+    if (code === 'VALIDATION_FAILED') return 'Check what you entered and try again.';
+    return serverMessage;
+  },
+};
+
+export type Messages = typeof en;
+
+// The server words its errors in English; a Chinese buyer gets these instead, by code.
+const zhErrors: Record<string, string> = {
+  NETWORK: '无法连接服务器，请检查网络后重试。',
+  ORDER_NOT_FOUND: '此付款链接无效。',
+  INVALID_ORDER_STATE: '订单状态已变化，无法执行此操作。页面将显示最新状态。',
+  TRANSITION_NOT_DUE: '现在还不能报告问题，请稍后再试。',
+  VALIDATION_FAILED: '输入内容有误，请检查后重试。',
+  RATE_LIMITED: '操作过于频繁，请稍后再试。',
+  INTERNAL_ERROR: '服务器出现问题，请稍后再试。',
+};
+
+const zh: Messages = {
+  languageGroup: 'Language / 语言',
+  paymentTo: (merchant) => `向 ${merchant} 付款`,
+  orderNo: '订单号',
+  loading: '正在加载付款信息…',
+  connectionLost: '网络连接中断，正在重试…',
+
+  steps: {
+    label: '付款进度',
+    pay: '付款',
+    confirming: '确认中',
+    done: '完成',
+    stateDone: '已完成',
+    stateCurrent: '当前步骤',
+    stateStopped: '已终止',
+  },
+
+  copy: '复制',
+  copied: '已复制',
+  copiedAnnouncement: (what) => `已复制${what}`,
+  copyFailed: '无法自动复制，文字已选中，请手动复制。',
+
+  timeLeft: '剩余付款时间',
+  minutesLeft: (minutes) => `剩余付款时间 ${minutes} 分钟`,
+
+  payHeading: '银行转账付款',
+  amountToPay: '付款金额',
+  amountName: '金额',
+  usdtAmount: 'USDT 数量',
+  rate: '锁定汇率',
+  rateValue: (rate) => `1 USDT = ${rate} CNY`,
+  exactInstruction: (amount) => `请一次性转账 ${amount}，金额必须完全一致。`,
+  exactDetail: '请勿凑整或分多笔转账，金额不一致将无法匹配到您的订单。',
+  bankHeading: '收款账户',
+  holderName: '收款人',
+  bankName: '开户银行',
+  accountNumber: '银行卡号',
+  bankUnavailable: '暂时无法显示收款账户。请不要转账，并联系商户。',
+
+  iHavePaid: '我已付款',
+  confirmPaidHeading: '确认转账',
+  confirmPaidQuestion: (amount, holder, bank) => `您是否已向 ${bank} 的 ${holder} 转账 ${amount}？`,
+  confirmPaidNote: '请在转账成功后再确认。收款方核对到账后才会完成订单。',
+  confirm: '确认',
+  notYet: '还没有',
+  sending: '正在提交…',
+
+  cancelPayment: '取消付款',
+  confirmCancelHeading: '取消这笔付款？',
+  confirmCancelNote: '如果您已经转账，请不要取消。',
+  confirmCancel: '确认取消',
+  keepPaying: '继续付款',
+
+  matchingHeading: '正在为您匹配收款方',
+  matchingText: '通常只需片刻。匹配成功后，收款账户会显示在此页面，请不要关闭页面。',
+
+  submittedHeading: '已提交付款，等待收款方确认',
+  submittedText: '收款方正在核对您的转账是否到账，本页面会自动更新。',
+  paidAt: '提交付款时间',
+  reportAvailableFrom: (time) => `如果收款方在 ${time} 前仍未确认，您可以在此报告问题。`,
+
+  reportHeading: '报告问题',
+  reportIntro: '收款方尚未确认您的付款。请描述情况，平台客服将介入处理。',
+  reportLabel: '遇到了什么问题？',
+  reportHint: '请写明转账时间以及您付款账户的户名。',
+  charactersLeft: (count) => `还可输入 ${count} 字`,
+  reportRequired: '请先描述问题再提交。',
+  reportSubmit: '提交报告',
+
+  releaseHeading: '付款已确认，正在放行 USDT',
+  settlingHeading: '正在结算',
+  releaseText: '收款方已确认您的转账，订单即将完成，本页面会自动更新。',
+
+  completedHeading: '付款成功',
+  completedText: (merchant) => (merchant ? `${merchant} 已收到您的付款。` : '商户已收到您的付款。'),
+  detailsHeading: '付款详情',
+  amountPaid: '已付金额',
+  fee: '通道手续费（由商户承担）',
+  completedAt: '完成时间',
+  backTo: (merchant) => (merchant ? `返回 ${merchant}` : '返回商户'),
+
+  expiredHeading: '此付款已取消或已过期',
+  expiredText: '请不要再为此订单转账。如需付款，请返回商户重新下单。',
+  expiredPaidAnyway: '如果您已经转账，请凭订单号联系商户。',
+
+  disputedHeading: '我们正在处理',
+  disputedText: '平台客服正在与收款方核实这笔付款。您的资金是安全的：核实完成前，订单对应的 USDT 会一直冻结，处理结果将通知商户。',
+  disputedKeepReceipt: '请保留银行转账凭证，我们可能需要您提供。',
+
+  failedHeading: '此付款无法完成',
+  failedText: '请联系商户，并提供您的订单号。',
+
+  invalidHeading: '此付款链接无效',
+  invalidText: '请确认您打开的是完整链接，或向商户索取新的链接。在看到付款信息之前，请不要转账。',
+
+  loadErrorHeading: '无法加载付款信息',
+  loadErrorText: '请检查网络后重试。',
+  retry: '重试',
+
+  describeError: (code, serverMessage) => zhErrors[code ?? 'NETWORK'] ?? `操作未成功：${serverMessage}`,
+};
+
+export const messages: Record<Lang, Messages> = { en, zh };

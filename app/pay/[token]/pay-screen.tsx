@@ -1,0 +1,30 @@
+'use client';
+
+import { AmountSummary } from './amount-summary';
+import { BankDetails } from './bank-details';
+import { Countdown } from './countdown';
+import { formatCny } from './format';
+import { useMessages } from './messages-context';
+import { PaymentActions } from './payment-actions';
+import { ScreenHeading } from './screen-heading';
+import type { CheckoutView } from './types';
+
+/** PENDING_PAYMENT: what to transfer, to whom, by when. */
+export function PayScreen({ token, view, remainingMs }: { token: string; view: CheckoutView; remainingMs: number }) {
+  const { t } = useMessages();
+  return (
+    <>
+      <ScreenHeading>{t.payHeading}</ScreenHeading>
+      <Countdown remainingMs={remainingMs} />
+      <AmountSummary view={view} />
+      <div className="checkout-instruction" role="note">
+        <p>
+          <strong>{t.exactInstruction(formatCny(view.fiatAmount))}</strong>
+        </p>
+        <p>{t.exactDetail}</p>
+      </div>
+      {view.bank ? <BankDetails bank={view.bank} /> : <p className="checkout-error">{t.bankUnavailable}</p>}
+      <PaymentActions token={token} view={view} bank={view.bank} />
+    </>
+  );
+}

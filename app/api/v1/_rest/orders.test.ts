@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payin, PayinCreated, PayinList } from '../../../../clients/node/corridor-client';
 import { outboxEvents, payinOrders } from '../../../../db/schema';
-import { accountIds, balanceOf, checkLedgerInvariants } from '../../../../server/ledger';
+import { accountIds, balanceOf, checkLedgerInvariants, move } from '../../../../server/ledger';
 import { Dec } from '../../../../server/money/decimal';
 import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../../server/payins/checkout';
 import { releasePayin } from '../../../../server/payins/release-payin';
@@ -216,6 +216,26 @@ describe('a whole pay-in', () => {
     expect(isDomainError(early, 'TRANSITION_NOT_DUE')).toBe(true);
     await reportBuyerProblem(database.db, tokenOf(paid), 'not credited', new Date(start.getTime() + 15 * 60_000));
     expect(((await merchant.client.getPayin(paid.orderNo)).body as Payin)).toMatchObject({ status: 'DISPUTED', disputeReason: 'not credited' });
+  });
+
+  it('a settlement that cannot post ends FAILED with order.failed, and nothing moves', async () => {
+    const shop = await apiMerchant(database.db, '0');
+    const created = (await shop.client.createPayin({ merchantOrderNo: orderNo(), assetAmount: '40' })).body as PayinCreated;
+    const [row] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, created.orderId));
+    const traderId = row!.traderId!;
+    await submitBuyerPayment(database.db, tokenOf(created));
+    // Drain the trader's escrow behind the order's back, so its settlement transfer cannot post.
+    const escrow = await balanceOf(database.db, accountIds.traderEscrow(traderId));
+    await database.db.transaction((tx) =>
+      move(tx, { id: `test-drain-${created.orderId}`, kind: 'test', from: accountIds.traderEscrow(traderId), to: [{ accountId: accountIds.external, amount: escrow }] }),
+    );
+    const merchantBefore = await balanceOf(database.db, accountIds.merchantAvailable(shop.merchantId));
+    const outcome = await releasePayin(database.db, { traderId, orderId: created.orderId });
+    expect(outcome.to).toBe('FAILED');
+    expect(await balanceOf(database.db, accountIds.merchantAvailable(shop.merchantId))).toBe(merchantBefore);
+    const events = await database.db.select().from(outboxEvents).where(eq(outboxEvents.orderId, created.orderId));
+    expect(events.map((e) => e.type)).toContain('order.failed');
+    expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
   });
 
   it('an unknown checkout token is ORDER_NOT_FOUND', async () => {

@@ -1,0 +1,36 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import type { Measured } from './sql-baseline';
+
+export interface Row extends Measured {
+  name: string;
+}
+
+export interface ReportInput {
+  quick: boolean;
+  rows: Row[];
+  peakRssMb: number;
+  connections: number;
+  seconds: number;
+  historical: number;
+  machine: string;
+  elapsedSeconds: number;
+}
+
+/** The table of the run (Markdown), also saved as bench/results/<date>.json. */
+export function writeReport(input: ReportInput): string {
+  const baseline = input.rows.find((row) => row.name.startsWith('baseline'));
+  const lines = [
+    `Bench ${input.quick ? '(quick) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; server peak RSS ${input.peakRssMb} MB; ${input.elapsedSeconds} s in all.`,
+    '',
+    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline |',
+    '|---|---|---|---|---|---|',
+    ...input.rows.map((row) => {
+      const ratio = baseline && row.name.startsWith('POST /withdrawals') ? `${Math.round((row.requestsPerSecond / baseline.requestsPerSecond) * 100)}%` : '';
+      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} |`;
+    }),
+  ];
+  mkdirSync('bench/results', { recursive: true });
+  const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
+  writeFileSync(`bench/results/${stamp}${input.quick ? '-quick' : ''}.json`, `${JSON.stringify(input, null, 2)}\n`);
+  return lines.join('\n');
+}

@@ -1,0 +1,60 @@
+import { performance } from 'node:perf_hooks';
+import { eq } from 'drizzle-orm';
+import { connect } from '../../db/client';
+import { merchants } from '../../db/schema';
+import { sha256Hex } from '../../server/crypto/tokens';
+import { withIdempotency } from '../../server/idempotency/with-idempotency';
+import { createPayout } from '../../server/payouts/create-payout';
+import { payoutBody, uniqueId } from './signed-request';
+import type { BenchMerchant } from './seed-bench';
+
+export interface Measured {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  total: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/**
+ * The baseline: the statements one payout create runs (idempotency, quote, amounts, insert, freeze,
+ * timeline), sent through `postgres` from this process with the same concurrency, with no HTTP,
+ * no authentication and no validation.
+ */
+export async function sqlBaseline(url: string, merchant: BenchMerchant, connections: number, seconds: number): Promise<Measured> {
+  const database = connect({ url, maxConnections: connections });
+  const [row] = await database.db.select().from(merchants).where(eq(merchants.id, merchant.merchantId));
+  const latencies: number[] = [];
+  let errors = 0;
+  const deadline = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < deadline) {
+      const body = payoutBody();
+      const input = JSON.parse(body);
+      const started = performance.now();
+      try {
+        const now = new Date();
+        await withIdempotency(
+          database.db,
+          { principalId: merchant.merchantId, endpoint: 'POST /api/v1/withdrawals', key: uniqueId('base'), requestHash: sha256Hex(body) },
+          now,
+          async (tx) => ({ status: 201, body: await createPayout(tx, row!, input, now) }),
+        );
+        latencies.push(performance.now() - started);
+      } catch {
+        errors += 1;
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: connections }, loop));
+  const elapsed = (performance.now() - started) / 1000;
+  await database.close();
+  latencies.sort((a, b) => a - b);
+  return { requestsPerSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, total: latencies.length + errors };
+}

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { merchants, payoutOrders, traders } from '../../db/schema';
+import { traders } from '../../db/schema';
 import { DomainError } from '../errors';
 import { applyPayoutTransition } from '../state-machines/apply-transition';
+import { merchantWindowMs } from './merchant-window';
 import { payoutDetailView } from './payout-view';
 
 /**
@@ -15,19 +16,14 @@ export async function acceptPayout(db: Db, input: { traderId: string; orderId: s
     if (!trader || trader.status !== 'active') throw new DomainError('ACTION_NOT_ALLOWED', 'This trader account cannot take tasks.');
     if (!trader.online) throw new DomainError('ACTION_NOT_ALLOWED', 'Go online to accept tasks.');
 
-    const [window] = await tx
-      .select({ seconds: merchants.payoutPaymentSeconds })
-      .from(payoutOrders)
-      .innerJoin(merchants, eq(merchants.id, payoutOrders.merchantId))
-      .where(eq(payoutOrders.id, input.orderId));
-    if (!window) throw new DomainError('ORDER_NOT_FOUND', 'Order not found.');
+    const paymentWindowMs = await merchantWindowMs(tx, input.orderId, 'payoutPaymentSeconds');
 
     const outcome = await applyPayoutTransition(tx, {
       orderId: input.orderId,
       action: 'accept',
       actor: { type: 'trader', id: input.traderId },
       now,
-      set: () => ({ traderId: input.traderId, acceptedAt: now, paymentDueAt: new Date(now.getTime() + window.seconds * 1000) }),
+      set: () => ({ traderId: input.traderId, acceptedAt: now, paymentDueAt: new Date(now.getTime() + paymentWindowMs) }),
       eventData: payoutDetailView,
     });
     await tx.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, input.traderId));

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { merchants, payoutOrders, proofImages } from '../../db/schema';
-import { DomainError } from '../errors';
+import { proofImages } from '../../db/schema';
 import { prepareProofImages } from '../proofs/prepare-proof-image';
 import { applyPayoutTransition } from '../state-machines/apply-transition';
+import { merchantWindowMs } from './merchant-window';
 import { payoutDetailView } from './payout-view';
 
 /**
@@ -19,12 +18,7 @@ export async function submitPayoutProof(
 ) {
   const proofs = await prepareProofImages(input.files);
   return db.transaction(async (tx) => {
-    const [window] = await tx
-      .select({ seconds: merchants.payoutMerchantActionSeconds })
-      .from(payoutOrders)
-      .innerJoin(merchants, eq(merchants.id, payoutOrders.merchantId))
-      .where(eq(payoutOrders.id, input.orderId));
-    if (!window) throw new DomainError('ORDER_NOT_FOUND', 'Order not found.');
+    const decisionWindowMs = await merchantWindowMs(tx, input.orderId, 'payoutMerchantActionSeconds');
 
     const outcome = await applyPayoutTransition(tx, {
       orderId: input.orderId,
@@ -35,7 +29,7 @@ export async function submitPayoutProof(
       context: { proofCount: proofs.length },
       set: (row) => ({
         firstProofSubmittedAt: row.firstProofSubmittedAt ?? now,
-        merchantActionDueAt: new Date((row.firstProofSubmittedAt ?? now).getTime() + window.seconds * 1000),
+        merchantActionDueAt: new Date((row.firstProofSubmittedAt ?? now).getTime() + decisionWindowMs),
       }),
       eventData: payoutDetailView,
     });

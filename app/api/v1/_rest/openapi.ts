@@ -61,6 +61,19 @@ const ok = (status: number, schema: string, description: string) => ({
   [String(status)]: { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
 });
 
+/** The query parameters both list endpoints share (merchant-api.md 4.2 and 4.6). */
+function listParameters(statuses: readonly string[]) {
+  return [
+    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
+    { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
+    { name: 'orderNo', in: 'query', schema: { type: 'string' } },
+    { name: 'merchantOrderNo', in: 'query', schema: { type: 'string' } },
+    { name: 'status', in: 'query', schema: { type: 'string' }, description: `One status or a comma-separated list of: ${statuses.join(', ')}.` },
+    { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Created at or after (ISO 8601), inclusive.' },
+    { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Created at or before (ISO 8601), inclusive.' },
+  ];
+}
+
 const orderNoParam = {
   name: 'orderNo',
   in: 'path',
@@ -125,13 +138,7 @@ function buildDocument(): JsonSchema {
           summary: 'List payouts',
           parameters: [
             ...authHeaders,
-            { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-            { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-            { name: 'orderNo', in: 'query', schema: { type: 'string' } },
-            { name: 'merchantOrderNo', in: 'query', schema: { type: 'string' } },
-            { name: 'status', in: 'query', schema: { type: 'string' }, description: `One status or a comma-separated list of: ${payoutStatuses.join(', ')}.` },
-            { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Created at or after (ISO 8601).' },
-            { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Created at or before (ISO 8601).' },
+            ...listParameters(payoutStatuses),
           ],
           responses: { ...ok(200, 'PayoutList', 'Newest first'), ...errors('VALIDATION_FAILED') },
         },
@@ -177,13 +184,7 @@ function buildDocument(): JsonSchema {
           summary: 'List pay-ins',
           parameters: [
             ...authHeaders,
-            { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-            { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-            { name: 'orderNo', in: 'query', schema: { type: 'string' } },
-            { name: 'merchantOrderNo', in: 'query', schema: { type: 'string' } },
-            { name: 'status', in: 'query', schema: { type: 'string' }, description: `One status or a comma-separated list of: ${payinStatuses.join(', ')}.` },
-            { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' } },
-            { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' } },
+            ...listParameters(payinStatuses),
             { name: 'direction', in: 'query', schema: { type: 'string', enum: ['DEPOSIT'], default: 'DEPOSIT' } },
           ],
           responses: { ...ok(200, 'PayinList', 'Newest first'), ...errors('VALIDATION_FAILED') },

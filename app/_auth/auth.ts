@@ -4,6 +4,7 @@ import { getDatabase } from '../../db';
 import { signInWithPassword } from '../../server/auth/sign-in';
 import { authSecret } from '../../server/config/auth-secret';
 import { isDomainError } from '../../server/errors';
+import { totpEnrolledOf } from '../../server/auth/totp-enrolment';
 
 /** A refused sign-in: `code` is the domain code and its message, for the sign-in page to show. */
 class SignInRefused extends CredentialsSignin {
@@ -55,15 +56,16 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
     }),
   ],
   callbacks: {
-    jwt({ token, user, trigger, session }) {
+    async jwt({ token, user, trigger }) {
       if (user) {
         const signedIn = user as { role?: string; traderId?: string | null; totpEnrolled?: boolean };
         token.role = signedIn.role;
         token.traderId = signedIn.traderId ?? null;
         token.totpEnrolled = signedIn.totpEnrolled ?? false;
       }
-      // After enrolling a second factor the page updates the session so the console opens.
-      if (trigger === 'update' && (session as { totpEnrolled?: boolean } | undefined)?.totpEnrolled) token.totpEnrolled = true;
+      // After enrolling a second factor the page asks for a session update so the console opens.
+      // The client's update payload is never trusted: the enrolment is read back from the database.
+      if (trigger === 'update' && token.sub) token.totpEnrolled = await totpEnrolledOf((await getDatabase()).db, token.sub);
       return token;
     },
     session({ session, token }) {

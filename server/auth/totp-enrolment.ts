@@ -29,3 +29,9 @@ export async function confirmTotpEnrolment(db: Db, userId: string, code: string,
   await db.update(users).set({ totpEnabledAt: now, lastTotpStep: step }).where(eq(users.id, userId));
   await recordAudit(db, { actorType: 'operator', actorId: userId, action: 'auth.totp_enrolled', targetType: 'user', targetId: userId });
 }
+
+/** Whether the user has confirmed a second factor (the session is refreshed from this, never from the client). */
+export async function totpEnrolledOf(db: Db, userId: string): Promise<boolean> {
+  const [user] = await db.select({ totpEnabledAt: users.totpEnabledAt }).from(users).where(eq(users.id, userId));
+  return Boolean(user?.totpEnabledAt);
+}

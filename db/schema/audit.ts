@@ -18,9 +18,9 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('audit_log_created_idx').on(t.createdAt.desc()),
-    index('audit_log_actor_idx').on(t.actorType, t.actorId, t.createdAt.desc()),
+    index('audit_log_created_idx').on(t.createdAt.desc().nullsFirst()),
+    index('audit_log_actor_idx').on(t.actorType, t.actorId, t.createdAt.desc().nullsFirst()),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
-    index('audit_log_action_idx').on(t.action, t.createdAt.desc()),
+    index('audit_log_action_idx').on(t.action, t.createdAt.desc().nullsFirst()),
   ],
 );

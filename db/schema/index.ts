@@ -10,3 +10,4 @@ export * from './webhooks';
 export * from './requests';
 export * from './audit';
 export * from './settings';
+export * from './order-counts';

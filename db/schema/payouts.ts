@@ -52,15 +52,17 @@ export const payoutOrders = pgTable(
     uniqueIndex('payout_orders_order_no_key').on(t.orderNo),
     uniqueIndex('payout_orders_merchant_order_no_key').on(t.merchantId, t.merchantOrderNo),
     // List: per merchant, newest first, optionally by status; id breaks ties for stable pages.
-    index('payout_orders_merchant_created_idx').on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    // NULLS FIRST is DESC's default, so ORDER BY created_at DESC can walk these indexes (a NULLS
+    // LAST index would not match and page 1 became a sort of every row: docs/performance.md).
+    index('payout_orders_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('payout_orders_merchant_status_created_idx').on(
       t.merchantId,
       t.status,
-      t.createdAt.desc(),
-      t.id.desc(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
     ),
     // Trader pool and "my payouts".
-    index('payout_orders_pool_idx').on(t.createdAt.desc()).where(sql`${t.status} = 'PENDING_MATCH'`),
+    index('payout_orders_pool_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.status} = 'PENDING_MATCH'`),
     index('payout_orders_trader_idx').on(t.traderId, t.status),
     // Timers of decisions.md section 5: partial indexes keep the scheduler's scans tiny.
     index('payout_orders_payment_due_idx')

@@ -21,7 +21,7 @@ export const outboxEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('outbox_events_merchant_created_idx').on(t.merchantId, t.createdAt.desc()),
+    index('outbox_events_merchant_created_idx').on(t.merchantId, t.createdAt.desc().nullsFirst()),
     index('outbox_events_order_idx').on(t.orderId),
   ],
 );
@@ -56,7 +56,7 @@ export const webhookDeliveries = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'delivering')`),
     index('webhook_deliveries_event_idx').on(t.eventId),
-    index('webhook_deliveries_merchant_idx').on(t.merchantId, t.createdAt.desc()),
+    index('webhook_deliveries_merchant_idx').on(t.merchantId, t.createdAt.desc().nullsFirst()),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivering', 'succeeded', 'failed')`),
   ],
 );

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { listTotal } from '../listing/list-total';
 import { payinOrders } from '../../db/schema';
 import type { ListPayinsInput } from './payin.schema';
 import { payinListView } from './payin-view';
@@ -13,7 +14,7 @@ export async function listPayins(db: Executor, merchantId: string, query: ListPa
   if (query.from) conditions.push(gte(payinOrders.createdAt, query.from));
   if (query.to) conditions.push(lte(payinOrders.createdAt, query.to));
   const where = and(...conditions);
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(payinOrders)
@@ -21,7 +22,7 @@ export async function listPayins(db: Executor, merchantId: string, query: ListPa
       .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(payinOrders).where(where),
+    listTotal(db, 'payin', merchantId, query, async () => (await db.select({ total: count() }).from(payinOrders).where(where))[0]?.total ?? 0),
   ]);
-  return { items: rows.map(payinListView), page: query.page, pageSize: query.pageSize, total: Number(totals[0]?.total ?? 0) };
+  return { items: rows.map(payinListView), page: query.page, pageSize: query.pageSize, total };
 }

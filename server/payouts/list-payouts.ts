@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { listTotal } from '../listing/list-total';
 import { payoutOrders } from '../../db/schema';
 import type { ListPayoutsInput } from './payout.schema';
 import { payoutDetailView } from './payout-view';
@@ -14,7 +15,7 @@ export async function listPayouts(db: Executor, merchantId: string, query: ListP
   if (query.to) conditions.push(lte(payoutOrders.createdAt, query.to));
   const where = and(...conditions);
 
-  const [rows, totals] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(payoutOrders)
@@ -22,12 +23,12 @@ export async function listPayouts(db: Executor, merchantId: string, query: ListP
       .orderBy(desc(payoutOrders.createdAt), desc(payoutOrders.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(payoutOrders).where(where),
+    listTotal(db, 'payout', merchantId, query, async () => (await db.select({ total: count() }).from(payoutOrders).where(where))[0]?.total ?? 0),
   ]);
   return {
     items: rows.map(payoutDetailView),
     page: query.page,
     pageSize: query.pageSize,
-    total: Number(totals[0]?.total ?? 0),
+    total,
   };
 }

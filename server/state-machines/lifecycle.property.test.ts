@@ -8,6 +8,7 @@ import { insertPayin, insertPayout } from '../../tests/fixtures/orders';
 import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
 import { isDomainError } from '../errors';
 import { checkLedgerInvariants } from '../ledger';
+import { orderCountDrift } from '../listing/order-count-drift';
 import { Dec } from '../money/decimal';
 import { applyPayinTransition, applyPayoutTransition } from './apply-transition';
 import type { ActorType, MachineDef } from './machine';
@@ -96,6 +97,7 @@ describe('order lifecycles under random actions', () => {
           const [row] = await db.select({ status: payoutOrders.status }).from(payoutOrders).where(eq(payoutOrders.id, order.id));
           expect(row?.status).toBe(state);
           expect((await checkLedgerInvariants(db)).ok).toBe(true);
+          expect(await orderCountDrift(db)).toEqual([]);
         }
         if (payoutMachine.states[state as keyof typeof payoutMachine.states].terminal) {
           expect(new Dec(await frozenLeftFor(db, order.id, 'frozen')).isZero()).toBe(true);
@@ -143,6 +145,7 @@ describe('order lifecycles under random actions', () => {
             const [row] = await db.select({ status: payinOrders.status }).from(payinOrders).where(eq(payinOrders.id, order.id));
             expect(row?.status).toBe(state);
             expect((await checkLedgerInvariants(db)).ok).toBe(true);
+          expect(await orderCountDrift(db)).toEqual([]);
           }
           if (state === 'COMPLETED' || state === 'CANCELLED') {
             expect(new Dec(await frozenLeftFor(db, order.id, 'escrow')).isZero()).toBe(true);

@@ -41,7 +41,7 @@ export function connect(options: ConnectOptions): Database {
       onnotice: () => {},
       // numeric and timestamptz stay as the driver gives them: strings for numeric (no float).
     });
-    const db = drizzlePostgres({ client, schema }) as unknown as Db;
+    const db = drizzlePostgres({ client: preparing(client), schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
   }
   let pglite = options.pglite;
@@ -52,6 +52,30 @@ export function connect(options: ConnectOptions): Database {
   const client = pglite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Drizzle sends every query unprepared unless it is built with `.prepare(name)`, so PostgreSQL
+ * parses and plans each one again; `postgres` can keep a prepared statement per query text and
+ * connection. Drizzle's SQL text is stable per call site (values are always parameters), so every
+ * query is prepared: measured in docs/performance.md.
+ */
+function preparing<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
+  const unsafe = client.unsafe.bind(client);
+  const patched: Record<string, unknown> = {
+    unsafe: (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
+      unsafe(query, args, { ...options, prepare: (args?.length ?? 0) > 0 }),
+  };
+  // Transactions and savepoints hand their callback a new `sql`: it gets the same treatment.
+  for (const name of ['begin', 'savepoint'] as const) {
+    const original = (client as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>)[name];
+    if (!original) continue;
+    patched[name] = (...args: unknown[]) => {
+      const callback = args.at(-1) as (inner: postgres.TransactionSql) => unknown;
+      return original.apply(client, [...args.slice(0, -1), (inner: postgres.TransactionSql) => callback(preparing(inner))]);
+    };
+  }
+  return Object.assign(client, patched);
 }
 
 /**

@@ -1,8 +1,7 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { apiKeys, merchants, traders, usedNonces } from '../../db/schema';
-import { keyring } from '../config/keyring';
-import { decryptField } from '../crypto/encryption';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../../db/client';
+import { cachedMerchant, type MerchantRow } from '../merchants/merchant-cache';
+import { apiKeyMaterial, type ApiKeyMaterial } from './api-key-material';
 import { timingSafeEqualString } from '../crypto/tokens';
 import { DomainError } from '../errors';
 import { NONCE_PATTERN, TIMESTAMP_TOLERANCE_MS } from './api-request-rules';
@@ -19,7 +18,7 @@ export interface ApiRequest {
   now: Date;
 }
 
-export type MerchantRow = typeof merchants.$inferSelect;
+export type { MerchantRow };
 
 export type ApiPrincipal =
   | { kind: 'merchant'; apiKeyId: string; merchant: MerchantRow }
@@ -50,40 +49,53 @@ export async function authenticateApiRequest(db: Db, request: ApiRequest): Promi
     throw new DomainError('NONCE_INVALID', 'X-Nonce must be 16 to 64 characters of A-Z, a-z, 0-9, _ and -.');
   }
 
-  const [key] = await db
-    .select()
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyId, apiKey), isNull(apiKeys.revokedAt)));
+  const key = await apiKeyMaterial(db, apiKey);
   if (!key) throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
 
-  const secret = decryptField(keyring(), 'api-secret', key.secret, { table: 'api_keys', id: key.id, field: 'secret' });
-  const expected = signRequest(secret, { timestamp, nonce, method: request.method, pathAndQuery: request.pathAndQuery, body: request.body });
+  const expected = signRequest(key.secret, { timestamp, nonce, method: request.method, pathAndQuery: request.pathAndQuery, body: request.body });
   if (!timingSafeEqualString(expected, signature)) {
     throw new DomainError('INVALID_SIGNATURE', 'The signature does not match the request.');
   }
 
-  const principal = await principalOf(db, key);
-
-  const recorded = await db
-    .insert(usedNonces)
-    .values({ apiKeyId: key.id, nonce, createdAt: request.now })
-    .onConflictDoNothing()
-    .returning({ nonce: usedNonces.nonce });
-  if (recorded.length === 0) throw new DomainError('NONCE_REPLAYED', 'This nonce was already used with this API key.');
-  return principal;
+  // One statement on the hot path: the nonce is recorded only if the key is live and its owner
+  // active, both read from the database now (never from a cache). Zero rows: find out which.
+  const recorded = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into used_nonces (api_key_id, nonce, created_at)
+      select k.id, ${nonce}, ${request.now.toISOString()}::timestamptz
+      from api_keys k
+      left join merchants m on m.id = k.merchant_id
+      left join traders t on t.id = k.trader_id
+      where k.id = ${key.id} and k.revoked_at is null and coalesce(m.status, t.status) = 'active'
+      on conflict do nothing
+      returning api_key_id as id`),
+  );
+  if (recorded.length === 0) await refusalOf(db, key);
+  return principalOf(db, key);
 }
 
-async function principalOf(db: Db, key: typeof apiKeys.$inferSelect): Promise<ApiPrincipal> {
+/** Why a signed request's nonce was not recorded: a revoked key, a suspended owner, or a replay. */
+async function refusalOf(db: Db, key: ApiKeyMaterial): Promise<never> {
+  const [row] = rowsOf<{ revoked: boolean; merchantStatus: string | null; traderStatus: string | null }>(
+    await db.execute(sql`
+      select k.revoked_at is not null as revoked, m.status as "merchantStatus", t.status as "traderStatus"
+      from api_keys k
+      left join merchants m on m.id = k.merchant_id
+      left join traders t on t.id = k.trader_id
+      where k.id = ${key.id}`),
+  );
+  if (!row || row.revoked) throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
+  if (key.ownerType === 'merchant' && row.merchantStatus !== 'active') throw new DomainError('MERCHANT_DISABLED', 'This merchant is suspended.');
+  if (key.ownerType === 'trader' && row.traderStatus !== 'active') throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
+  throw new DomainError('NONCE_REPLAYED', 'This nonce was already used with this API key.');
+}
+
+async function principalOf(db: Db, key: ApiKeyMaterial): Promise<ApiPrincipal> {
   if (key.ownerType === 'merchant' && key.merchantId) {
-    const [merchant] = await db.select().from(merchants).where(eq(merchants.id, key.merchantId));
+    const merchant = await cachedMerchant(db, key.merchantId);
     if (!merchant) throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
-    if (merchant.status !== 'active') throw new DomainError('MERCHANT_DISABLED', 'This merchant is suspended.');
     return { kind: 'merchant', apiKeyId: key.id, merchant };
   }
-  if (key.ownerType === 'trader' && key.traderId) {
-    const [trader] = await db.select({ status: traders.status }).from(traders).where(eq(traders.id, key.traderId));
-    if (!trader || trader.status !== 'active') throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
-    return { kind: 'trader', apiKeyId: key.id, traderId: key.traderId };
-  }
+  if (key.ownerType === 'trader' && key.traderId) return { kind: 'trader', apiKeyId: key.id, traderId: key.traderId };
   throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
 }

@@ -4,6 +4,7 @@ import { merchants } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
+import { forgetMerchant } from './merchant-cache';
 import { merchantSettingsInput, type MerchantSettingsInput } from './merchant-settings.schema';
 
 /** Changes fees, windows, status or the webhook endpoint of a merchant, audited. */
@@ -17,7 +18,7 @@ export async function updateMerchantSettings(
   if (Object.keys(input).length === 0) {
     throw new DomainError('VALIDATION_FAILED', 'Nothing to change.');
   }
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [updated] = await tx
       .update(merchants)
       .set({ ...input, updatedAt: sql`now()` })
@@ -35,4 +36,6 @@ export async function updateMerchantSettings(
     });
     return updated;
   });
+  forgetMerchant(merchantId);
+  return updated;
 }

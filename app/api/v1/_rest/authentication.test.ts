@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { merchants } from '../../../../db/schema';
 import { cliActor } from '../../../../server/audit';
 import { revokeApiKey } from '../../../../server/api-keys/revoke-api-key';
 import { updateMerchantSettings } from '../../../../server/merchants/update-merchant-settings';
@@ -84,6 +86,15 @@ describe('request authentication (decisions.md section 1)', () => {
     await revokeApiKey(database.db, other.apiKey);
     const response = await rawRequest({ apiKey: other.apiKey, apiSecret: other.apiSecret, path });
     expect([response.status, await errorCodeOf(response)]).toEqual([401, 'INVALID_API_KEY']);
+  });
+
+  it('a merchant suspended by another process is refused on its next request (status is never cached)', async () => {
+    const other = await apiMerchant(database.db);
+    expect((await rawRequest({ apiKey: other.apiKey, apiSecret: other.apiSecret, path })).status).toBe(200);
+    // Straight in the database, as another server process would: no in-process cache is told.
+    await database.db.update(merchants).set({ status: 'suspended' }).where(eq(merchants.id, other.merchantId));
+    const response = await rawRequest({ apiKey: other.apiKey, apiSecret: other.apiSecret, path });
+    expect([response.status, await errorCodeOf(response)]).toEqual([403, 'MERCHANT_DISABLED']);
   });
 
   it('a suspended merchant is 403 MERCHANT_DISABLED', async () => {

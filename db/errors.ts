@@ -29,3 +29,7 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function isCheckViolation(error: unknown): boolean {
   return pgError(error)?.code === '23514';
 }
+
+export function isForeignKeyViolation(error: unknown): boolean {
+  return pgError(error)?.code === '23503';
+}

@@ -38,19 +38,20 @@ export async function withIdempotency(
 ): Promise<IdempotentOutcome> {
   return db.transaction(async (tx) => {
     const lockKey = `${scope.principalId}|${scope.endpoint}|${scope.key}`;
-    const [lock] = rowsOf<{ locked: boolean }>(
-      await tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as locked`),
-    );
-    if (!lock?.locked) {
-      throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed.');
-    }
-
     const where = and(
       eq(idempotencyRecords.principalId, scope.principalId),
       eq(idempotencyRecords.endpoint, scope.endpoint),
       eq(idempotencyRecords.key, scope.key),
     );
-    const [existing] = await tx.select().from(idempotencyRecords).where(where);
+    // The lock and the look-up go out together; the record is only used once the lock is held.
+    const [locked, records] = await Promise.all([
+      tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as locked`),
+      tx.select().from(idempotencyRecords).where(where),
+    ]);
+    if (!rowsOf<{ locked: boolean }>(locked)[0]?.locked) {
+      throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed.');
+    }
+    const [existing] = records;
     if (existing && existing.expiresAt.getTime() > now.getTime()) {
       if (existing.requestHash !== scope.requestHash) {
         throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');

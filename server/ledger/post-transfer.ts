@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../db/schema';
+import { isForeignKeyViolation } from '../../db/errors';
 import { DomainError } from '../errors';
 import { Dec } from '../money/decimal';
 
@@ -45,21 +46,28 @@ export async function postTransfer(tx: Tx, request: TransferRequest): Promise<Tr
     return { applied: false };
   }
 
-  for (const leg of legs) {
+  // The updates and the postings go out together (postgres pipelines them on the transaction's
+  // connection, in this order, so rows are still locked in id order): one round trip while the
+  // accounts are locked instead of one per statement. A refused leg rolls everything back.
+  const updates = legs.map((leg) => {
     const guard = leg.negative
       ? sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} + ${leg.amount} >= 0)`
       : undefined;
-    const updated = await tx
+    return tx
       .update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: sql`now()` })
       .where(and(eq(ledgerAccounts.id, leg.accountId), guard))
       .returning({ id: ledgerAccounts.id });
-    if (updated.length === 0) await explainRefusal(tx, leg.accountId);
-  }
-
-  await tx.insert(ledgerPostings).values(
-    legs.map((leg) => ({ transferId: request.id, accountId: leg.accountId, amount: leg.amount })),
-  );
+  });
+  const postings = tx
+    .insert(ledgerPostings)
+    .values(legs.map((leg) => ({ transferId: request.id, accountId: leg.accountId, amount: leg.amount })));
+  const [updated, posted] = await Promise.allSettled([Promise.all(updates), postings]);
+  if (updated.status === 'rejected') throw updated.reason;
+  const refused = legs.find((_, index) => updated.value[index]?.length === 0);
+  // A missing account also fails the postings' foreign key; otherwise the debit would go negative.
+  if (refused) refuse(refused.accountId, posted.status === 'rejected' && isForeignKeyViolation(posted.reason));
+  if (posted.status === 'rejected') throw posted.reason;
   return { applied: true };
 }
 
@@ -87,17 +95,9 @@ function normaliseLegs(request: TransferRequest): Leg[] {
 }
 
 /** A failed conditional update means the account is missing or would go negative. */
-async function explainRefusal(tx: Tx, accountId: string): Promise<never> {
-  const found = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.id, accountId));
-  if (found.length === 0) {
-    throw new DomainError('ACCOUNT_NOT_FOUND', 'The ledger account does not exist.', { meta: { accountId } });
-  }
-  throw new DomainError('INSUFFICIENT_BALANCE', 'The balance is not enough for this movement.', {
-    meta: { accountId },
-  });
+function refuse(accountId: string, missing: boolean): never {
+  if (missing) throw new DomainError('ACCOUNT_NOT_FOUND', 'The ledger account does not exist.', { meta: { accountId } });
+  throw new DomainError('INSUFFICIENT_BALANCE', 'The balance is not enough for this movement.', { meta: { accountId } });
 }
 
 /** Replaying a transfer id is fine; reusing it for different postings is a bug worth stopping. */

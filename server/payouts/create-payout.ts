@@ -23,11 +23,12 @@ type Merchant = typeof merchants.$inferSelect;
  */
 export async function createPayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput, now: Date) {
   const amountIn = input.fiatAmount !== undefined ? { fiatAmount: input.fiatAmount } : { usdAmount: input.usdAmount as string };
-  const quote = await bestPayoutQuote(tx, amountIn);
+  // Independent reads, sent together (one round trip).
+  const [quote, override] = await Promise.all([bestPayoutQuote(tx, amountIn), referenceRate(tx, 'BUY')]);
   if (!quote) {
     throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount right now.');
   }
-  const reference = (await referenceRate(tx, 'BUY')) ?? quote.price;
+  const reference = override ?? quote.price;
   const amounts = computePayoutAmounts({ ...amountIn, rate: quote.price, referenceRate: reference, feeBps: merchant.payoutFeeBps });
 
   const id = randomUUID();
@@ -64,14 +65,15 @@ export async function createPayout(tx: Tx, merchant: Merchant, input: CreatePayo
     throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${input.merchantOrderNo} is already used by another payout.`);
   }
 
+  // The timeline row goes out with the freeze; the merchant's balance row, which every create of
+  // this merchant waits for, is locked as late as possible and for as few round trips as possible.
   try {
-    await freezePayout(tx, order);
+    await Promise.all([recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }), freezePayout(tx, order)]);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
       throw new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${amounts.freezeAmount} USDT (amount plus fee) but the available balance is lower.`);
     }
     throw error;
   }
-  await recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id });
   return order;
 }

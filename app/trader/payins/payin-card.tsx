@@ -35,7 +35,7 @@ function Status({ payin, now }: { payin: TraderPayin; now: number | null }) {
   }
 }
 
-export function PayinCard({ payin, now }: { payin: TraderPayin; now: number | null }) {
+export function PayinCard({ payin, now, onDone }: { payin: TraderPayin; now: number | null; onDone: (message: string) => void }) {
   const headingId = `payin-${payin.orderId}`;
   return (
     <li className="trader-card">
@@ -51,7 +51,7 @@ export function PayinCard({ payin, now }: { payin: TraderPayin; now: number | nu
           {payin.receivingBank ? ` · into ${payin.receivingBank} •••• ${payin.receivingAccountLast4}` : ''}
         </p>
         <Status payin={payin} now={now} />
-        {payin.awaitsDecision ? <PayinDecision payin={payin} /> : null}
+        {payin.awaitsDecision ? <PayinDecision payin={payin} onDone={onDone} /> : null}
       </article>
     </li>
   );

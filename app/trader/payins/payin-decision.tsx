@@ -9,7 +9,7 @@ import type { TraderPayin } from './payin-card';
 type Step = 'choose' | 'release' | 'not-received';
 
 /** "Received, release" or "Not received" (with a reason), each confirmed before it is sent. */
-export function PayinDecision({ payin }: { payin: TraderPayin }) {
+export function PayinDecision({ payin, onDone }: { payin: TraderPayin; onDone: (message: string) => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const reasonId = useId();
@@ -21,8 +21,26 @@ export function PayinDecision({ payin }: { payin: TraderPayin }) {
     void queryClient.invalidateQueries({ queryKey: trpc.trader.payins.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.trader.overview.queryKey() });
   };
-  const release = useMutation(trpc.trader.releasePayin.mutationOptions({ onSuccess: refresh }));
-  const notReceived = useMutation(trpc.trader.notReceived.mutationOptions({ onSuccess: refresh }));
+  const release = useMutation(
+    trpc.trader.releasePayin.mutationOptions({
+      onSuccess: (order) => {
+        onDone(
+          order.status === 'COMPLETED'
+            ? `${order.orderNo} completed: ${order.assetAmount} USDT released to the merchant.`
+            : `${order.orderNo} could not be settled (${order.status}); an operator will look into it.`,
+        );
+        refresh();
+      },
+    }),
+  );
+  const notReceived = useMutation(
+    trpc.trader.notReceived.mutationOptions({
+      onSuccess: (order) => {
+        onDone(`${order.orderNo} reported as not received: an operator will review it.`);
+        refresh();
+      },
+    }),
+  );
   const amount = `¥${payin.fiatAmount}`;
 
   function report(event: FormEvent) {

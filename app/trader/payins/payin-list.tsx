@@ -15,6 +15,7 @@ type Group = 'open' | 'closed';
 export function PayinList() {
   const [group, setGroup] = useState<Group>('open');
   const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState('');
   const trpc = useTRPC();
   const payins = useQuery(trpc.trader.payins.queryOptions({ group, page, pageSize: PAGE_SIZE }, { refetchInterval: 5000 }));
   const now = useServerClock(payins.data?.serverTime, payins.dataUpdatedAt, Boolean(payins.data?.items.length));
@@ -33,6 +34,9 @@ export function PayinList() {
           Finished
         </button>
       </div>
+      <p role="status" className="trader-success">
+        {notice}
+      </p>
       {payins.isPending ? <Loading what="your pay-ins" /> : null}
       {payins.isError ? <LoadError text={errorText(payins.error)} onRetry={() => void payins.refetch()} /> : null}
       {payins.data && payins.data.items.length === 0 ? (
@@ -41,7 +45,7 @@ export function PayinList() {
       {payins.data && payins.data.items.length > 0 ? (
         <ul className="trader-list" aria-label={group === 'open' ? 'Pay-ins in progress' : 'Finished pay-ins'}>
           {payins.data.items.map((payin) => (
-            <PayinCard key={payin.orderId} payin={payin} now={now} />
+            <PayinCard key={payin.orderId} payin={payin} now={now} onDone={setNotice} />
           ))}
         </ul>
       ) : null}

@@ -18,7 +18,7 @@ export function RecipientAccount({ orderId, last4 }: { orderId: string; last4: s
   if (number) {
     return (
       <>
-        <span className="trader-mono trader-account" aria-label={`Account number ${number}`}>
+        <span className="trader-mono trader-account">
           {groupDigits(number)}
         </span>{' '}
         <CopyButton value={number} name="Account number" />{' '}

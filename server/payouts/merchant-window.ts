@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { merchants, payoutOrders } from '../../db/schema';
 import { DomainError } from '../errors';
 
-type WindowColumn = 'payoutPaymentSeconds' | 'payoutMerchantActionSeconds';
+type WindowColumn = 'payoutMatchSeconds' | 'payoutPaymentSeconds' | 'payoutMerchantActionSeconds';
 
 /** One of the time windows (decisions.md section 5) of the merchant a payout belongs to, in ms. */
 export async function merchantWindowMs(db: Executor, orderId: string, window: WindowColumn): Promise<number> {

@@ -39,6 +39,8 @@ export const errorCodes = {
   TOTP_INVALID: 401,
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  CLAIM_REQUIRED: 409,
+  CASE_CLAIMED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

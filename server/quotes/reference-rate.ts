@@ -18,6 +18,11 @@ export async function referenceRate(db: Executor, side: QuoteSide): Promise<stri
   const overrideRate = (override?.value as { rate?: string } | undefined)?.rate;
   if (overrideRate) return overrideRate;
 
+  return quotesMedianRate(db, side);
+}
+
+/** The median of the active quotes of online, active traders on that side, ignoring any override. */
+export async function quotesMedianRate(db: Executor, side: QuoteSide): Promise<string | null> {
   const quotes = await db
     .select({ price: traderQuotes.price })
     .from(traderQuotes)

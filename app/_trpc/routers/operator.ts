@@ -1,4 +1,106 @@
-import { router } from '../init';
+import { z } from 'zod';
+import { issueMerchantApiKey, issueMerchantApiKeyInput } from '../../../server/api-keys/issue-merchant-api-key';
+import { revokeApiKeyAudited, revokeApiKeyInput } from '../../../server/api-keys/revoke-api-key-audited';
+import { auditQueryInput, queryAuditLog } from '../../../server/audit/query-audit-log';
+import { confirmTotpEnrolment, startTotpEnrolment } from '../../../server/auth/totp-enrolment';
+import { adjustBalance, adjustBalanceInput } from '../../../server/balances/adjust-balance';
+import { claimDispute, releaseDisputeClaim } from '../../../server/disputes/claim-dispute';
+import { disputeRef } from '../../../server/disputes/dispute-ref';
+import { getDisputeCase } from '../../../server/disputes/get-dispute-case';
+import { listDisputes } from '../../../server/disputes/list-disputes';
+import { auditActorOf, type OperatorActor } from '../../../server/disputes/operator-actor';
+import { ruleDispute, ruleDisputeInput } from '../../../server/disputes/rule-dispute';
+import { checkLedgerInvariants } from '../../../server/ledger/check-invariants';
+import { createMerchant } from '../../../server/merchants/create-merchant';
+import { listMerchants } from '../../../server/merchants/list-merchants';
+import { createMerchantInput, merchantSettingsInput, webhookUrl } from '../../../server/merchants/merchant-settings.schema';
+import { updateMerchantSettings } from '../../../server/merchants/update-merchant-settings';
+import { cancelPayout } from '../../../server/payouts/cancel-payout';
+import { listStuckPayouts } from '../../../server/payouts/list-stuck-payouts';
+import { operatorPayoutActionInput } from '../../../server/payouts/operator-payout-action.schema';
+import { reassignPayout } from '../../../server/payouts/reassign-payout';
+import { clearReferenceRateOverride, referenceRateStatus, setReferenceRateOverride } from '../../../server/quotes/reference-rate-override';
+import { createTrader } from '../../../server/traders/create-trader';
+import { listTraders } from '../../../server/traders/list-traders';
+import { setTraderStatus, setTraderStatusInput } from '../../../server/traders/set-trader-status';
+import { createTraderInput } from '../../../server/traders/trader.schema';
+import { setWebhookEndpoint } from '../../../server/webhooks/set-webhook-endpoint';
+import { enrollingOperatorProcedure, operatorProcedure, router } from '../init';
+
+/** The operator and the address they act from, for the claim and the audit log. */
+function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActor {
+  const ip = ctx.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || ctx.headers.get('x-real-ip') || null;
+  return { id: ctx.operatorId, ip };
+}
+const actorOf = (ctx: { operatorId: string; headers: Headers }) => auditActorOf(operatorOf(ctx));
+
+const pageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(100).default(50) }).strict();
 
 /** The operator console's procedures (operatorProcedure: signed in with a second factor). */
-export const operatorRouter = router({});
+export const operatorRouter = router({
+  enrolment: router({
+    start: enrollingOperatorProcedure.input(z.object({}).strict()).mutation(({ ctx }) => startTotpEnrolment(ctx.db, ctx.operatorId)),
+    confirm: enrollingOperatorProcedure
+      .input(z.object({ code: z.string().trim().max(12) }).strict())
+      .mutation(async ({ ctx, input }) => {
+        await confirmTotpEnrolment(ctx.db, ctx.operatorId, input.code);
+        return { enrolled: true };
+      }),
+  }),
+
+  disputes: router({
+    list: operatorProcedure.input(pageInput).query(({ ctx, input }) => listDisputes(ctx.db, input)),
+    get: operatorProcedure.input(disputeRef).query(({ ctx, input }) => getDisputeCase(ctx.db, input)),
+    claim: operatorProcedure.input(disputeRef).mutation(({ ctx, input }) => claimDispute(ctx.db, input, operatorOf(ctx))),
+    releaseClaim: operatorProcedure.input(disputeRef).mutation(({ ctx, input }) => releaseDisputeClaim(ctx.db, input, operatorOf(ctx))),
+    rule: operatorProcedure.input(ruleDisputeInput).mutation(({ ctx, input }) => ruleDispute(ctx.db, input, operatorOf(ctx))),
+  }),
+
+  stuckPayouts: router({
+    list: operatorProcedure
+      .input(z.object({ unmatchedAfterMinutes: z.number().int().min(0).max(100_000).optional(), page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(100).default(50) }).strict())
+      .query(({ ctx, input }) => listStuckPayouts(ctx.db, input)),
+    reassign: operatorProcedure.input(operatorPayoutActionInput).mutation(({ ctx, input }) => reassignPayout(ctx.db, input, operatorOf(ctx))),
+    cancel: operatorProcedure.input(operatorPayoutActionInput).mutation(({ ctx, input }) => cancelPayout(ctx.db, input, operatorOf(ctx))),
+  }),
+
+  merchants: router({
+    list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listMerchants(ctx.db)),
+    create: operatorProcedure.input(createMerchantInput).mutation(({ ctx, input }) => createMerchant(ctx.db, input, actorOf(ctx))),
+    update: operatorProcedure
+      .input(z.object({ merchantId: z.uuid(), settings: merchantSettingsInput }).strict())
+      .mutation(async ({ ctx, input }) => {
+        const merchant = await updateMerchantSettings(ctx.db, input.merchantId, input.settings, actorOf(ctx));
+        return { merchantId: merchant.id, status: merchant.status };
+      }),
+    setWebhook: operatorProcedure
+      .input(z.object({ merchantId: z.uuid(), url: webhookUrl.nullable() }).strict())
+      .mutation(({ ctx, input }) => setWebhookEndpoint(ctx.db, input.merchantId, input.url, actorOf(ctx))),
+    issueKey: operatorProcedure.input(issueMerchantApiKeyInput).mutation(({ ctx, input }) => issueMerchantApiKey(ctx.db, input, actorOf(ctx))),
+    revokeKey: operatorProcedure.input(revokeApiKeyInput).mutation(async ({ ctx, input }) => {
+      await revokeApiKeyAudited(ctx.db, input, actorOf(ctx));
+      return { keyId: input.keyId, revoked: true };
+    }),
+  }),
+
+  traders: router({
+    list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listTraders(ctx.db)),
+    create: operatorProcedure.input(createTraderInput).mutation(({ ctx, input }) => createTrader(ctx.db, input, actorOf(ctx))),
+    setStatus: operatorProcedure.input(setTraderStatusInput).mutation(({ ctx, input }) => setTraderStatus(ctx.db, input, actorOf(ctx))),
+    adjustBalance: operatorProcedure.input(adjustBalanceInput).mutation(({ ctx, input }) => adjustBalance(ctx.db, input, actorOf(ctx))),
+  }),
+
+  referenceRate: router({
+    get: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => referenceRateStatus(ctx.db)),
+    set: operatorProcedure.input(z.object({ rate: z.string().max(20) }).strict()).mutation(({ ctx, input }) => setReferenceRateOverride(ctx.db, input.rate, actorOf(ctx))),
+    clear: operatorProcedure.input(z.object({}).strict()).mutation(({ ctx }) => clearReferenceRateOverride(ctx.db, actorOf(ctx))),
+  }),
+
+  audit: router({
+    query: operatorProcedure.input(auditQueryInput).query(({ ctx, input }) => queryAuditLog(ctx.db, input)),
+  }),
+
+  ledger: router({
+    check: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => checkLedgerInvariants(ctx.db)),
+  }),
+});

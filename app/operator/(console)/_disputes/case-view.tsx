@@ -1,0 +1,139 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useTRPC } from '../../../_trpc/client';
+import { ErrorLine } from '../../_components/error-line';
+import { formatTime } from '../../_components/format';
+import { ProofGallery } from './proof-gallery';
+import { RulingForm } from './ruling-form';
+
+const actorLabel = (entry: { actorType: string; actorName: string | null }) =>
+  entry.actorName ? `${entry.actorType} ${entry.actorName}` : entry.actorType;
+
+export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payin'; orderId: string; operatorId: string }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ref = { flow, orderId };
+  const detail = useQuery(trpc.operator.disputes.get.queryOptions(ref));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.disputes.get.queryKey(ref) });
+  const claim = useMutation(trpc.operator.disputes.claim.mutationOptions({ onSettled: refresh }));
+  const release = useMutation(trpc.operator.disputes.releaseClaim.mutationOptions({ onSettled: refresh }));
+
+  if (detail.isPending) return <p aria-busy="true">Loading the case…</p>;
+  if (detail.isError) return <ErrorLine error={detail.error} />;
+  const item = detail.data;
+  const disputed = item.status === 'DISPUTED';
+  const mine = item.claimedBy?.id === operatorId;
+
+  return (
+    <>
+      <p>
+        <Link href="/operator">← Disputes</Link>
+      </p>
+      <h1>
+        {flow === 'payout' ? 'Payout' : 'Pay-in'} <span className="mono">{item.orderNo}</span>
+      </h1>
+      <dl className="facts" aria-label="Case">
+        <dt>Status</dt>
+        <dd>
+          <span className="tag">{item.status}</span> {item.statusLabel}
+        </dd>
+        <dt>Merchant order</dt>
+        <dd className="mono">{item.merchantOrderNo}</dd>
+        <dt>Disputed at</dt>
+        <dd>{formatTime(item.disputedAt)}</dd>
+        <dt>Dispute reason</dt>
+        <dd>{item.disputeReason ?? '—'}</dd>
+        <dt>Claimed by</dt>
+        <dd>{item.claimedBy ? (mine ? `${item.claimedBy.name} (you)` : item.claimedBy.name) : 'Nobody yet'}</dd>
+        {item.resolutionNote ? (
+          <>
+            <dt>Resolution note</dt>
+            <dd>{item.resolutionNote}</dd>
+          </>
+        ) : null}
+      </dl>
+
+      {disputed ? (
+        <div className="button-row" style={{ marginBottom: 'var(--space-4)' }}>
+          {!item.claimedBy ? (
+            <button type="button" className="button is-primary" disabled={claim.isPending} onClick={() => claim.mutate(ref)}>
+              Claim this case
+            </button>
+          ) : null}
+          {mine ? (
+            <button type="button" className="button" disabled={release.isPending} onClick={() => release.mutate(ref)}>
+              Release claim
+            </button>
+          ) : null}
+          {item.claimedBy && !mine ? <p role="status">{item.claimedBy.name} holds this case; only they can rule.</p> : null}
+        </div>
+      ) : (
+        <p role="status" className="console-ok">
+          This case is closed: {item.statusLabel}.
+        </p>
+      )}
+      {claim.isError ? <ErrorLine error={claim.error} /> : null}
+      {release.isError ? <ErrorLine error={release.error} /> : null}
+      {disputed && mine ? <RulingForm flow={flow} orderId={orderId} rulings={item.rulings} onRuled={refresh} /> : null}
+
+      <div className="case-grid">
+        <section aria-labelledby="amounts-heading">
+          <h2 id="amounts-heading">Amounts</h2>
+          <dl className="facts">
+            {item.amounts.map((amount) => (
+              <div key={amount.label} style={{ display: 'contents' }}>
+                <dt>{amount.label}</dt>
+                <dd>{amount.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <h2>Parties</h2>
+          <dl className="facts" aria-label="Parties">
+            <dt>Merchant</dt>
+            <dd>{item.parties.merchant.name}</dd>
+            <dt>Trader</dt>
+            <dd>{item.parties.trader?.name ?? '—'}</dd>
+            <dt>{flow === 'payout' ? 'Recipient' : "Trader's account"}</dt>
+            <dd>
+              {item.parties.bankAccount
+                ? `${item.parties.bankAccount.holderName}, ${item.parties.bankAccount.bankName}, account ending ${item.parties.bankAccount.last4}`
+                : '—'}
+            </dd>
+          </dl>
+          <h2>Reasons given</h2>
+          {item.reasons.length ? (
+            <ul>
+              {item.reasons.map((reason, index) => (
+                <li key={index}>
+                  <strong>{actorLabel(reason)}</strong> ({formatTime(reason.at)}): {reason.text}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="console-empty">No reasons recorded.</p>
+          )}
+        </section>
+        <section aria-labelledby="proofs-heading">
+          <h2 id="proofs-heading">Proof images</h2>
+          <ProofGallery proofs={item.proofs} />
+        </section>
+      </div>
+
+      <section aria-labelledby="timeline-heading">
+        <h2 id="timeline-heading">Timeline</h2>
+        <ol className="timeline" aria-label="Timeline">
+          {item.timeline.map((entry, index) => (
+            <li key={index}>
+              <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{entry.action}</strong>{' '}
+              {entry.fromStatus ? `${entry.fromStatus} → ` : ''}
+              {entry.toStatus} · by {actorLabel(entry)}
+              {entry.note ? <div>“{entry.note}”</div> : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </>
+  );
+}

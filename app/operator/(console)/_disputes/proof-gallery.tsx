@@ -1,0 +1,75 @@
+'use client';
+
+import Link from 'next/link';
+import { useRef, useState } from 'react';
+
+export interface Proof {
+  id: string;
+  position: number;
+  contentType: string;
+  byteSize: number;
+  width: number | null;
+  height: number | null;
+  sha256: string;
+  uploadedAt: string;
+  duplicates: { flow: 'payout'; orderId: string; orderNo: string }[];
+}
+
+/** Thumbnails of the transfer proofs; a click opens the image large. Duplicates are flagged. */
+export function ProofGallery({ proofs }: { proofs: Proof[] }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState<Proof | null>(null);
+  if (proofs.length === 0) return <p className="console-empty">No proof images on this order.</p>;
+  return (
+    <>
+      <ul className="proofs" aria-label="Proof images">
+        {proofs.map((proof) => (
+          <li key={proof.id}>
+            <button
+              type="button"
+              className="proof-thumb"
+              onClick={() => {
+                setOpen(proof);
+                dialog.current?.showModal();
+              }}
+            >
+              {/* eslint-disable-next-line @next/next/no-img-element -- served by our own no-store route, not optimisable */}
+              <img src={`/operator/proofs/${proof.id}`} alt={`Proof image ${proof.position}, click to enlarge`} />
+            </button>
+            <div>
+              Image {proof.position} · {proof.width ?? '?'}×{proof.height ?? '?'} · {Math.ceil(proof.byteSize / 1024)} KiB
+            </div>
+            <div className="mono" title="SHA-256 of the uploaded bytes">
+              sha256 {proof.sha256}
+            </div>
+            {proof.duplicates.length > 0 ? (
+              <p role="note" className="tag is-warning">
+                Duplicate: also on{' '}
+                {proof.duplicates.map((other, index) => (
+                  <span key={other.orderId}>
+                    {index > 0 ? ', ' : ''}
+                    <Link href={`/operator/disputes/${other.flow}/${other.orderId}`}>{other.orderNo}</Link>
+                  </span>
+                ))}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      <dialog ref={dialog} className="proof-dialog" aria-label={open ? `Proof image ${open.position}` : 'Proof image'} onClose={() => setOpen(null)}>
+        {open ? (
+          <>
+            {/* eslint-disable-next-line @next/next/no-img-element -- see above */}
+            <img src={`/operator/proofs/${open.id}`} alt={`Proof image ${open.position}, full size`} />
+            <p className="mono">sha256 {open.sha256}</p>
+          </>
+        ) : null}
+        <form method="dialog">
+          <button type="submit" className="button">
+            Close
+          </button>
+        </form>
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,117 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '../../../_trpc/client';
+import { ErrorLine } from '../../_components/error-line';
+import { formatTime } from '../../_components/format';
+import { Pager } from '../../_components/pager';
+
+const empty = { actorType: '', actorId: '', action: '', targetType: '', targetId: '', from: '', to: '' };
+type Filters = typeof empty;
+type ActorType = 'operator' | 'trader' | 'merchant' | 'system' | 'cli';
+
+/** A datetime-local value read as UTC, as the console shows every time. */
+const utc = (value: string) => (value ? new Date(`${value}:00Z`).toISOString() : undefined);
+
+export function AuditLog() {
+  const trpc = useTRPC();
+  const [draft, setDraft] = useState<Filters>(empty);
+  const [filters, setFilters] = useState<Filters>(empty);
+  const [page, setPage] = useState(1);
+  const input = {
+    page,
+    pageSize: 50,
+    ...(filters.actorType ? { actorType: filters.actorType as ActorType } : {}),
+    ...(filters.actorId ? { actorId: filters.actorId } : {}),
+    ...(filters.action ? { action: filters.action } : {}),
+    ...(filters.targetType ? { targetType: filters.targetType } : {}),
+    ...(filters.targetId ? { targetId: filters.targetId } : {}),
+    ...(filters.from ? { from: utc(filters.from) } : {}),
+    ...(filters.to ? { to: utc(filters.to) } : {}),
+  };
+  const log = useQuery(trpc.operator.audit.query.queryOptions(input));
+  const field = (name: keyof Filters, label: string, type = 'text') => (
+    <label>
+      {label}
+      <input type={type} value={draft[name]} onChange={(e) => setDraft({ ...draft, [name]: e.target.value })} />
+    </label>
+  );
+
+  return (
+    <>
+      <p className="lead">Every operator and trader action and every card-number view, newest first. Times are UTC.</p>
+      <form
+        className="console-form is-grid"
+        aria-label="Filter the audit log"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters(draft);
+          setPage(1);
+        }}
+      >
+        <label>
+          Actor type
+          <select value={draft.actorType} onChange={(e) => setDraft({ ...draft, actorType: e.target.value })}>
+            <option value="">Any</option>
+            {['operator', 'trader', 'merchant', 'system', 'cli'].map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        </label>
+        {field('actorId', 'Actor id')}
+        {field('action', 'Action (e.g. dispute. for a family)')}
+        {field('targetType', 'Target type')}
+        {field('targetId', 'Target id')}
+        {field('from', 'From (UTC)', 'datetime-local')}
+        {field('to', 'Until (UTC)', 'datetime-local')}
+        <div className="button-row">
+          <button type="submit" className="button is-primary">
+            Apply filters
+          </button>
+          <button type="button" className="button" onClick={() => { setDraft(empty); setFilters(empty); setPage(1); }}>
+            Clear
+          </button>
+        </div>
+      </form>
+      {log.isPending ? <p aria-busy="true">Loading…</p> : null}
+      {log.isError ? <ErrorLine error={log.error} /> : null}
+      {log.data && log.data.items.length === 0 ? <p className="console-empty">No entries match these filters.</p> : null}
+      {log.data && log.data.items.length > 0 ? (
+        <div className="table-scroll">
+          <table aria-label="Audit log">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">Actor</th>
+                <th scope="col">Action</th>
+                <th scope="col">Target</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {log.data.items.map((row) => (
+                <tr key={row.id}>
+                  <td>{formatTime(row.at)}</td>
+                  <td>
+                    {row.actorType}
+                    <div className="mono">{row.actorId ?? ''}</div>
+                  </td>
+                  <td className="mono">{row.action}</td>
+                  <td>
+                    {row.targetType ?? '—'}
+                    <div className="mono">{row.targetId ?? ''}</div>
+                  </td>
+                  <td className="mono">{row.details ? JSON.stringify(row.details) : ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {log.data ? <Pager page={page} hasMore={log.data.hasMore} onPage={setPage} label="Audit log" /> : null}
+    </>
+  );
+}

@@ -1,0 +1,165 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '../../../_trpc/client';
+import { ErrorLine } from '../../_components/error-line';
+import { formatTime } from '../../_components/format';
+
+interface Merchant {
+  id: string;
+  name: string;
+  status: 'active' | 'suspended';
+  payoutFeeBps: number;
+  payinFeeBps: number;
+  payinExpirySeconds: number;
+  payoutMatchSeconds: number;
+  payoutPaymentSeconds: number;
+  payoutMerchantActionSeconds: number;
+  webhookUrl: string | null;
+  apiKeys: { keyId: string; label: string; createdAt: string; revokedAt: string | null; lastUsedAt: string | null }[];
+}
+
+const numberFields = [
+  ['payoutFeeBps', 'Payout fee (bps)'],
+  ['payinFeeBps', 'Pay-in fee (bps)'],
+  ['payinExpirySeconds', 'Pay-in expiry (s)'],
+  ['payoutMatchSeconds', 'Payout match window (s)'],
+  ['payoutPaymentSeconds', 'Trader payment window (s)'],
+  ['payoutMerchantActionSeconds', 'Merchant decision window (s)'],
+] as const;
+
+type NumberField = (typeof numberFields)[number][0];
+
+/** One merchant's settings, webhook endpoint and API keys. */
+export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; onChanged: () => void }) {
+  const trpc = useTRPC();
+  const [values, setValues] = useState<Record<NumberField, string>>(
+    Object.fromEntries(numberFields.map(([field]) => [field, String(merchant[field])])) as Record<NumberField, string>,
+  );
+  const [webhook, setWebhook] = useState(merchant.webhookUrl ?? '');
+  const [label, setLabel] = useState('');
+  const update = useMutation(trpc.operator.merchants.update.mutationOptions({ onSuccess: onChanged }));
+  const setEndpoint = useMutation(trpc.operator.merchants.setWebhook.mutationOptions({ onSuccess: onChanged }));
+  const issue = useMutation(trpc.operator.merchants.issueKey.mutationOptions({ onSuccess: onChanged }));
+  const revoke = useMutation(trpc.operator.merchants.revokeKey.mutationOptions({ onSuccess: onChanged }));
+
+  return (
+    <section aria-labelledby="editor-heading">
+      <h2 id="editor-heading">Manage {merchant.name}</h2>
+      <div className="button-row" style={{ marginBottom: 'var(--space-3)' }}>
+        <button
+          type="button"
+          className={merchant.status === 'active' ? 'button is-danger' : 'button is-primary'}
+          disabled={update.isPending}
+          onClick={() => update.mutate({ merchantId: merchant.id, settings: { status: merchant.status === 'active' ? 'suspended' : 'active' } })}
+        >
+          {merchant.status === 'active' ? 'Suspend merchant' : 'Reactivate merchant'}
+        </button>
+      </div>
+      <form
+        className="console-form is-grid"
+        aria-label="Fees and time windows"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const settings = Object.fromEntries(numberFields.map(([field]) => [field, Number(values[field])]));
+          update.mutate({ merchantId: merchant.id, settings });
+        }}
+      >
+        {numberFields.map(([field, text]) => (
+          <label key={field}>
+            {text}
+            <input inputMode="numeric" pattern="\d+" required value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
+          </label>
+        ))}
+        <button type="submit" className="button is-primary" disabled={update.isPending}>
+          Save settings
+        </button>
+      </form>
+      {update.isError ? <ErrorLine error={update.error} /> : null}
+      {update.isSuccess ? <p role="status" className="console-ok">Saved.</p> : null}
+
+      <form
+        className="console-form"
+        aria-label="Webhook endpoint"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setEndpoint.mutate({ merchantId: merchant.id, url: webhook.trim() === '' ? null : webhook.trim() });
+        }}
+      >
+        <label>
+          Webhook endpoint (empty to remove)
+          <input type="url" value={webhook} onChange={(e) => setWebhook(e.target.value)} />
+        </label>
+        <button type="submit" className="button is-primary" disabled={setEndpoint.isPending}>
+          Save endpoint
+        </button>
+      </form>
+      {setEndpoint.isError ? <ErrorLine error={setEndpoint.error} /> : null}
+      {setEndpoint.data ? (
+        <p role="status" className="console-ok">
+          Endpoint saved.{setEndpoint.data.secret ? <span className="mono"> Signing secret (shown only now): {setEndpoint.data.secret}</span> : null}
+        </p>
+      ) : null}
+
+      <h3>API keys</h3>
+      <div className="table-scroll">
+        <table aria-label="API keys">
+          <thead>
+            <tr>
+              <th scope="col">Key</th>
+              <th scope="col">Label</th>
+              <th scope="col">Created</th>
+              <th scope="col">Last used</th>
+              <th scope="col">State</th>
+            </tr>
+          </thead>
+          <tbody>
+            {merchant.apiKeys.map((key) => (
+              <tr key={key.keyId}>
+                <td className="mono">{key.keyId}</td>
+                <td>{key.label || '—'}</td>
+                <td>{formatTime(key.createdAt)}</td>
+                <td>{formatTime(key.lastUsedAt)}</td>
+                <td>
+                  {key.revokedAt ? (
+                    `revoked ${formatTime(key.revokedAt)}`
+                  ) : (
+                    <button type="button" className="button is-danger" aria-label={`Revoke ${key.keyId}`} disabled={revoke.isPending} onClick={() => revoke.mutate({ keyId: key.keyId })}>
+                      Revoke
+                    </button>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {revoke.isError ? <ErrorLine error={revoke.error} /> : null}
+      <form
+        className="console-bar"
+        aria-label="Issue an API key"
+        onSubmit={(event) => {
+          event.preventDefault();
+          issue.mutate({ merchantId: merchant.id, label });
+        }}
+      >
+        <label>
+          New key label
+          <input maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
+        </label>
+        <button type="submit" className="button is-primary" disabled={issue.isPending}>
+          Issue API key
+        </button>
+      </form>
+      {issue.isError ? <ErrorLine error={issue.error} /> : null}
+      {issue.data ? (
+        <div role="status" className="console-ok">
+          <p>New key issued. The secret is shown <strong>only now</strong>:</p>
+          <p className="mono">API key: {issue.data.keyId}</p>
+          <p className="mono">API secret: {issue.data.secret}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

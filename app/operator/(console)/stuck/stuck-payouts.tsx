@@ -1,0 +1,100 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '../../../_trpc/client';
+import { ErrorLine } from '../../_components/error-line';
+import { formatAge, formatTime } from '../../_components/format';
+import { Pager } from '../../_components/pager';
+
+const PAGE_SIZE = 25;
+
+export function StuckPayouts() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [minutes, setMinutes] = useState('');
+  const [page, setPage] = useState(1);
+  const [notes, setNotes] = useState<Record<string, string>>({});
+  const input = { page, pageSize: PAGE_SIZE, ...(minutes !== '' && /^\d+$/.test(minutes) ? { unmatchedAfterMinutes: Number(minutes) } : {}) };
+  const list = useQuery({ ...trpc.operator.stuckPayouts.list.queryOptions(input), refetchInterval: 30_000 });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.stuckPayouts.list.queryKey() });
+  const reassign = useMutation(trpc.operator.stuckPayouts.reassign.mutationOptions({ onSuccess: refresh }));
+  const cancel = useMutation(trpc.operator.stuckPayouts.cancel.mutationOptions({ onSuccess: refresh }));
+
+  return (
+    <>
+      <p className="lead">Payouts past their trader’s payment window (overdue), and payouts no trader has accepted.</p>
+      <div className="console-bar">
+        <label>
+          Unmatched after (minutes; empty = past the merchant’s match window)
+          <input inputMode="numeric" pattern="\d*" value={minutes} onChange={(e) => { setMinutes(e.target.value); setPage(1); }} />
+        </label>
+      </div>
+      {list.isPending ? <p aria-busy="true">Loading…</p> : null}
+      {list.isError ? <ErrorLine error={list.error} /> : null}
+      {list.data && list.data.items.length === 0 ? <p className="console-empty">No overdue or unmatched payouts.</p> : null}
+      {list.data && list.data.items.length > 0 ? (
+        <div className="table-scroll">
+          <table aria-label="Overdue and unmatched payouts">
+            <thead>
+              <tr>
+                <th scope="col">Order</th>
+                <th scope="col">State</th>
+                <th scope="col">Amount</th>
+                <th scope="col">Merchant / trader</th>
+                <th scope="col">Age</th>
+                <th scope="col">Note and action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.items.map((item) => (
+                <tr key={item.orderId}>
+                  <td className="mono">{item.orderNo}</td>
+                  <td>
+                    <span className={item.status === 'PAYMENT_OVERDUE' ? 'tag is-warning' : 'tag'}>{item.status === 'PAYMENT_OVERDUE' ? 'Overdue' : 'Unmatched'}</span>
+                    <div>{item.status === 'PAYMENT_OVERDUE' ? `due ${formatTime(item.paymentDueAt)}` : `match due ${formatTime(item.matchDueAt)}`}</div>
+                  </td>
+                  <td>
+                    {item.fiatAmount} CNY
+                    <br />
+                    {item.usdAmount} USDT
+                  </td>
+                  <td>
+                    {item.merchantName}
+                    <br />
+                    {item.traderName ?? '—'}
+                  </td>
+                  <td>{formatAge(item.ageSeconds)}</td>
+                  <td>
+                    <label>
+                      <span className="visually-hidden">Note for {item.orderNo}</span>
+                      <input
+                        placeholder="Note (required)"
+                        maxLength={1000}
+                        value={notes[item.orderId] ?? ''}
+                        onChange={(e) => setNotes({ ...notes, [item.orderId]: e.target.value })}
+                      />
+                    </label>
+                    <div className="button-row" style={{ marginTop: 'var(--space-1)' }}>
+                      <button type="button" className="button" disabled={reassign.isPending} onClick={() => reassign.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}>
+                        Back to pool
+                      </button>
+                      <button type="button" className="button is-danger" disabled={cancel.isPending} onClick={() => cancel.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}>
+                        Cancel and unfreeze
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {reassign.isError ? <ErrorLine error={reassign.error} /> : null}
+      {cancel.isError ? <ErrorLine error={cancel.error} /> : null}
+      {reassign.data ? <p role="status" className="console-ok">{reassign.data.orderNo} is back in the pool.</p> : null}
+      {cancel.data ? <p role="status" className="console-ok">{cancel.data.orderNo} cancelled; the merchant’s USDT is unfrozen.</p> : null}
+      {list.data && list.data.total > PAGE_SIZE ? <Pager page={page} hasMore={page * PAGE_SIZE < list.data.total} onPage={setPage} label="Payouts" /> : null}
+    </>
+  );
+}

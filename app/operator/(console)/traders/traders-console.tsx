@@ -1,0 +1,151 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '../../../_trpc/client';
+import { ErrorLine } from '../../_components/error-line';
+
+export function TradersConsole() {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.operator.traders.list.queryOptions({}));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.traders.list.queryKey() });
+  const [form, setForm] = useState({ name: '', email: '', password: '' });
+  const [adjust, setAdjust] = useState({ traderId: '', direction: 'credit' as 'credit' | 'debit', amount: '', memo: '' });
+  const create = useMutation(trpc.operator.traders.create.mutationOptions({ onSuccess: refresh }));
+  const setStatus = useMutation(trpc.operator.traders.setStatus.mutationOptions({ onSuccess: refresh }));
+  const adjustBalance = useMutation(trpc.operator.traders.adjustBalance.mutationOptions({ onSuccess: refresh }));
+
+  return (
+    <>
+      {list.isPending ? <p aria-busy="true">Loading traders…</p> : null}
+      {list.isError ? <ErrorLine error={list.error} /> : null}
+      {list.data && list.data.length === 0 ? <p className="console-empty">No traders yet. Create the first one below.</p> : null}
+      {list.data && list.data.length > 0 ? (
+        <div className="table-scroll">
+          <table aria-label="Traders">
+            <thead>
+              <tr>
+                <th scope="col">Trader</th>
+                <th scope="col">Status</th>
+                <th scope="col">Available USDT</th>
+                <th scope="col">Frozen USDT</th>
+                <th scope="col">Escrow USDT</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.data.map((t) => (
+                <tr key={t.id}>
+                  <td>
+                    {t.name}
+                    <div className="mono">{t.email ?? ''}</div>
+                  </td>
+                  <td>
+                    <span className={t.status === 'active' ? 'tag' : 'tag is-warning'}>{t.status}</span> {t.online ? 'online' : 'offline'}
+                  </td>
+                  <td>{t.balances.available}</td>
+                  <td>{t.balances.frozen}</td>
+                  <td>{t.balances.escrow}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`${t.status === 'active' ? 'Suspend' : 'Reactivate'} ${t.name}`}
+                      disabled={setStatus.isPending}
+                      onClick={() => setStatus.mutate({ traderId: t.id, status: t.status === 'active' ? 'suspended' : 'active' })}
+                    >
+                      {t.status === 'active' ? 'Suspend' : 'Reactivate'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {setStatus.isError ? <ErrorLine error={setStatus.error} /> : null}
+
+      <h2>Credit or debit USDT</h2>
+      <p>A transfer against the external account (a deposit or a withdrawal), written to the ledger and the audit log.</p>
+      <form
+        className="console-form is-grid"
+        aria-label="Credit or debit a trader"
+        onSubmit={(event) => {
+          event.preventDefault();
+          adjustBalance.mutate({ owner: { type: 'trader', id: adjust.traderId }, direction: adjust.direction, amount: adjust.amount, memo: adjust.memo });
+        }}
+      >
+        <label>
+          Trader
+          <select required value={adjust.traderId} onChange={(e) => setAdjust({ ...adjust, traderId: e.target.value })}>
+            <option value="">Choose…</option>
+            {list.data?.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Direction
+          <select value={adjust.direction} onChange={(e) => setAdjust({ ...adjust, direction: e.target.value as 'credit' | 'debit' })}>
+            <option value="credit">Credit (deposit)</option>
+            <option value="debit">Debit (withdrawal)</option>
+          </select>
+        </label>
+        <label>
+          Amount (USDT)
+          <input inputMode="decimal" required placeholder="100.000000" value={adjust.amount} onChange={(e) => setAdjust({ ...adjust, amount: e.target.value })} />
+        </label>
+        <label>
+          Memo
+          <input required maxLength={500} value={adjust.memo} onChange={(e) => setAdjust({ ...adjust, memo: e.target.value })} />
+        </label>
+        <button type="submit" className="button is-primary" disabled={adjustBalance.isPending}>
+          Post transfer
+        </button>
+      </form>
+      {adjustBalance.isError ? <ErrorLine error={adjustBalance.error} /> : null}
+      {adjustBalance.data ? (
+        <p role="status" className="console-ok">
+          Posted {adjustBalance.data.transferId}. Available now: {adjustBalance.data.balances.available ?? '0'} USDT.
+        </p>
+      ) : null}
+
+      <h2>Create a trader</h2>
+      <form
+        className="console-form is-grid"
+        aria-label="Create a trader"
+        onSubmit={(event) => {
+          event.preventDefault();
+          create.mutate(form);
+        }}
+      >
+        <label>
+          Name
+          <input required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
+        </label>
+        <label>
+          Email
+          <input type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
+        </label>
+        <label>
+          First password
+          <input type="password" required autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
+        </label>
+        <button type="submit" className="button is-primary" disabled={create.isPending}>
+          Create trader
+        </button>
+      </form>
+      {create.isError ? <ErrorLine error={create.error} /> : null}
+      {create.data ? (
+        <p role="status" className="console-ok">
+          Trader created; they sign in as {create.data.email}.
+        </p>
+      ) : null}
+    </>
+  );
+}

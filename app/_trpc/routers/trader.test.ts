@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { TRPCError } from '@trpc/server';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayoutCreated } from '../../../clients/node/corridor-client';
 import { auditLog, payoutOrders } from '../../../db/schema';
@@ -108,6 +108,15 @@ describe('the task pool and giving a task back', () => {
     await secondCaller.trader.setOnline({ online: false });
     expect(await codeOf(secondCaller.trader.accept({ orderId: created.orderId }))).toBe('ACTION_NOT_ALLOWED');
     await secondCaller.trader.setOnline({ online: true });
+    const switches = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, second.traderId), inArray(auditLog.action, ['trader.online', 'trader.offline'])))
+      .orderBy(asc(auditLog.id));
+    expect(switches.map((row) => [row.action, row.actorId])).toEqual([
+      ['trader.offline', second.traderId],
+      ['trader.online', second.traderId],
+    ]);
 
     await callerAs(database.db, traderSession(first)).trader.accept({ orderId: created.orderId });
     expect(await codeOf(secondCaller.trader.accept({ orderId: created.orderId }))).toBe('INVALID_ORDER_STATE');

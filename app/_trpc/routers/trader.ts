@@ -43,7 +43,7 @@ const now = () => new Date();
 export const traderRouter = router({
   overview: traderProcedure.query(({ ctx }) => traderOverview(ctx.db, ctx.traderId)),
   setOnline: traderProcedure.input(onlineInput).mutation(async ({ ctx, input }) => {
-    await setTraderOnline(ctx.db, ctx.traderId, input.online);
+    await setTraderOnline(ctx.db, ctx.traderId, input.online, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) });
     return traderOverview(ctx.db, ctx.traderId);
   }),
 

@@ -95,7 +95,14 @@ export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: 
     form.set('orderId', orderId);
     for (const item of picked) form.append('proofs', item.file, item.file.name);
     startSending(async () => {
-      const result = await submitProofAction(form);
+      let result: Awaited<ReturnType<typeof submitProofAction>>;
+      try {
+        result = await submitProofAction(form);
+      } catch {
+        // The connection dropped or the server failed: nothing was confirmed, the files stay here.
+        setServerError('The upload did not reach the server. Check your connection and submit again. (INTERNAL_ERROR)');
+        return;
+      }
       if (!result.ok) {
         setServerError(`${result.message} (${result.code})`);
         return;

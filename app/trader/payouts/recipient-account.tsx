@@ -8,11 +8,12 @@ import { errorText, groupDigits } from '../_components/format';
 /**
  * The recipient's account number: the last 4 digits until the trader asks for the full number,
  * which the server hands out (and audits) only to them and only while the transfer is due. The
- * number lives in this component's memory only: never in a URL, the query cache or storage.
+ * number lives in this component's mutation only (gcTime 0: dropped once the card stops showing
+ * it, e.g. after the proof); never in a URL, the query cache or storage.
  */
 export function RecipientAccount({ orderId, last4 }: { orderId: string; last4: string }) {
   const trpc = useTRPC();
-  const reveal = useMutation(trpc.trader.revealAccount.mutationOptions());
+  const reveal = useMutation(trpc.trader.revealAccount.mutationOptions({ gcTime: 0 }));
   const number = reveal.data?.accountNumber;
 
   if (number) {

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorridorTraderClient, type Payout, type PayoutCreated } from '../../../../clients/node/corridor-client';
+import { CorridorTraderClient, type PayinCreated, type Payout, type PayoutCreated } from '../../../../clients/node/corridor-client';
 import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
-import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payoutBody, payoutTrader, type TestMerchant } from '../../../../tests/api/api-harness';
+import { eq } from 'drizzle-orm';
+import { payinOrders, payoutOrders } from '../../../../db/schema';
+import { submitBuyerPayment } from '../../../../server/payins/checkout';
+import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payinTrader, payoutBody, payoutTrader, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
 import { tinyPng } from '../../../../tests/fixtures/images';
 
@@ -54,6 +57,31 @@ describe('trader API (bots)', () => {
     expect([late.status, code(late.body)]).toEqual([409, 'INVALID_ORDER_STATE']);
     const foreign = await second.client.submitProof(created.orderId, [{ name: 'a.png', type: 'image/png', bytes: await tinyPng() }]);
     expect([foreign.status, code(foreign.body)]).toEqual([404, 'ORDER_NOT_FOUND']);
+  });
+
+  it("another trader's accepted task and matched pay-in are 404 ORDER_NOT_FOUND for every action; nothing changes", async () => {
+    const holder = await traderBot();
+    const stranger = await traderBot();
+    const created = (await merchant.client.createPayout(payoutBody() as never, 'bot-foreign')).body as PayoutCreated;
+    expect((await holder.client.acceptTask(created.orderId)).status).toBe(200);
+
+    const seller = await payinTrader(database.db);
+    const payin = (await merchant.client.createPayin({ merchantOrderNo: 'bot-foreign-payin', fiatAmount: '100.00' })).body as PayinCreated;
+    const [matched] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, payin.orderId));
+    expect(matched?.traderId).toBe(seller.traderId);
+    await submitBuyerPayment(database.db, new URL(payin.payUrl).pathname.split('/').pop() ?? '');
+
+    for (const response of [
+      await stranger.client.submitProof(created.orderId, [{ name: 'a.png', type: 'image/png', bytes: await tinyPng() }]),
+      await stranger.client.releasePayin(payin.orderId),
+      await stranger.client.reportNotReceived(payin.orderId, 'not mine'),
+    ]) {
+      expect([response.status, code(response.body)]).toEqual([404, 'ORDER_NOT_FOUND']);
+    }
+    const [payoutRow] = await database.db.select().from(payoutOrders).where(eq(payoutOrders.id, created.orderId));
+    const [payinRow] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, payin.orderId));
+    expect([payoutRow?.status, payoutRow?.traderId]).toEqual(['PENDING_PAYMENT', holder.traderId]);
+    expect([payinRow?.status, payinRow?.traderId]).toEqual(['PAYMENT_SUBMITTED', seller.traderId]);
   });
 
   it('a text file named .png is refused with the field that failed', async () => {

@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { auth } from '../_auth/auth';
 import { TrpcProvider } from '../_trpc/client';
@@ -19,6 +20,7 @@ export default async function TraderLayout({ children }: { children: ReactNode }
         <p>
           Signed in as <strong>{user.name}</strong>
         </p>
+        <Link href="/account/password">Change password</Link>
         <form action={signOutAction}>
           <button type="submit" className="trader-button">
             Sign out

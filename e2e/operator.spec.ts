@@ -63,10 +63,11 @@ async function rowOf(page: Page, table: string, rowText: string): Promise<Record
   return Object.fromEntries(headers.map((header, index) => [header, (cells[index] ?? '').trim()]));
 }
 
+/** The balances as the console shows them, each page freshly loaded (no cached list). */
 async function consoleBalances(page: Page) {
-  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Traders' }).click();
+  await page.goto('/operator/traders');
   const trader = await rowOf(page, 'Traders', demoCredentials.trader.name);
-  await page.getByRole('navigation', { name: 'Operator console' }).getByRole('link', { name: 'Merchants' }).click();
+  await page.goto('/operator/merchants');
   const merchant = await rowOf(page, 'Merchants', demoCredentials.merchant.name);
   return { traderAvailable: trader['Available USDT']!, merchantAvailable: merchant['Available USDT']!, merchantFrozen: merchant['Frozen USDT']! };
 }

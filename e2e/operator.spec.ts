@@ -56,9 +56,9 @@ async function signInAsOperator(page: Page, testInfo: TestInfo) {
 /** A row's cells by column header, from a console table. */
 async function rowOf(page: Page, table: string, rowText: string): Promise<Record<string, string>> {
   const grid = page.getByRole('table', { name: table });
-  const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
   const row = grid.getByRole('row').filter({ hasText: rowText });
   await expect(row).toHaveCount(1);
+  const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
   const cells = await row.getByRole('cell').allInnerTexts();
   return Object.fromEntries(headers.map((header, index) => [header, (cells[index] ?? '').trim()]));
 }

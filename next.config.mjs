@@ -7,6 +7,12 @@ const nextConfig = {
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
+  experimental: {
+    // The trader dashboard's proof upload (a server action): up to 3 images of 5 MB each, plus the
+    // multipart overhead. The proxy (proxy.ts) buffers bodies too, so its limit matches.
+    serverActions: { bodySizeLimit: '16mb' },
+    proxyClientMaxBodySize: '16mb',
+  },
 };
 
 export default nextConfig;

@@ -9,8 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    // next-auth imports 'next/server' without an extension, which Node's ESM loader refuses; bundled
-    // through Vite it resolves (the tRPC caller harness loads the Auth.js config).
+    // next-auth imports `next/server` without the extension Node's ESM resolver needs; bundling it
+    // through Vite resolves it, so tests can load the tRPC context (app/_trpc/init.ts).
     server: { deps: { inline: ['next-auth'] } },
     // Request logs would drown the test output; the tests that read logs capture them directly.
     env: { LOG_LEVEL: 'silent' },

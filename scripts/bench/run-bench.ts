@@ -13,6 +13,7 @@ import autocannon from 'autocannon';
 import { buildNeeded, runBuild } from '../build-if-needed';
 import { seedBench, type BenchMerchant } from './seed-bench';
 import { payinBody, payoutBody, signedHeaders, uniqueId } from './signed-request';
+import { findPgbench, pgbenchBaseline } from './pgbench-baseline';
 import { sqlBaseline, type Measured } from './sql-baseline';
 import { writeReport, type Row } from './report';
 
@@ -58,6 +59,18 @@ function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
   return Math.round(kb / 1024);
+}
+
+/** A full run replaces the table between the markers of docs/performance.md (committed results). */
+function writeResultsSection(file: string, report: string) {
+  const text = readFileSync(file, 'utf8');
+  const start = '<!-- bench:results -->';
+  const end = '<!-- /bench:results -->';
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`${file} lacks the ${start} ... ${end} markers`);
+  const stamped = `Run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.\n\n${report}`;
+  writeFileSync(file, `${text.slice(0, from + start.length)}\n${stamped}\n${text.slice(to)}`);
 }
 
 async function main() {
@@ -119,6 +132,13 @@ async function main() {
   }
   log('direct-SQL baseline…');
   rows.push({ name: 'baseline: create SQL via postgres (no HTTP)', ...(await sqlBaseline(data.url, data.hot, connections, seconds)) });
+  const pgbench = findPgbench();
+  if (pgbench) {
+    log('pgbench with the same SQL…');
+    rows.push({ name: 'pgbench: the same SQL, prepared', ...(await pgbenchBaseline(pgbench, data.url, data.hot, connections, seconds)) });
+  } else {
+    log('pgbench not found: its row is skipped');
+  }
 
   const report = writeReport({
     quick,
@@ -131,7 +151,7 @@ async function main() {
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
   });
   console.log(`\n${report}`);
-  if (!quick) writeFileSync('bench/last-run.md', report);
+  if (!quick) writeResultsSection('docs/performance.md', report);
   process.exit(0);
 }
 

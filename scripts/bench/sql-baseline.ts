@@ -5,6 +5,7 @@ import { merchants } from '../../db/schema';
 import { sha256Hex } from '../../server/crypto/tokens';
 import { withIdempotency } from '../../server/idempotency/with-idempotency';
 import { createPayout } from '../../server/payouts/create-payout';
+import { payoutCreateView } from '../../server/payouts/payout-view';
 import { payoutBody, uniqueId } from './signed-request';
 import type { BenchMerchant } from './seed-bench';
 
@@ -16,7 +17,7 @@ export interface Measured {
   total: number;
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
@@ -43,7 +44,10 @@ export async function sqlBaseline(url: string, merchant: BenchMerchant, connecti
           database.db,
           { principalId: merchant.merchantId, endpoint: 'POST /api/v1/withdrawals', key: uniqueId('base'), requestHash: sha256Hex(body) },
           now,
-          async (tx) => ({ status: 201, body: await createPayout(tx, row!, input, now) }),
+          async (tx, store) => {
+            const order = await createPayout(tx, row!, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
+            return { status: 201, body: payoutCreateView(order) };
+          },
         );
         latencies.push(performance.now() - started);
       } catch {

@@ -34,7 +34,11 @@ export async function withIdempotency(
   db: Db,
   scope: IdempotencyScope,
   now: Date,
-  effect: (tx: Tx) => Promise<StoredResponse>,
+  /**
+   * Runs once; `store` may be called with the response before the effect's last statements so
+   * they share a round trip (otherwise the response is stored after the effect returns).
+   */
+  effect: (tx: Tx, store: (response: StoredResponse) => Promise<void>) => Promise<StoredResponse>,
 ): Promise<IdempotentOutcome> {
   return db.transaction(async (tx) => {
     const lockKey = `${scope.principalId}|${scope.endpoint}|${scope.key}`;
@@ -60,8 +64,10 @@ export async function withIdempotency(
     }
     if (existing) await tx.delete(idempotencyRecords).where(where);
 
-    const response = await effect(tx);
-    await tx.insert(idempotencyRecords).values({
+    let stored = false;
+    const store = async (response: StoredResponse) => {
+      stored = true;
+      await tx.insert(idempotencyRecords).values({
       principalId: scope.principalId,
       endpoint: scope.endpoint,
       key: scope.key,
@@ -71,7 +77,10 @@ export async function withIdempotency(
       responseBody: JSON.stringify(response.body),
       createdAt: now,
       expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
-    });
+      });
+    };
+    const response = await effect(tx, store);
+    if (!stored) await store(response);
     return { ...response, replayed: false };
   });
 }

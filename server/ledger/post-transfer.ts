@@ -18,6 +18,12 @@ export interface TransferRequest {
   orderId?: string | null;
   memo?: string | null;
   postings: readonly Posting[];
+  /**
+   * The transfer belongs to an order inserted in this same transaction, so its id cannot exist
+   * yet: the transfer row is sent with the updates instead of one round trip before them (a
+   * duplicate fails the primary key and rolls back).
+   */
+  fresh?: boolean;
 }
 
 export interface TransferResult {
@@ -36,14 +42,16 @@ export interface TransferResult {
 export async function postTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   const legs = normaliseLegs(request);
 
-  const inserted = await tx
-    .insert(ledgerTransfers)
-    .values({ id: request.id, kind: request.kind, orderId: request.orderId ?? null, memo: request.memo ?? null })
-    .onConflictDoNothing()
-    .returning({ id: ledgerTransfers.id });
-  if (inserted.length === 0) {
-    await assertSameTransfer(tx, request.id, legs);
-    return { applied: false };
+  const transfer = { id: request.id, kind: request.kind, orderId: request.orderId ?? null, memo: request.memo ?? null };
+  let pending: Promise<unknown> | undefined;
+  if (request.fresh) {
+    pending = tx.insert(ledgerTransfers).values(transfer).then(() => undefined);
+  } else {
+    const inserted = await tx.insert(ledgerTransfers).values(transfer).onConflictDoNothing().returning({ id: ledgerTransfers.id });
+    if (inserted.length === 0) {
+      await assertSameTransfer(tx, request.id, legs);
+      return { applied: false };
+    }
   }
 
   // The updates and the postings go out together (postgres pipelines them on the transaction's
@@ -62,7 +70,8 @@ export async function postTransfer(tx: Tx, request: TransferRequest): Promise<Tr
   const postings = tx
     .insert(ledgerPostings)
     .values(legs.map((leg) => ({ transferId: request.id, accountId: leg.accountId, amount: leg.amount })));
-  const [updated, posted] = await Promise.allSettled([Promise.all(updates), postings]);
+  const [inserted, updated, posted] = await Promise.allSettled([pending, Promise.all(updates), postings]);
+  if (inserted.status === 'rejected') throw inserted.reason;
   if (updated.status === 'rejected') throw updated.reason;
   const refused = legs.find((_, index) => updated.value[index]?.length === 0);
   // A missing account also fails the postings' foreign key; otherwise the debit would go negative.

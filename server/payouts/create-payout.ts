@@ -21,7 +21,14 @@ type Merchant = typeof merchants.$inferSelect;
  * decisions.md section 4, inserts the order in PENDING_MATCH and freezes usdAmount + usdFeeAmount,
  * all in the caller's transaction. The order then waits in the pool for a trader to accept it.
  */
-export async function createPayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput, now: Date) {
+export async function createPayout(
+  tx: Tx,
+  merchant: Merchant,
+  input: CreatePayoutInput,
+  now: Date,
+  /** Statements to send in the same round trip as the freeze (the stored idempotent response). */
+  withFreeze?: (order: typeof payoutOrders.$inferSelect) => Promise<unknown>,
+) {
   const amountIn = input.fiatAmount !== undefined ? { fiatAmount: input.fiatAmount } : { usdAmount: input.usdAmount as string };
   // Independent reads, sent together (one round trip).
   const [quote, override] = await Promise.all([bestPayoutQuote(tx, amountIn), referenceRate(tx, 'BUY')]);
@@ -65,10 +72,11 @@ export async function createPayout(tx: Tx, merchant: Merchant, input: CreatePayo
     throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${input.merchantOrderNo} is already used by another payout.`);
   }
 
-  // The timeline row goes out with the freeze; the merchant's balance row, which every create of
-  // this merchant waits for, is locked as late as possible and for as few round trips as possible.
+  // The timeline row (and the caller's stored response) go out with the freeze: the merchant's
+  // balance row, which every create of this merchant waits for, is locked in the transaction's
+  // last round trip before COMMIT (docs/performance.md).
   try {
-    await Promise.all([recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }), freezePayout(tx, order)]);
+    await Promise.all([recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }), withFreeze?.(order), freezePayout(tx, order)]);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
       throw new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${amounts.freezeAmount} USDT (amount plus fee) but the available balance is lower.`);

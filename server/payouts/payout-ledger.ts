@@ -12,12 +12,13 @@ export function frozenAmountOf(order: Pick<PayoutRow, 'usdAmount' | 'usdFeeAmoun
   return new Dec(order.usdAmount).plus(order.usdFeeAmount).toFixed(6);
 }
 
-/** At creation: merchant available -> merchant frozen. INSUFFICIENT_BALANCE when it does not fit. */
+/** At creation (the order is new in this transaction): merchant available -> merchant frozen. INSUFFICIENT_BALANCE when it does not fit. */
 export function freezePayout(tx: Tx, order: PayoutRow) {
   return move(tx, {
     id: `payout:${order.id}:freeze`,
     kind: 'payout.freeze',
     orderId: order.id,
+    fresh: true,
     from: accountIds.merchantAvailable(order.merchantId),
     to: [{ accountId: accountIds.merchantFrozen(order.merchantId), amount: frozenAmountOf(order) }],
   });

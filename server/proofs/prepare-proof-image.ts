@@ -1,14 +1,10 @@
 import sharp from 'sharp';
 import { sha256Hex } from '../crypto/tokens';
 import { DomainError } from '../errors';
+import { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType } from './proof-limits';
 
-/** decisions.md section 8: at most 5 MB and 40 megapixels each. */
-export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
-export const MAX_PROOF_PIXELS = 40_000_000;
-export const MIN_PROOFS = 1;
-export const MAX_PROOFS = 3;
-
-export type ProofContentType = 'image/jpeg' | 'image/png' | 'image/webp';
+/** decisions.md section 8: at most 5 MB and 40 megapixels each (proof-limits.ts). */
+export { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType };
 
 export interface PreparedProof {
   contentType: ProofContentType;

@@ -1,4 +1,100 @@
-import { router } from '../init';
+import { listOwnerPostings } from '../../../server/ledger/list-owner-postings';
+import { listTraderPayinsForDashboard } from '../../../server/payins/list-trader-payins';
+import { payinDetailView } from '../../../server/payins/payin-view';
+import { releasePayin, reportNotReceived } from '../../../server/payins/release-payin';
+import { acceptPayout } from '../../../server/payouts/accept-payout';
+import { listOpenTasks } from '../../../server/payouts/list-open-tasks';
+import { listTraderPayouts } from '../../../server/payouts/list-trader-payouts';
+import { payoutDetailView } from '../../../server/payouts/payout-view';
+import { releasePayoutTask } from '../../../server/payouts/release-payout-task';
+import { revealRecipientAccount } from '../../../server/payouts/reveal-recipient-account';
+import { addBankAccount } from '../../../server/traders/add-bank-account';
+import { disableBankAccount } from '../../../server/traders/disable-bank-account';
+import { listBankAccounts } from '../../../server/traders/list-bank-accounts';
+import { listQuotes } from '../../../server/traders/list-quotes';
+import { setTraderOnline } from '../../../server/traders/set-online';
+import { setQuote } from '../../../server/traders/set-quote';
+import { bankAccountInput, quoteInput } from '../../../server/traders/trader.schema';
+import { traderOverview } from '../../../server/traders/trader-overview';
+import { router, traderProcedure } from '../init';
+import {
+  bankAccountIdInput,
+  ledgerInput,
+  notReceivedInput,
+  onlineInput,
+  orderInput,
+  payinsInput,
+  payoutsInput,
+  poolInput,
+} from './trader.schema';
 
-/** The trader dashboard's procedures (traderProcedure: scoped to the signed-in trader). */
-export const traderRouter = router({});
+/** The caller's address for the audit log (the first hop the proxy saw). */
+function ipOf(headers: Headers): string | null {
+  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || null;
+}
+
+const now = () => new Date();
+
+/**
+ * The trader dashboard's procedures (traderProcedure: scoped to the signed-in trader). Each calls
+ * one domain function, the same ones the trader REST API calls; `serverTime` lets pages count
+ * down with the server's clock.
+ */
+export const traderRouter = router({
+  overview: traderProcedure.query(({ ctx }) => traderOverview(ctx.db, ctx.traderId)),
+  setOnline: traderProcedure.input(onlineInput).mutation(async ({ ctx, input }) => {
+    await setTraderOnline(ctx.db, ctx.traderId, input.online);
+    return traderOverview(ctx.db, ctx.traderId);
+  }),
+
+  // Task pool and "My payouts".
+  pool: traderProcedure
+    .input(poolInput)
+    .query(async ({ ctx, input }) => ({ ...(await listOpenTasks(ctx.db, ctx.traderId, input)), serverTime: now().toISOString() })),
+  accept: traderProcedure
+    .input(orderInput)
+    .mutation(async ({ ctx, input }) => payoutDetailView(await acceptPayout(ctx.db, { traderId: ctx.traderId, orderId: input.orderId }))),
+  payouts: traderProcedure
+    .input(payoutsInput)
+    .query(async ({ ctx, input }) => ({ ...(await listTraderPayouts(ctx.db, ctx.traderId, input)), serverTime: now().toISOString() })),
+  revealAccount: traderProcedure
+    .input(orderInput)
+    .mutation(({ ctx, input }) =>
+      revealRecipientAccount(ctx.db, { traderId: ctx.traderId, orderId: input.orderId, userId: ctx.user.id, ip: ipOf(ctx.headers) }),
+    ),
+  releaseTask: traderProcedure
+    .input(orderInput)
+    .mutation(async ({ ctx, input }) => payoutDetailView(await releasePayoutTask(ctx.db, { traderId: ctx.traderId, orderId: input.orderId }))),
+
+  // "My pay-ins".
+  payins: traderProcedure
+    .input(payinsInput)
+    .query(async ({ ctx, input }) => ({ ...(await listTraderPayinsForDashboard(ctx.db, ctx.traderId, input)), serverTime: now().toISOString() })),
+  releasePayin: traderProcedure.input(orderInput).mutation(async ({ ctx, input }) => {
+    const outcome = await releasePayin(ctx.db, { traderId: ctx.traderId, orderId: input.orderId });
+    return payinDetailView(outcome.order);
+  }),
+  notReceived: traderProcedure.input(notReceivedInput).mutation(async ({ ctx, input }) => {
+    const outcome = await reportNotReceived(ctx.db, { traderId: ctx.traderId, orderId: input.orderId, reason: input.reason });
+    return payinDetailView(outcome.order);
+  }),
+
+  // Quotes and bank accounts.
+  quotes: traderProcedure.query(({ ctx }) => listQuotes(ctx.db, ctx.traderId)),
+  setQuote: traderProcedure.input(quoteInput).mutation(async ({ ctx, input }) => {
+    await setQuote(ctx.db, ctx.traderId, input, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) });
+    return listQuotes(ctx.db, ctx.traderId);
+  }),
+  bankAccounts: traderProcedure.query(({ ctx }) => listBankAccounts(ctx.db, ctx.traderId)),
+  addBankAccount: traderProcedure
+    .input(bankAccountInput)
+    .mutation(({ ctx, input }) => addBankAccount(ctx.db, ctx.traderId, input, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) })),
+  disableBankAccount: traderProcedure
+    .input(bankAccountIdInput)
+    .mutation(({ ctx, input }) =>
+      disableBankAccount(ctx.db, ctx.traderId, input.bankAccountId, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) }),
+    ),
+
+  // Ledger history.
+  ledger: traderProcedure.input(ledgerInput).query(({ ctx, input }) => listOwnerPostings(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
+});

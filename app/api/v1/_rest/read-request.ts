@@ -9,7 +9,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export async function readBody(request: Request, limit = MAX_BODY_BYTES): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? '0');
   if (declared > limit) throw tooLarge(limit);
-  if (!request.body) return new Uint8Array(0);
+  // A GET has no body; not touching `request.body` also spares the Node server building a full
+  // Web Request for it (its lightweight request object is enough for headers and the URL).
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let size = 0;
   const reader = request.body.getReader();

@@ -22,7 +22,10 @@ export async function createWithdrawal(context: RestContext): Promise<RestResult
     context.db,
     { principalId: merchant.id, endpoint: 'POST /api/v1/withdrawals', key: checkIdempotencyKey(key), requestHash: sha256Hex(context.body) },
     context.now,
-    async (tx) => ({ status: 201, body: payoutCreateView(await createPayout(tx, merchant, input, context.now)) }),
+    async (tx, store) => {
+      const order = await createPayout(tx, merchant, input, context.now, (created) => store({ status: 201, body: payoutCreateView(created) }));
+      return { status: 201, body: payoutCreateView(order) };
+    },
   );
   return { status: outcome.status, body: outcome.body, headers: outcome.replayed ? { 'idempotent-replayed': 'true' } : {} };
 }

@@ -1,0 +1,34 @@
+'use client';
+
+import { useEffect, useState } from 'react';
+
+/** Copies `value`; the visible text is "Copy", the accessible name "Copy <name>". */
+export function CopyButton({ value, name }: { value: string; name: string }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timeout = window.setTimeout(() => setState('idle'), 2000);
+    return () => window.clearTimeout(timeout);
+  }, [state]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  }
+
+  return (
+    <>
+      <button type="button" className="trader-button is-small" onClick={() => void copy()}>
+        {state === 'copied' ? 'Copied' : 'Copy'}
+        <span className="visually-hidden"> {name}</span>
+      </button>
+      <span role="status" className="trader-copy-status">
+        {state === 'copied' ? `${name} copied` : state === 'failed' ? 'Copy failed: select the text instead' : ''}
+      </span>
+    </>
+  );
+}

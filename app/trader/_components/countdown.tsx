@@ -1,0 +1,16 @@
+import { formatRemaining } from './format';
+
+/** Time left until `dueAt` on the server's clock; marked once under 5 minutes or passed. */
+export function Countdown({ label, dueAt, now }: { label: string; dueAt: string; now: number | null }) {
+  if (now === null) return null;
+  const remaining = Date.parse(dueAt) - now;
+  const state = remaining <= 0 ? ' is-overdue' : remaining <= 5 * 60_000 ? ' is-warning' : '';
+  return (
+    <p className={`trader-countdown${state}`}>
+      <span>{label}</span>{' '}
+      <span role="timer" aria-label={label} className="trader-mono">
+        {remaining <= 0 ? 'passed' : formatRemaining(remaining)}
+      </span>
+    </p>
+  );
+}

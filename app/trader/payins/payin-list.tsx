@@ -1,0 +1,57 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '../../_trpc/client';
+import { errorText } from '../_components/format';
+import { Pager } from '../_components/pager';
+import { Empty, LoadError, Loading } from '../_components/states';
+import { useServerClock } from '../_components/use-server-clock';
+import { PayinCard } from './payin-card';
+
+const PAGE_SIZE = 10;
+type Group = 'open' | 'closed';
+
+export function PayinList() {
+  const [group, setGroup] = useState<Group>('open');
+  const [page, setPage] = useState(1);
+  const [notice, setNotice] = useState('');
+  const trpc = useTRPC();
+  const payins = useQuery(trpc.trader.payins.queryOptions({ group, page, pageSize: PAGE_SIZE }, { refetchInterval: 5000 }));
+  const now = useServerClock(payins.data?.serverTime, payins.dataUpdatedAt, Boolean(payins.data?.items.length));
+  const choose = (next: Group) => {
+    setGroup(next);
+    setPage(1);
+  };
+
+  return (
+    <>
+      <div className="trader-tabs" role="group" aria-label="Which pay-ins">
+        <button type="button" className="trader-button" aria-pressed={group === 'open'} onClick={() => choose('open')}>
+          In progress
+        </button>
+        <button type="button" className="trader-button" aria-pressed={group === 'closed'} onClick={() => choose('closed')}>
+          Finished
+        </button>
+      </div>
+      <p role="status" className="trader-success">
+        {notice}
+      </p>
+      {payins.isPending ? <Loading what="your pay-ins" /> : null}
+      {payins.isError ? <LoadError text={errorText(payins.error)} onRetry={() => void payins.refetch()} /> : null}
+      {payins.data && payins.data.items.length === 0 ? (
+        <Empty>{group === 'open' ? 'No pay-ins in progress. While you are online, new ones are matched to you.' : 'No finished pay-ins yet.'}</Empty>
+      ) : null}
+      {payins.data && payins.data.items.length > 0 ? (
+        <ul className="trader-list" aria-label={group === 'open' ? 'Pay-ins in progress' : 'Finished pay-ins'}>
+          {payins.data.items.map((payin) => (
+            <PayinCard key={payin.orderId} payin={payin} now={now} onDone={setNotice} />
+          ))}
+        </ul>
+      ) : null}
+      {payins.data ? (
+        <Pager label="Pay-in pages" page={page} pageSize={PAGE_SIZE} count={payins.data.items.length} total={payins.data.total} onPage={setPage} />
+      ) : null}
+    </>
+  );
+}

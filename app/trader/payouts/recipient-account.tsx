@@ -1,0 +1,46 @@
+'use client';
+
+import { useMutation } from '@tanstack/react-query';
+import { useTRPC } from '../../_trpc/client';
+import { CopyButton } from '../_components/copy-button';
+import { errorText, groupDigits } from '../_components/format';
+
+/**
+ * The recipient's account number: the last 4 digits until the trader asks for the full number,
+ * which the server hands out (and audits) only to them and only while the transfer is due. The
+ * number lives in this component's memory only: never in a URL, the query cache or storage.
+ */
+export function RecipientAccount({ orderId, last4 }: { orderId: string; last4: string }) {
+  const trpc = useTRPC();
+  const reveal = useMutation(trpc.trader.revealAccount.mutationOptions());
+  const number = reveal.data?.accountNumber;
+
+  if (number) {
+    return (
+      <>
+        <span className="trader-mono trader-account">
+          {groupDigits(number)}
+        </span>{' '}
+        <CopyButton value={number} name="Account number" />{' '}
+        <button type="button" className="trader-button is-small is-link" onClick={() => reveal.reset()}>
+          Hide
+        </button>
+      </>
+    );
+  }
+  return (
+    <>
+      <span className="trader-mono">•••• {last4}</span>{' '}
+      <button type="button" className="trader-button is-small" disabled={reveal.isPending} onClick={() => reveal.mutate({ orderId })}>
+        {reveal.isPending ? 'Showing…' : 'Show full number'}
+      </button>
+      {reveal.isError ? (
+        <span role="alert" className="trader-error">
+          {' '}
+          {errorText(reveal.error)}
+        </span>
+      ) : null}
+      <span className="trader-hint">Each view is recorded in the audit log.</span>
+    </>
+  );
+}

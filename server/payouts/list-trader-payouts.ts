@@ -1,0 +1,42 @@
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { payoutOrders, proofImages } from '../../db/schema';
+import type { PayoutStatus } from '../state-machines/payout';
+import { traderPayoutView } from './trader-payout-view';
+
+/** "Open": the trader still has something to do or to wait for; "closed": the merchant or an operator ended it. */
+export const traderPayoutGroups = {
+  open: ['PENDING_PAYMENT', 'PAYMENT_OVERDUE', 'PAYMENT_SUBMITTED', 'DISPUTED'],
+  closed: ['COMPLETED', 'CANCELLED'],
+} as const satisfies Record<string, readonly PayoutStatus[]>;
+
+export type TraderPayoutGroup = keyof typeof traderPayoutGroups;
+
+/** The payouts a trader accepted, newest accept first, with the exact total of the group. */
+export async function listTraderPayouts(
+  db: Executor,
+  traderId: string,
+  query: { group: TraderPayoutGroup; page: number; pageSize: number },
+) {
+  const where = and(eq(payoutOrders.traderId, traderId), inArray(payoutOrders.status, [...traderPayoutGroups[query.group]]));
+  const proofCount = db
+    .select({ n: sql<number>`count(*)::int`.as('n') })
+    .from(proofImages)
+    .where(eq(proofImages.payoutOrderId, payoutOrders.id));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ order: payoutOrders, proofs: sql<number>`(${proofCount})` })
+      .from(payoutOrders)
+      .where(where)
+      .orderBy(desc(payoutOrders.acceptedAt), desc(payoutOrders.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(payoutOrders).where(where),
+  ]);
+  return {
+    items: rows.map((row) => traderPayoutView(row.order, Number(row.proofs))),
+    page: query.page,
+    pageSize: query.pageSize,
+    total: Number(totals[0]?.total ?? 0),
+  };
+}

@@ -1,0 +1,47 @@
+import type { payoutOrders } from '../../db/schema';
+import { fmt2, isoMs, isoMsOrNull } from '../money/format';
+import { payoutStates, type PayoutStatus } from '../state-machines/payout';
+
+type PayoutRow = typeof payoutOrders.$inferSelect;
+
+/** While these hold, the assigned trader owes the transfer and may see the full account number. */
+export const transferDueStatuses: readonly PayoutStatus[] = ['PENDING_PAYMENT', 'PAYMENT_OVERDUE'];
+
+export const isTransferDue = (status: PayoutStatus) => transferDueStatuses.includes(status);
+
+/**
+ * A payout as its assigned trader sees it on "My payouts": the recipient's holder name and bank,
+ * the account's last 4 digits only (the full number comes from the audited reveal), the deadlines
+ * and the merchant's decision.
+ */
+export function traderPayoutView(order: PayoutRow, proofCount: number) {
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    statusLabel: payoutStates[order.status].label,
+    fiatAmount: fmt2(order.lockedFiatAmount),
+    fiatCurrency: 'CNY' as const,
+    usdAmount: fmt2(order.usdAmount),
+    fxRate: order.fxRate,
+    holderName: order.recipientHolderName,
+    bankName: order.recipientBankName,
+    accountLast4: order.recipientAccountLast4,
+    acceptedAt: isoMsOrNull(order.acceptedAt),
+    paymentDueAt: isoMsOrNull(order.paymentDueAt),
+    firstProofSubmittedAt: isoMsOrNull(order.firstProofSubmittedAt),
+    merchantActionDueAt: isoMsOrNull(order.merchantActionDueAt),
+    proofCount,
+    disputeReason: order.disputeReason,
+    resolutionNote: order.resolutionNote,
+    completedAt: isoMsOrNull(order.completedAt),
+    cancelledAt: isoMsOrNull(order.cancelledAt),
+    updatedAt: isoMs(order.updatedAt),
+    /** The account number can be revealed and proof uploaded. */
+    transferDue: isTransferDue(order.status),
+    /** The task can be given back to the pool. */
+    canRelease: order.status === 'PENDING_PAYMENT',
+  };
+}
+
+export type TraderPayoutView = ReturnType<typeof traderPayoutView>;

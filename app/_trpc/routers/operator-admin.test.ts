@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CorridorClient, type Payout } from '../../../clients/node/corridor-client';
 import { auditLog, outboxEvents } from '../../../db/schema';
+import { signInWithPassword } from '../../../server/auth/sign-in';
 import { totpCode, totpStep } from '../../../server/auth/totp';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payoutBody, type TestMerchant } from '../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../tests/db/test-database';
@@ -78,8 +79,11 @@ describe('traders: credit and debit', () => {
     const listed = (await operator.caller.operator.traders.list({})).find((t) => t.id === trader.traderId);
     expect(listed).toMatchObject({ status: 'suspended', online: false });
     expect(await auditOf('trader.suspend', trader.traderId)).toHaveLength(1);
+    const credentials = { email: trader.email, password: 'correct horse battery', ip: '198.51.100.9' };
+    expect(await refusalCode(signInWithPassword(database.db, credentials))).toBe('INVALID_CREDENTIALS');
     await operator.caller.operator.traders.setStatus({ traderId: trader.traderId, status: 'active' });
     expect((await operator.caller.operator.traders.list({})).find((t) => t.id === trader.traderId)?.status).toBe('active');
+    expect((await signInWithPassword(database.db, credentials)).traderId).toBe(trader.traderId);
   });
 });
 

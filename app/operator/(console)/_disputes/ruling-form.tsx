@@ -61,6 +61,7 @@ export function RulingForm({
           aria-describedby="ruling-note-help"
           onChange={(event) => {
             setNote(event.target.value);
+            setNoteError(null);
             setPending(null);
           }}
         />

@@ -1,0 +1,113 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../../db/client';
+import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-database';
+import { disputedPayout } from '../../../tests/fixtures/disputes';
+import { insertPayout } from '../../../tests/fixtures/orders';
+import { merchantWithBalance } from '../../../tests/fixtures/parties';
+import { refusalCode } from '../../../tests/trpc/refusal-code';
+import { callerAs, signedInOperator, signedInTrader } from '../../../tests/trpc/trpc-harness';
+import { appRouter } from '../root';
+
+type Caller = ReturnType<typeof callerAs>;
+
+let database: TestDatabase;
+let calls: Record<string, (caller: Caller) => Promise<unknown>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  const db = database.db;
+  const merchant = await merchantWithBalance(db, '1000.000000');
+  const { traderId } = await signedInTrader(db, '100.000000');
+  const disputed = await disputedPayout(db, merchant.merchantId, traderId);
+  const pending = await insertPayout(db, merchant.merchantId);
+  const ref = { flow: 'payout' as const, orderId: disputed.id };
+
+  // Every operator procedure with input that would work for an enrolled operator.
+  calls = {
+    'operator.enrolment.start': (c) => c.operator.enrolment.start({}),
+    'operator.enrolment.confirm': (c) => c.operator.enrolment.confirm({ code: '123456' }),
+    'operator.disputes.list': (c) => c.operator.disputes.list({}),
+    'operator.disputes.get': (c) => c.operator.disputes.get(ref),
+    'operator.disputes.claim': (c) => c.operator.disputes.claim(ref),
+    'operator.disputes.releaseClaim': (c) => c.operator.disputes.releaseClaim(ref),
+    'operator.disputes.rule': (c) => c.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'Refund.' }),
+    'operator.stuckPayouts.list': (c) => c.operator.stuckPayouts.list({ unmatchedAfterMinutes: 0 }),
+    'operator.stuckPayouts.reassign': (c) => c.operator.stuckPayouts.reassign({ orderId: pending.id, note: 'Back.' }),
+    'operator.stuckPayouts.cancel': (c) => c.operator.stuckPayouts.cancel({ orderId: pending.id, note: 'Cancel.' }),
+    'operator.merchants.list': (c) => c.operator.merchants.list({}),
+    'operator.merchants.create': (c) => c.operator.merchants.create({ name: 'Intruder Ltd' }),
+    'operator.merchants.update': (c) => c.operator.merchants.update({ merchantId: merchant.merchantId, settings: { status: 'suspended' } }),
+    'operator.merchants.setWebhook': (c) => c.operator.merchants.setWebhook({ merchantId: merchant.merchantId, url: 'https://evil.example/hook' }),
+    'operator.merchants.issueKey': (c) => c.operator.merchants.issueKey({ merchantId: merchant.merchantId }),
+    'operator.merchants.revokeKey': (c) => c.operator.merchants.revokeKey({ keyId: merchant.apiKey.keyId }),
+    'operator.traders.list': (c) => c.operator.traders.list({}),
+    'operator.traders.create': (c) => c.operator.traders.create({ name: 'Intruder', email: 'intruder@test.local', password: 'correct horse battery' }),
+    'operator.traders.setStatus': (c) => c.operator.traders.setStatus({ traderId, status: 'suspended' }),
+    'operator.traders.adjustBalance': (c) => c.operator.traders.adjustBalance({ owner: { type: 'trader', id: traderId }, direction: 'credit', amount: '5.000000', memo: 'gift' }),
+    'operator.referenceRate.get': (c) => c.operator.referenceRate.get({}),
+    'operator.referenceRate.set': (c) => c.operator.referenceRate.set({ rate: '9.9999' }),
+    'operator.referenceRate.clear': (c) => c.operator.referenceRate.clear({}),
+    'operator.audit.query': (c) => c.operator.audit.query({}),
+    'operator.ledger.check': (c) => c.operator.ledger.check({}),
+  };
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** What any operator procedure could change, as one comparable value. */
+async function state() {
+  const [row] = rowsOf<Record<string, string>>(
+    await database.db.execute(sql`
+      select (select count(*) from audit_log)::text as audit,
+             (select count(*) from outbox_events)::text as events,
+             (select count(*) from ledger_transfers)::text as transfers,
+             (select string_agg(id || '=' || balance::text, ',' order by id) from ledger_accounts) as balances,
+             (select string_agg(status || coalesce(claimed_by::text, '-'), ',' order by id) from payout_orders) as payouts,
+             (select string_agg(name || status || coalesce(webhook_url, '-'), ',' order by id) from merchants) as merchants,
+             (select string_agg(status, ',' order by id) from traders) as traders,
+             (select count(*) from api_keys where revoked_at is null)::text as live_keys,
+             (select count(*) from platform_settings)::text as settings,
+             (select string_agg(coalesce(totp_secret, '-'), ',' order by id) from users) as totp`),
+  );
+  return row;
+}
+
+describe('operator procedures refuse everyone but an operator with a second factor', () => {
+  it('covers every procedure of the operator router', () => {
+    const procedures = Object.keys(appRouter._def.procedures).filter((name) => name.startsWith('operator.'));
+    expect(Object.keys(calls).sort()).toEqual(procedures.sort());
+  });
+
+  it('no session: UNAUTHENTICATED (401), nothing changed', async () => {
+    const before = await state();
+    for (const [name, call] of Object.entries(calls)) expect([name, await refusalCode(call(callerAs(database.db, null)))]).toEqual([name, 'UNAUTHENTICATED']);
+    expect(await state()).toEqual(before);
+  });
+
+  it('a trader: FORBIDDEN (403), nothing changed', async () => {
+    const { caller } = await signedInTrader(database.db);
+    const before = await state();
+    for (const [name, call] of Object.entries(calls)) expect([name, await refusalCode(call(caller))]).toEqual([name, 'FORBIDDEN']);
+    expect(await state()).toEqual(before);
+  });
+
+  it('an operator without a second factor: TOTP_REQUIRED on everything but the enrolment, nothing changed', async () => {
+    const { caller } = await signedInOperator(database.db, false);
+    const before = await state();
+    for (const [name, call] of Object.entries(calls)) {
+      if (name.startsWith('operator.enrolment.')) continue;
+      expect([name, await refusalCode(call(caller))]).toEqual([name, 'TOTP_REQUIRED']);
+    }
+    expect(await state()).toEqual(before);
+  });
+
+  it('the enrolment itself is open to an operator still enrolling, and a wrong code is TOTP_INVALID', async () => {
+    const { caller } = await signedInOperator(database.db, false);
+    const started = await caller.operator.enrolment.start({});
+    expect(started.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(started.otpauthUrl).toContain(`secret=${started.secret}`);
+    expect(await refusalCode(caller.operator.enrolment.confirm({ code: '000000' }))).toBe('TOTP_INVALID');
+  });
+});

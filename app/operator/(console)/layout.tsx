@@ -1,3 +1,4 @@
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { requireUser } from '../../_auth/require-user';
 import { TrpcProvider } from '../../_trpc/client';
@@ -14,6 +15,7 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
         <ConsoleNav />
         <div className="console-user">
           Signed in as <strong>{user.name}</strong>
+          <Link href="/account/password">Change password</Link>
           <form action={signOutAction}>
             <button type="submit" className="button">
               Sign out

@@ -2,8 +2,9 @@ CREATE TABLE "merchant_order_counts" (
 	"flow" text NOT NULL,
 	"merchant_id" uuid NOT NULL,
 	"status" text NOT NULL,
+	"shard" smallint NOT NULL,
 	"orders" bigint NOT NULL,
-	CONSTRAINT "merchant_order_counts_flow_merchant_id_status_pk" PRIMARY KEY("flow","merchant_id","status")
+	CONSTRAINT "merchant_order_counts_flow_merchant_id_status_shard_pk" PRIMARY KEY("flow","merchant_id","status","shard")
 );
 --> statement-breakpoint
 DROP INDEX "payout_orders_merchant_created_idx";--> statement-breakpoint
@@ -25,30 +26,36 @@ CREATE INDEX "outbox_events_merchant_created_idx" ON "outbox_events" USING btree
 CREATE INDEX "webhook_deliveries_merchant_idx" ON "webhook_deliveries" USING btree ("merchant_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_log_created_idx" ON "audit_log" USING btree ("created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "audit_log_actor_idx" ON "audit_log" USING btree ("actor_type","actor_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
-CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","created_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","created_at" DESC NULLS FIRST);
+--> statement-breakpoint
 -- Exact per-status totals for the list endpoints, maintained in the writing transaction.
 -- Statement-level triggers with transition tables: one upsert per statement (a bulk load of a
 -- million rows costs one aggregate, not a million upserts), and an update that leaves every status
 -- as it was writes nothing. Rows are upserted in key order so two transactions moving orders in
--- opposite directions lock the counters in the same order and cannot deadlock.
+-- opposite directions lock the counters in the same order and cannot deadlock. Each statement
+-- adds to one random shard of 16 per status, so a merchant's concurrent creates do not queue on
+-- one counter row until they commit.
 CREATE FUNCTION "merchant_order_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO "merchant_order_counts" AS c ("flow", "merchant_id", "status", "orders")
-      SELECT TG_ARGV[0], "merchant_id", "status", count(*) FROM new_rows GROUP BY 2, 3 ORDER BY 2, 3
-      ON CONFLICT ("flow", "merchant_id", "status") DO UPDATE SET "orders" = c."orders" + excluded."orders";
+    INSERT INTO "merchant_order_counts" AS c ("flow", "merchant_id", "status", "shard", "orders")
+      SELECT TG_ARGV[0], "merchant_id", "status", shard, count(*) FROM new_rows, (SELECT floor(random() * 16)::smallint AS shard) AS pick
+      GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
+      ON CONFLICT ("flow", "merchant_id", "status", "shard") DO UPDATE SET "orders" = c."orders" + excluded."orders";
   ELSIF TG_OP = 'UPDATE' THEN
-    INSERT INTO "merchant_order_counts" AS c ("flow", "merchant_id", "status", "orders")
-      SELECT TG_ARGV[0], "merchant_id", "status", sum("delta") FROM (
+    INSERT INTO "merchant_order_counts" AS c ("flow", "merchant_id", "status", "shard", "orders")
+      SELECT TG_ARGV[0], "merchant_id", "status", shard, sum("delta") FROM (
         SELECT "merchant_id", "status", -1 AS "delta" FROM old_rows
         UNION ALL
         SELECT "merchant_id", "status", 1 AS "delta" FROM new_rows
-      ) AS moves GROUP BY 2, 3 HAVING sum("delta") <> 0 ORDER BY 2, 3
-      ON CONFLICT ("flow", "merchant_id", "status") DO UPDATE SET "orders" = c."orders" + excluded."orders";
+      ) AS moves, (SELECT floor(random() * 16)::smallint AS shard) AS pick
+      GROUP BY 2, 3, 4 HAVING sum("delta") <> 0 ORDER BY 2, 3, 4
+      ON CONFLICT ("flow", "merchant_id", "status", "shard") DO UPDATE SET "orders" = c."orders" + excluded."orders";
   ELSE
-    INSERT INTO "merchant_order_counts" AS c ("flow", "merchant_id", "status", "orders")
-      SELECT TG_ARGV[0], "merchant_id", "status", -count(*) FROM old_rows GROUP BY 2, 3 ORDER BY 2, 3
-      ON CONFLICT ("flow", "merchant_id", "status") DO UPDATE SET "orders" = c."orders" + excluded."orders";
+    INSERT INTO "merchant_order_counts" AS c ("flow", "merchant_id", "status", "shard", "orders")
+      SELECT TG_ARGV[0], "merchant_id", "status", shard, -count(*) FROM old_rows, (SELECT floor(random() * 16)::smallint AS shard) AS pick
+      GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
+      ON CONFLICT ("flow", "merchant_id", "status", "shard") DO UPDATE SET "orders" = c."orders" + excluded."orders";
   END IF;
   RETURN NULL;
 END
@@ -72,7 +79,7 @@ CREATE TRIGGER "payin_orders_count_update" AFTER UPDATE ON "payin_orders" REFERE
 CREATE TRIGGER "payin_orders_count_delete" AFTER DELETE ON "payin_orders" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "merchant_order_counts_apply"('payin');
 --> statement-breakpoint
-INSERT INTO "merchant_order_counts" ("flow", "merchant_id", "status", "orders")
-  SELECT 'payout', "merchant_id", "status", count(*) FROM "payout_orders" GROUP BY 2, 3
+INSERT INTO "merchant_order_counts" ("flow", "merchant_id", "status", "shard", "orders")
+  SELECT 'payout', "merchant_id", "status", 0, count(*) FROM "payout_orders" GROUP BY 2, 3
   UNION ALL
-  SELECT 'payin', "merchant_id", "status", count(*) FROM "payin_orders" GROUP BY 2, 3;
+  SELECT 'payin', "merchant_id", "status", 0, count(*) FROM "payin_orders" GROUP BY 2, 3;

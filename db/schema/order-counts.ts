@@ -1,9 +1,9 @@
-import { bigint, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Orders per merchant, flow and status, kept exact by triggers on payout_orders and payin_orders
  * (migration 0004) in the same transaction as each insert or status change. The list endpoints
- * read `total` from here instead of counting a million index entries per request.
+ * read `total` from here (a sum over shards) instead of counting a million index entries.
  */
 export const merchantOrderCounts = pgTable(
   'merchant_order_counts',
@@ -11,7 +11,11 @@ export const merchantOrderCounts = pgTable(
     flow: text('flow').$type<'payout' | 'payin'>().notNull(),
     merchantId: uuid('merchant_id').notNull(),
     status: text('status').notNull(),
+    // Each statement adds to one of 16 rows per status, picked at random: a merchant's concurrent
+    // creates would otherwise all wait for one counter row, held until they commit. Only the sum
+    // over shards means anything (one shard may go negative).
+    shard: smallint('shard').notNull(),
     orders: bigint('orders', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.flow, t.merchantId, t.status] })],
+  (t) => [primaryKey({ columns: [t.flow, t.merchantId, t.status, t.shard] })],
 );

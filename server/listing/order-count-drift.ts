@@ -21,7 +21,7 @@ export async function orderCountDrift(db: Executor): Promise<CountDrift[]> {
       select coalesce(a.flow, c.flow) as flow, coalesce(a.merchant_id, c.merchant_id) as "merchantId",
              coalesce(a.status, c.status) as status, coalesce(c.orders, 0) as counted, coalesce(a.n, 0) as actual
       from actual a
-      full join merchant_order_counts c on c.flow = a.flow and c.merchant_id = a.merchant_id and c.status = a.status
+      full join (select flow, merchant_id, status, sum(orders) as orders from merchant_order_counts group by 1, 2, 3) c on c.flow = a.flow and c.merchant_id = a.merchant_id and c.status = a.status
       where coalesce(c.orders, 0) <> coalesce(a.n, 0)`),
   );
   return rows.map((row) => ({ ...row, counted: Number(row.counted), actual: Number(row.actual) }));

@@ -1,4 +1,5 @@
-import { and, eq, inArray, sum } from 'drizzle-orm';
+import { and, eq, sql, sum } from 'drizzle-orm';
+import { preparedPerDatabase } from '../../db/prepared';
 import type { Executor } from '../../db/client';
 import { merchantOrderCounts } from '../../db/schema';
 
@@ -24,8 +25,21 @@ export async function listTotal(
   countRows: () => Promise<number>,
 ): Promise<number> {
   if (filter.orderNo || filter.merchantOrderNo || filter.from || filter.to) return countRows();
-  const conditions = [eq(merchantOrderCounts.flow, flow), eq(merchantOrderCounts.merchantId, merchantId)];
-  if (filter.status) conditions.push(inArray(merchantOrderCounts.status, filter.status));
-  const [row] = await db.select({ total: sum(merchantOrderCounts.orders) }).from(merchantOrderCounts).where(and(...conditions));
+  const [row] = filter.status
+    ? await countersByStatus(db).execute({ flow, merchantId, statuses: filter.status })
+    : await counters(db).execute({ flow, merchantId });
   return Number(row?.total ?? 0);
 }
+
+const ofMerchant = () => and(eq(merchantOrderCounts.flow, sql.placeholder('flow')), eq(merchantOrderCounts.merchantId, sql.placeholder('merchantId')));
+
+const counters = preparedPerDatabase((db) =>
+  db.select({ total: sum(merchantOrderCounts.orders) }).from(merchantOrderCounts).where(ofMerchant()).prepare('order_counts'),
+);
+const countersByStatus = preparedPerDatabase((db) =>
+  db
+    .select({ total: sum(merchantOrderCounts.orders) })
+    .from(merchantOrderCounts)
+    .where(and(ofMerchant(), sql`${merchantOrderCounts.status} = any(${sql.placeholder('statuses')}::text[])`))
+    .prepare('order_counts_by_status'),
+);

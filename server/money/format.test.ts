@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { Dec } from './decimal';
 import { fmt2, fmt6, fmtRate, fmtSlippage, isoMs, isoMsOrNull } from './format';
 
 describe('amount formats', () => {
@@ -54,5 +56,17 @@ describe('isoMs: ISO 8601 UTC with milliseconds', () => {
     expect(isoMsOrNull(null)).toBeNull();
     expect(isoMsOrNull(undefined)).toBeNull();
     expect(isoMsOrNull('2026-11-23 07:40:35+00')).toBe('2026-11-23T07:40:35.000Z');
+  });
+});
+
+describe('amounts already spelt by PostgreSQL', () => {
+  it('are returned as decimal.js would spell them', () => {
+    const spelt = (places: number) =>
+      fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 18n }), fc.integer({ min: 0, max: 10 ** places - 1 })).map(([whole, fraction]) => `${whole}.${String(fraction).padStart(places, '0')}`);
+    fc.assert(fc.property(spelt(2), (value) => fmt2(value) === new Dec(value).toFixed(2)));
+    fc.assert(fc.property(spelt(4), (value) => fmtRate(value) === new Dec(value).toFixed(4)));
+    fc.assert(fc.property(spelt(6), (value) => fmt6(value) === new Dec(value).toFixed(6)));
+    // Not spelt as the column would be: computed, as before.
+    expect([fmt2('7'), fmt2('-0.00'), fmt2('01.50'), fmt6('1.5')]).toEqual(['7.00', '0.00', '1.50', '1.500000']);
   });
 });

@@ -32,14 +32,14 @@ CREATE INDEX "audit_log_action_idx" ON "audit_log" USING btree ("action","create
 -- Statement-level triggers with transition tables: one upsert per statement (a bulk load of a
 -- million rows costs one aggregate, not a million upserts), and an update that leaves every status
 -- as it was writes nothing. Rows are upserted in key order so two transactions moving orders in
--- opposite directions lock the counters in the same order and cannot deadlock. Each statement
--- adds to one random shard of 16 per status, so a merchant's concurrent creates do not queue on
--- one counter row until they commit.
+-- opposite directions lock the counters in the same order and cannot deadlock. Each connection
+-- adds to its own shard (its backend pid modulo 256), so a merchant's concurrent creates do not
+-- queue on one counter row from their INSERT until they commit.
 CREATE FUNCTION "merchant_order_counts_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO "merchant_order_counts" AS c ("flow", "merchant_id", "status", "shard", "orders")
-      SELECT TG_ARGV[0], "merchant_id", "status", shard, count(*) FROM new_rows, (SELECT floor(random() * 16)::smallint AS shard) AS pick
+      SELECT TG_ARGV[0], "merchant_id", "status", shard, count(*) FROM new_rows, (SELECT (pg_backend_pid() % 256)::smallint AS shard) AS pick
       GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
       ON CONFLICT ("flow", "merchant_id", "status", "shard") DO UPDATE SET "orders" = c."orders" + excluded."orders";
   ELSIF TG_OP = 'UPDATE' THEN
@@ -48,12 +48,12 @@ BEGIN
         SELECT "merchant_id", "status", -1 AS "delta" FROM old_rows
         UNION ALL
         SELECT "merchant_id", "status", 1 AS "delta" FROM new_rows
-      ) AS moves, (SELECT floor(random() * 16)::smallint AS shard) AS pick
+      ) AS moves, (SELECT (pg_backend_pid() % 256)::smallint AS shard) AS pick
       GROUP BY 2, 3, 4 HAVING sum("delta") <> 0 ORDER BY 2, 3, 4
       ON CONFLICT ("flow", "merchant_id", "status", "shard") DO UPDATE SET "orders" = c."orders" + excluded."orders";
   ELSE
     INSERT INTO "merchant_order_counts" AS c ("flow", "merchant_id", "status", "shard", "orders")
-      SELECT TG_ARGV[0], "merchant_id", "status", shard, -count(*) FROM old_rows, (SELECT floor(random() * 16)::smallint AS shard) AS pick
+      SELECT TG_ARGV[0], "merchant_id", "status", shard, -count(*) FROM old_rows, (SELECT (pg_backend_pid() % 256)::smallint AS shard) AS pick
       GROUP BY 2, 3, 4 ORDER BY 2, 3, 4
       ON CONFLICT ("flow", "merchant_id", "status", "shard") DO UPDATE SET "orders" = c."orders" + excluded."orders";
   END IF;

@@ -11,9 +11,9 @@ export const merchantOrderCounts = pgTable(
     flow: text('flow').$type<'payout' | 'payin'>().notNull(),
     merchantId: uuid('merchant_id').notNull(),
     status: text('status').notNull(),
-    // Each statement adds to one of 16 rows per status, picked at random: a merchant's concurrent
-    // creates would otherwise all wait for one counter row, held until they commit. Only the sum
-    // over shards means anything (one shard may go negative).
+    // Each connection adds to its own row per status (backend pid modulo 256): a merchant's
+    // concurrent creates would otherwise all wait for one counter row, held until they commit.
+    // Only the sum over shards means anything (one shard may go negative).
     shard: smallint('shard').notNull(),
     orders: bigint('orders', { mode: 'number' }).notNull(),
   },

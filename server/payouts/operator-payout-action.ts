@@ -1,0 +1,45 @@
+import type { Db, Tx } from '../../db/client';
+import { recordAudit } from '../audit';
+import { auditActorOf, type OperatorActor } from '../disputes/operator-actor';
+import { applyPayoutTransition, type PayoutRow } from '../state-machines/apply-transition';
+import { parseInput } from '../validation/parse-input';
+import { operatorPayoutActionInput, type OperatorPayoutActionInput } from './operator-payout-action.schema';
+import { payoutDetailView } from './payout-view';
+
+/**
+ * An operator's action on a stuck payout (reassign or cancel): the transition with the note, and
+ * an audit row, in one transaction. `columns` says what else the action sets on the order.
+ */
+export async function operatorPayoutAction(
+  db: Db,
+  rawInput: OperatorPayoutActionInput,
+  operator: OperatorActor,
+  now: Date,
+  action: 'reassign' | 'cancel',
+  columns: (tx: Tx, orderId: string) => Promise<Partial<PayoutRow>>,
+) {
+  const input = parseInput(operatorPayoutActionInput, rawInput);
+  return db.transaction(async (tx) => {
+    const set = await columns(tx, input.orderId);
+    const outcome = await applyPayoutTransition(tx, {
+      orderId: input.orderId,
+      action,
+      actor: { type: 'operator', id: operator.id },
+      now,
+      note: input.note,
+      set: () => set,
+      eventData: payoutDetailView,
+    });
+    const actor = auditActorOf(operator);
+    await recordAudit(tx, {
+      actorType: actor.type,
+      actorId: actor.id,
+      ip: actor.ip,
+      action: `payout.${action}`,
+      targetType: 'payout',
+      targetId: input.orderId,
+      details: { orderNo: outcome.order.orderNo, from: outcome.from, note: input.note },
+    });
+    return { orderId: input.orderId, orderNo: outcome.order.orderNo, status: outcome.to };
+  });
+}

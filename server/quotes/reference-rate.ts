@@ -11,14 +11,14 @@ export const REFERENCE_RATE_OVERRIDE = 'reference_rate.override';
  * and pay-ins alike. Null when there is no quote at all.
  */
 export async function referenceRate(db: Executor, side: QuoteSide): Promise<string | null> {
-  const [override] = await db
-    .select({ value: platformSettings.value })
-    .from(platformSettings)
-    .where(eq(platformSettings.key, REFERENCE_RATE_OVERRIDE));
-  const overrideRate = (override?.value as { rate?: string } | undefined)?.rate;
-  if (overrideRate) return overrideRate;
-
-  return quotesMedianRate(db, side);
+  // Both reads go out together (one round trip on the create path); the median is used only
+  // when no override is set.
+  const [overrides, median] = await Promise.all([
+    db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, REFERENCE_RATE_OVERRIDE)),
+    quotesMedianRate(db, side),
+  ]);
+  const overrideRate = (overrides[0]?.value as { rate?: string } | undefined)?.rate;
+  return overrideRate || median;
 }
 
 /** The median of the active quotes of online, active traders on that side, ignoring any override. */

@@ -4,13 +4,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../_trpc/client';
 import { errorText } from '../_components/format';
+import { GroupTabs, type Group } from '../_components/group-tabs';
 import { Pager } from '../_components/pager';
 import { Empty, LoadError, Loading } from '../_components/states';
 import { useServerClock } from '../_components/use-server-clock';
 import { PayinCard } from './payin-card';
 
 const PAGE_SIZE = 10;
-type Group = 'open' | 'closed';
 
 export function PayinList() {
   const [group, setGroup] = useState<Group>('open');
@@ -26,14 +26,7 @@ export function PayinList() {
 
   return (
     <>
-      <div className="trader-tabs" role="group" aria-label="Which pay-ins">
-        <button type="button" className="trader-button" aria-pressed={group === 'open'} onClick={() => choose('open')}>
-          In progress
-        </button>
-        <button type="button" className="trader-button" aria-pressed={group === 'closed'} onClick={() => choose('closed')}>
-          Finished
-        </button>
-      </div>
+      <GroupTabs label="Which pay-ins" group={group} onChoose={choose} />
       <p role="status" className="trader-success">
         {notice}
       </p>

@@ -5,13 +5,13 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { useTRPC } from '../../_trpc/client';
 import { errorText } from '../_components/format';
+import { GroupTabs, type Group } from '../_components/group-tabs';
 import { Pager } from '../_components/pager';
 import { Empty, LoadError, Loading } from '../_components/states';
 import { useServerClock } from '../_components/use-server-clock';
 import { PayoutCard } from './payout-card';
 
 const PAGE_SIZE = 10;
-type Group = 'open' | 'closed';
 
 export function PayoutList() {
   const [group, setGroup] = useState<Group>('open');
@@ -27,14 +27,7 @@ export function PayoutList() {
 
   return (
     <>
-      <div className="trader-tabs" role="group" aria-label="Which payouts">
-        <button type="button" className="trader-button" aria-pressed={group === 'open'} onClick={() => choose('open')}>
-          In progress
-        </button>
-        <button type="button" className="trader-button" aria-pressed={group === 'closed'} onClick={() => choose('closed')}>
-          Finished
-        </button>
-      </div>
+      <GroupTabs label="Which payouts" group={group} onChoose={choose} />
       {payouts.isPending ? <Loading what="your payouts" /> : null}
       {payouts.isError ? <LoadError text={errorText(payouts.error)} onRetry={() => void payouts.refetch()} /> : null}
       {payouts.data && payouts.data.items.length === 0 ? (

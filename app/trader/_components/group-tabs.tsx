@@ -1,0 +1,17 @@
+'use client';
+
+export type Group = 'open' | 'closed';
+
+/** The "In progress / Finished" switch of the trader's order lists. */
+export function GroupTabs({ label, group, onChoose }: { label: string; group: Group; onChoose: (next: Group) => void }) {
+  return (
+    <div className="trader-tabs" role="group" aria-label={label}>
+      <button type="button" className="trader-button" aria-pressed={group === 'open'} onClick={() => onChoose('open')}>
+        In progress
+      </button>
+      <button type="button" className="trader-button" aria-pressed={group === 'closed'} onClick={() => onChoose('closed')}>
+        Finished
+      </button>
+    </div>
+  );
+}

@@ -14,23 +14,27 @@ export interface ReportInput {
   historical: number;
   machine: string;
   elapsedSeconds: number;
+  /** Some rows only, or settings other than the defaults (--only, --seconds, --connections). */
+  partial?: boolean;
 }
+
+const cpu = (ms: number | undefined) => (ms === undefined ? '' : ms.toFixed(2));
 
 /** The table of the run (Markdown), also saved as bench/results/<date>.json. */
 export function writeReport(input: ReportInput): string {
   const baseline = input.rows.find((row) => row.name.startsWith('baseline'));
   const lines = [
-    `Bench ${input.quick ? '(quick) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; server peak RSS ${input.peakRssMb} MB; ${input.elapsedSeconds} s in all.`,
+    `Bench ${input.quick ? '(quick) ' : ''}${input.partial ? '(partial) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; server peak RSS ${input.peakRssMb} MB; ${input.elapsedSeconds} s in all.`,
     '',
-    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline |',
-    '|---|---|---|---|---|---|',
+    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | CPU ms/request: server | PostgreSQL | load generator |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...input.rows.map((row) => {
       const ratio = baseline && row.name.startsWith('POST /withdrawals') ? `${Math.round((row.requestsPerSecond / baseline.requestsPerSecond) * 100)}%` : '';
-      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} |`;
+      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} |`;
     }),
   ];
   mkdirSync('bench/results', { recursive: true });
   const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
-  writeFileSync(`bench/results/${stamp}${input.quick ? '-quick' : ''}.json`, `${JSON.stringify(input, null, 2)}\n`);
+  writeFileSync(`bench/results/${stamp}${input.quick || input.partial ? '-quick' : ''}.json`, `${JSON.stringify(input, null, 2)}\n`);
   return lines.join('\n');
 }

@@ -5,22 +5,32 @@
  * prints one table; writes bench/results/<date>.json and, for a full run, docs/performance.md.
  *
  * `--quick`: 20,000 historical orders and 3 s per row, to keep the script working in CI.
+ * For profiling one change: `--only=detail,list` runs those rows (keys below), `--reuse` keeps the
+ * database seeded by the previous run, `--seconds=N` and `--connections=N` override the defaults;
+ * such a partial run writes nothing to docs/performance.md. `BENCH_SERVER_ARGS` adds Node flags to
+ * the server (say `--cpu-prof --cpu-prof-dir=.prof`).
  */
 import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { buildNeeded, runBuild } from '../build-if-needed';
+import { postgresCpuMs, processCpuMs } from './cpu-time';
 import { seedBench, type BenchMerchant } from './seed-bench';
 import { payinBody, payoutBody, signedHeaders, uniqueId } from './signed-request';
 import { findPgbench, pgbenchBaseline } from './pgbench-baseline';
 import { sqlBaseline, type Measured } from './sql-baseline';
 import { writeReport, type Row } from './report';
 
+const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const quick = process.argv.includes('--quick');
+const reuse = process.argv.includes('--reuse');
+const only = argument('only')?.split(',');
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const seconds = quick ? 3 : 20;
-const connections = 32;
+const seconds = Number(argument('seconds') ?? (quick ? 3 : 20));
+const connections = Number(argument('connections') ?? 32);
+/** A run that can stand for the committed results: every row, the default settings. */
+const complete = !only && !argument('seconds') && !argument('connections');
 const historical = quick ? 20_000 : 1_000_000;
 const port = Number(process.env.BENCH_PORT ?? 3700);
 const base = `http://127.0.0.1:${port}`;
@@ -73,6 +83,47 @@ function writeResultsSection(file: string, report: string) {
   writeFileSync(file, `${text.slice(0, from + start.length)}\n${stamped}\n${text.slice(to)}`);
 }
 
+interface SeedFile {
+  url: string;
+  hot: BenchMerchant;
+  spread: BenchMerchant[];
+  sampleOrderNo: string;
+  historical: number;
+}
+
+/** What `--reuse` needs of the previous seeding (the bench database's keys; git-ignored). */
+const seedFile = '.data/bench-seed.json';
+
+async function seed(): Promise<SeedFile> {
+  if (reuse && existsSync(seedFile)) {
+    const saved = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile;
+    log(`reusing the bench database seeded earlier (${saved.historical.toLocaleString('en')} historical orders)`);
+    return saved;
+  }
+  const data = await seedBench(adminUrl, historical, log);
+  await data.database.close();
+  const saved: SeedFile = { url: data.url, hot: data.hot, spread: data.spread, sampleOrderNo: data.sampleOrderNo, historical };
+  mkdirSync('.data', { recursive: true });
+  writeFileSync(seedFile, JSON.stringify(saved));
+  return saved;
+}
+
+/** CPU per request of the server, PostgreSQL and this process (autocannon) over one row. */
+async function withCpu(serverPid: number | undefined, work: () => Promise<Measured>): Promise<Measured> {
+  const before = { server: serverPid ? processCpuMs(serverPid) : 0, database: postgresCpuMs(), loader: process.cpuUsage() };
+  const measured = await work();
+  const loader = process.cpuUsage(before.loader);
+  const per = (ms: number) => (measured.total > 0 ? ms / measured.total : 0);
+  return {
+    ...measured,
+    cpuMsPerRequest: {
+      server: serverPid ? per(processCpuMs(serverPid) - before.server) : undefined,
+      database: per(postgresCpuMs() - before.database),
+      loader: per((loader.user + loader.system) / 1000),
+    },
+  };
+}
+
 async function main() {
   const started = Date.now();
   const root = process.cwd();
@@ -81,64 +132,76 @@ async function main() {
     log(`building (${reason})…`);
     await runBuild(root);
   }
-  const data = await seedBench(adminUrl, historical, log);
-  await data.database.close();
-
-  log('starting the production server…');
-  // The old-space cap is the deployment setting docs/performance.md recommends: without it V8 lets
-  // the heap grow lazily on a machine with this much memory (peak RSS ~455 MB vs ~270 MB, equal
-  // throughput).
-  const server = spawn(process.execPath, [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB ?? 256}`, '--import', 'tsx', 'scripts/start.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: data.url,
-      DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
-      CORRIDOR_DEMO: '1',
-      CORRIDOR_SCHEDULER: 'off',
-      CORRIDOR_WEBHOOK_WORKER: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('Press Ctrl+C')) resolve();
-    });
-    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const data = await seed();
 
   let spread = 0;
   const hot = () => data.hot;
   const rotating = () => data.spread[(spread += 1) % data.spread.length]!;
   const day = new Date(Date.now() - 86_400_000).toISOString();
+  // Keys for --only; names as the table prints them.
+  const httpRows: { key: string; name: string; spec: RequestSpec }[] = [
+    { key: 'create-hot', name: 'POST /withdrawals (hot merchant)', spec: { method: 'POST', path: () => '/api/v1/withdrawals', body: payoutBody, merchant: hot, idempotent: true } },
+    { key: 'create-spread', name: 'POST /withdrawals (100 merchants)', spec: { method: 'POST', path: () => '/api/v1/withdrawals', body: payoutBody, merchant: rotating, idempotent: true } },
+    { key: 'payin', name: 'POST /orders (pay-in, matching)', spec: { method: 'POST', path: () => '/api/v1/orders', body: payinBody, merchant: rotating } },
+    { key: 'list', name: 'GET /withdrawals page 1', spec: { method: 'GET', path: () => '/api/v1/withdrawals?page=1&pageSize=20', merchant: hot } },
+    { key: 'list-status', name: 'GET /withdrawals ?status=COMPLETED', spec: { method: 'GET', path: () => '/api/v1/withdrawals?page=1&pageSize=20&status=COMPLETED', merchant: hot } },
+    { key: 'list-range', name: 'GET /withdrawals ?from&to', spec: { method: 'GET', path: () => `/api/v1/withdrawals?page=1&pageSize=20&from=${day}&to=${new Date().toISOString()}`, merchant: hot } },
+    { key: 'detail', name: 'GET /withdrawals/:orderNo', spec: { method: 'GET', path: () => `/api/v1/withdrawals/${data.sampleOrderNo}`, merchant: hot } },
+  ];
+  const selected = (key: string) => !only || only.includes(key);
   const rows: Row[] = [];
   let rss = 0;
-  const run = async (name: string, spec: RequestSpec) => {
-    log(`${name}…`);
-    rows.push({ name, ...(await measure(spec)) });
-  };
-  try {
-    await run('POST /withdrawals (hot merchant)', { method: 'POST', path: () => '/api/v1/withdrawals', body: payoutBody, merchant: hot, idempotent: true });
-    await run('POST /withdrawals (100 merchants)', { method: 'POST', path: () => '/api/v1/withdrawals', body: payoutBody, merchant: rotating, idempotent: true });
-    await run('POST /orders (pay-in, matching)', { method: 'POST', path: () => '/api/v1/orders', body: payinBody, merchant: rotating });
-    await run('GET /withdrawals page 1', { method: 'GET', path: () => '/api/v1/withdrawals?page=1&pageSize=20', merchant: hot });
-    await run('GET /withdrawals ?status=COMPLETED', { method: 'GET', path: () => '/api/v1/withdrawals?page=1&pageSize=20&status=COMPLETED', merchant: hot });
-    await run('GET /withdrawals ?from&to', { method: 'GET', path: () => `/api/v1/withdrawals?page=1&pageSize=20&from=${day}&to=${new Date().toISOString()}`, merchant: hot });
-    await run('GET /withdrawals/:orderNo', { method: 'GET', path: () => `/api/v1/withdrawals/${data.sampleOrderNo}`, merchant: hot });
-  } finally {
-    rss = peakRssMb(server.pid!);
-    server.kill('SIGTERM');
+
+  const wanted = httpRows.filter((row) => selected(row.key));
+  if (wanted.length > 0) {
+    log('starting the production server…');
+    // The old-space cap is the deployment setting docs/performance.md recommends: without it V8 lets
+    // the heap grow lazily on a machine with this much memory (peak RSS ~455 MB vs ~270 MB, equal
+    // throughput).
+    const extra = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+    const server = spawn(process.execPath, [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB ?? 256}`, ...extra, '--import', 'tsx', 'scripts/start.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        DATABASE_URL: data.url,
+        DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
+        CORRIDOR_DEMO: '1',
+        CORRIDOR_SCHEDULER: 'off',
+        CORRIDOR_WEBHOOK_WORKER: 'off',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Press Ctrl+C')) resolve();
+      });
+      server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    try {
+      for (const row of wanted) {
+        log(`${row.name}…`);
+        rows.push({ name: row.name, ...(await withCpu(server.pid, () => measure(row.spec))) });
+      }
+    } finally {
+      rss = peakRssMb(server.pid!);
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
   }
-  log('direct-SQL baseline…');
-  rows.push({ name: 'baseline: create SQL via postgres (no HTTP)', ...(await sqlBaseline(data.url, data.hot, connections, seconds)) });
+  if (selected('baseline')) {
+    log('direct-SQL baseline…');
+    rows.push({ name: 'baseline: create SQL via postgres (no HTTP)', ...(await withCpu(undefined, () => sqlBaseline(data.url, data.hot, connections, seconds))) });
+  }
   const pgbench = findPgbench();
-  if (pgbench) {
+  if (!selected('pgbench')) {
+    // not asked for
+  } else if (pgbench) {
     log('pgbench with the same SQL…');
-    rows.push({ name: 'pgbench: the same SQL, prepared', ...(await pgbenchBaseline(pgbench, data.url, data.hot, connections, seconds)) });
+    rows.push({ name: 'pgbench: the same SQL, prepared', ...(await withCpu(undefined, () => pgbenchBaseline(pgbench, data.url, data.hot, connections, seconds))) });
   } else {
     log('pgbench not found: its row is skipped');
   }
@@ -149,12 +212,13 @@ async function main() {
     peakRssMb: rss,
     connections,
     seconds,
-    historical,
+    historical: data.historical,
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
+    partial: !complete,
   });
   console.log(`\n${report}`);
-  if (!quick) writeResultsSection('docs/performance.md', report);
+  if (!quick && complete) writeResultsSection('docs/performance.md', report);
   process.exit(0);
 }
 

@@ -15,6 +15,8 @@ export interface Measured {
   p99: number;
   errors: number;
   total: number;
+  /** CPU milliseconds per request: the server (HTTP rows), every PostgreSQL process, the load generator. */
+  cpuMsPerRequest?: { server?: number; database: number; loader: number };
 }
 
 export function percentile(sorted: number[], p: number): number {

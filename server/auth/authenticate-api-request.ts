@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
+import { reusableSql } from '../../db/reusable-query';
 import { cachedMerchant, type MerchantRow } from '../merchants/merchant-cache';
 import { apiKeyMaterial, type ApiKeyMaterial } from './api-key-material';
 import { timingSafeEqualString } from '../crypto/tokens';
@@ -60,19 +61,24 @@ export async function authenticateApiRequest(db: Db, request: ApiRequest): Promi
   // One statement on the hot path: the nonce is recorded only if the key is live and its owner
   // active, both read from the database now (never from a cache). Zero rows: find out which.
   const recorded = rowsOf<{ id: string }>(
-    await db.execute(sql`
-      insert into used_nonces (api_key_id, nonce, created_at)
-      select k.id, ${nonce}, ${request.now.toISOString()}::timestamptz
-      from api_keys k
-      left join merchants m on m.id = k.merchant_id
-      left join traders t on t.id = k.trader_id
-      where k.id = ${key.id} and k.revoked_at is null and coalesce(m.status, t.status) = 'active'
-      on conflict do nothing
-      returning api_key_id as id`),
+    await recordNonce(db, { nonce, now: request.now.toISOString(), keyId: key.id }),
   );
   if (recorded.length === 0) await refusalOf(db, key);
   return principalOf(db, key);
 }
+
+// Every signed request runs it: built once (db/reusable-query.ts).
+const recordNonce = reusableSql(
+  () => sql`
+    insert into used_nonces (api_key_id, nonce, created_at)
+    select k.id, ${sql.placeholder('nonce')}, ${sql.placeholder('now')}::timestamptz
+    from api_keys k
+    left join merchants m on m.id = k.merchant_id
+    left join traders t on t.id = k.trader_id
+    where k.id = ${sql.placeholder('keyId')} and k.revoked_at is null and coalesce(m.status, t.status) = 'active'
+    on conflict do nothing
+    returning api_key_id as id`,
+);
 
 /** Why a signed request's nonce was not recorded: a revoked key, a suspended owner, or a replay. */
 async function refusalOf(db: Db, key: ApiKeyMaterial): Promise<never> {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../../db/client';
+import { reusableQuery, reusableSql } from '../../db/reusable-query';
 import { idempotencyRecords } from '../../db/schema';
 import { DomainError } from '../errors';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-key';
@@ -42,16 +43,9 @@ export async function withIdempotency(
 ): Promise<IdempotentOutcome> {
   return db.transaction(async (tx) => {
     const lockKey = `${scope.principalId}|${scope.endpoint}|${scope.key}`;
-    const where = and(
-      eq(idempotencyRecords.principalId, scope.principalId),
-      eq(idempotencyRecords.endpoint, scope.endpoint),
-      eq(idempotencyRecords.key, scope.key),
-    );
+    const identity = { principalId: scope.principalId, endpoint: scope.endpoint, key: scope.key };
     // The lock and the look-up go out together; the record is only used once the lock is held.
-    const [locked, records] = await Promise.all([
-      tx.execute(sql`select pg_try_advisory_xact_lock(hashtextextended(${lockKey}, 0)) as locked`),
-      tx.select().from(idempotencyRecords).where(where),
-    ]);
+    const [locked, records] = await Promise.all([tryLock(tx, { lockKey }), recordOf(tx, identity)]);
     if (!rowsOf<{ locked: boolean }>(locked)[0]?.locked) {
       throw new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed.');
     }
@@ -62,21 +56,18 @@ export async function withIdempotency(
       }
       return { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown, replayed: true };
     }
-    if (existing) await tx.delete(idempotencyRecords).where(where);
+    if (existing) await tx.delete(idempotencyRecords).where(and(eq(idempotencyRecords.principalId, scope.principalId), eq(idempotencyRecords.endpoint, scope.endpoint), eq(idempotencyRecords.key, scope.key)));
 
     let stored = false;
     const store = async (response: StoredResponse) => {
       stored = true;
-      await tx.insert(idempotencyRecords).values({
-      principalId: scope.principalId,
-      endpoint: scope.endpoint,
-      key: scope.key,
-      requestHash: scope.requestHash,
-      state: 'done',
-      responseStatus: response.status,
-      responseBody: JSON.stringify(response.body),
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
+      await insertRecord(tx, {
+        ...identity,
+        requestHash: scope.requestHash,
+        responseStatus: response.status,
+        responseBody: JSON.stringify(response.body),
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS),
       });
     };
     const response = await effect(tx, store);
@@ -84,3 +75,31 @@ export async function withIdempotency(
     return { ...response, replayed: false };
   });
 }
+
+// Every idempotent write runs these three: built once (db/reusable-query.ts).
+const tryLock = reusableSql(() => sql`select pg_try_advisory_xact_lock(hashtextextended(${sql.placeholder('lockKey')}, 0)) as locked`);
+const recordOf = reusableQuery((db) =>
+  db
+    .select()
+    .from(idempotencyRecords)
+    .where(
+      and(
+        eq(idempotencyRecords.principalId, sql.placeholder('principalId')),
+        eq(idempotencyRecords.endpoint, sql.placeholder('endpoint')),
+        eq(idempotencyRecords.key, sql.placeholder('key')),
+      ),
+    ),
+);
+const insertRecord = reusableQuery((db) =>
+  db.insert(idempotencyRecords).values({
+    principalId: sql.placeholder('principalId'),
+    endpoint: sql.placeholder('endpoint'),
+    key: sql.placeholder('key'),
+    requestHash: sql.placeholder('requestHash'),
+    state: 'done',
+    responseStatus: sql.placeholder('responseStatus'),
+    responseBody: sql.placeholder('responseBody'),
+    createdAt: sql.placeholder('createdAt'),
+    expiresAt: sql.placeholder('expiresAt'),
+  }),
+);

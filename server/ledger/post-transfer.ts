@@ -1,5 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { reusableQuery } from '../../db/reusable-query';
 import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../db/schema';
 import { isForeignKeyViolation } from '../../db/errors';
 import { DomainError } from '../errors';
@@ -45,9 +46,9 @@ export async function postTransfer(tx: Tx, request: TransferRequest): Promise<Tr
   const transfer = { id: request.id, kind: request.kind, orderId: request.orderId ?? null, memo: request.memo ?? null };
   let pending: Promise<unknown> | undefined;
   if (request.fresh) {
-    pending = tx.insert(ledgerTransfers).values(transfer).then(() => undefined);
+    pending = insertTransfer(tx, transfer).then(() => undefined);
   } else {
-    const inserted = await tx.insert(ledgerTransfers).values(transfer).onConflictDoNothing().returning({ id: ledgerTransfers.id });
+    const inserted = await insertTransferOnce(tx, transfer);
     if (inserted.length === 0) {
       await assertSameTransfer(tx, request.id, legs);
       return { applied: false };
@@ -57,19 +58,8 @@ export async function postTransfer(tx: Tx, request: TransferRequest): Promise<Tr
   // The updates and the postings go out together (postgres pipelines them on the transaction's
   // connection, in this order, so rows are still locked in id order): one round trip while the
   // accounts are locked instead of one per statement. A refused leg rolls everything back.
-  const updates = legs.map((leg) => {
-    const guard = leg.negative
-      ? sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} + ${leg.amount} >= 0)`
-      : undefined;
-    return tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${leg.amount}`, updatedAt: sql`now()` })
-      .where(and(eq(ledgerAccounts.id, leg.accountId), guard))
-      .returning({ id: ledgerAccounts.id });
-  });
-  const postings = tx
-    .insert(ledgerPostings)
-    .values(legs.map((leg) => ({ transferId: request.id, accountId: leg.accountId, amount: leg.amount })));
+  const updates = legs.map((leg) => (leg.negative ? debit : credit)(tx, { accountId: leg.accountId, amount: leg.amount }));
+  const postings = postingsOf(legs.length)(tx, postingValues(request.id, legs));
   const [inserted, updated, posted] = await Promise.allSettled([pending, Promise.all(updates), postings]);
   if (inserted.status === 'rejected') throw inserted.reason;
   if (updated.status === 'rejected') throw updated.reason;
@@ -123,4 +113,58 @@ async function assertSameTransfer(tx: Tx, id: string, legs: Leg[]): Promise<void
   if (key(stored) !== key(legs)) {
     throw new Error(`transfer ${id} was already posted with different postings`);
   }
+}
+
+// Every movement of value runs these; they are built once (db/reusable-query.ts).
+const transferValues = {
+  id: sql.placeholder('id'),
+  kind: sql.placeholder('kind'),
+  orderId: sql.placeholder('orderId'),
+  memo: sql.placeholder('memo'),
+};
+const insertTransfer = reusableQuery((db) => db.insert(ledgerTransfers).values(transferValues));
+const insertTransferOnce = reusableQuery((db) => db.insert(ledgerTransfers).values(transferValues).onConflictDoNothing().returning({ id: ledgerTransfers.id }));
+
+function balanceUpdate(guard?: SQL) {
+  const amount = sql`${sql.placeholder('amount')}::numeric`;
+  return reusableQuery((db) =>
+    db
+      .update(ledgerAccounts)
+      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}`, updatedAt: sql`now()` })
+      .where(and(eq(ledgerAccounts.id, sql.placeholder('accountId')), guard))
+      .returning({ id: ledgerAccounts.id }),
+  );
+}
+const credit = balanceUpdate();
+/** Refused (no row) when it would take the balance below zero, unless the account may go negative. */
+const debit = balanceUpdate(sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} + ${sql.placeholder('amount')}::numeric >= 0)`);
+
+/** The postings insert for a number of legs (transfers have two or three). */
+const postingsByLegs = new Map<number, ReturnType<typeof buildPostings>>();
+function buildPostings(legs: number) {
+  return reusableQuery((db) =>
+    db.insert(ledgerPostings).values(
+      Array.from({ length: legs }, (_, index) => ({
+        transferId: sql.placeholder('transferId'),
+        accountId: sql.placeholder(`account${index}`),
+        amount: sql.placeholder(`amount${index}`),
+      })),
+    ),
+  );
+}
+function postingValues(transferId: string, legs: Leg[]): Record<string, string> {
+  const values: Record<string, string> = { transferId };
+  legs.forEach((leg, index) => {
+    values[`account${index}`] = leg.accountId;
+    values[`amount${index}`] = leg.amount;
+  });
+  return values;
+}
+function postingsOf(legs: number) {
+  let insert = postingsByLegs.get(legs);
+  if (!insert) {
+    insert = buildPostings(legs);
+    postingsByLegs.set(legs, insert);
+  }
+  return insert;
 }

@@ -1,6 +1,6 @@
 import { and, eq, sql, sum } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../db/prepared';
 import type { Executor } from '../../db/client';
+import { reusableQuery } from '../../db/reusable-query';
 import { merchantOrderCounts } from '../../db/schema';
 
 export interface ListFilter {
@@ -26,20 +26,17 @@ export async function listTotal(
 ): Promise<number> {
   if (filter.orderNo || filter.merchantOrderNo || filter.from || filter.to) return countRows();
   const [row] = filter.status
-    ? await countersByStatus(db).execute({ flow, merchantId, statuses: filter.status })
-    : await counters(db).execute({ flow, merchantId });
+    ? await countersByStatus(db, { flow, merchantId, statuses: filter.status })
+    : await counters(db, { flow, merchantId });
   return Number(row?.total ?? 0);
 }
 
 const ofMerchant = () => and(eq(merchantOrderCounts.flow, sql.placeholder('flow')), eq(merchantOrderCounts.merchantId, sql.placeholder('merchantId')));
 
-const counters = preparedPerDatabase((db) =>
-  db.select({ total: sum(merchantOrderCounts.orders) }).from(merchantOrderCounts).where(ofMerchant()).prepare('order_counts'),
-);
-const countersByStatus = preparedPerDatabase((db) =>
+const counters = reusableQuery((db) => db.select({ total: sum(merchantOrderCounts.orders) }).from(merchantOrderCounts).where(ofMerchant()));
+const countersByStatus = reusableQuery((db) =>
   db
     .select({ total: sum(merchantOrderCounts.orders) })
     .from(merchantOrderCounts)
-    .where(and(ofMerchant(), sql`${merchantOrderCounts.status} = any(${sql.placeholder('statuses')}::text[])`))
-    .prepare('order_counts_by_status'),
+    .where(and(ofMerchant(), sql`${merchantOrderCounts.status} = any(${sql.placeholder('statuses')}::text[])`)),
 );

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { reusableQuery } from '../../db/reusable-query';
 import { payoutOrders, type merchants } from '../../db/schema';
 import { keyring } from '../config/keyring';
 import { encryptField } from '../crypto/encryption';
@@ -40,34 +42,27 @@ export async function createPayout(
 
   const id = randomUUID();
   const account = input.recipient.bankAccount;
-  const [order] = await tx
-    .insert(payoutOrders)
-    .values({
-      id,
-      orderNo: newOrderNo('WD', now),
-      merchantId: merchant.id,
-      merchantOrderNo: input.merchantOrderNo,
-      status: 'PENDING_MATCH',
-      fiatCurrency: 'CNY',
-      usdAmount: amounts.usdAmount,
-      usdFeeAmount: amounts.usdFeeAmount,
-      feeBps: merchant.payoutFeeBps,
-      fxRate: amounts.fxRate,
-      referenceRate: reference,
-      referenceFiatAmount: amounts.referenceFiatAmount,
-      slippage: amounts.slippage,
-      lockedFiatAmount: amounts.lockedFiatAmount,
-      recipientHolderName: input.recipient.holderName,
-      recipientBankName: input.recipient.bankName,
-      recipientAccount: encryptField(keyring(), 'card', account, { table: 'payout_orders', id, field: 'recipient_account' }),
-      recipientAccountLast4: last4(account),
-      recipientAccountFingerprint: cardFingerprint(keyring(), account),
-      matchDueAt: new Date(now.getTime() + merchant.payoutMatchSeconds * 1000),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: [payoutOrders.merchantId, payoutOrders.merchantOrderNo] })
-    .returning();
+  const [order] = await insertOrder(tx, {
+    id,
+    orderNo: newOrderNo('WD', now),
+    merchantId: merchant.id,
+    merchantOrderNo: input.merchantOrderNo,
+    usdAmount: amounts.usdAmount,
+    usdFeeAmount: amounts.usdFeeAmount,
+    feeBps: merchant.payoutFeeBps,
+    fxRate: amounts.fxRate,
+    referenceRate: reference,
+    referenceFiatAmount: amounts.referenceFiatAmount,
+    slippage: amounts.slippage,
+    lockedFiatAmount: amounts.lockedFiatAmount,
+    recipientHolderName: input.recipient.holderName,
+    recipientBankName: input.recipient.bankName,
+    recipientAccount: encryptField(keyring(), 'card', account, { table: 'payout_orders', id, field: 'recipient_account' }),
+    recipientAccountLast4: last4(account),
+    recipientAccountFingerprint: cardFingerprint(keyring(), account),
+    matchDueAt: new Date(now.getTime() + merchant.payoutMatchSeconds * 1000),
+    now,
+  });
   if (!order) {
     throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${input.merchantOrderNo} is already used by another payout.`);
   }
@@ -85,3 +80,36 @@ export async function createPayout(
   }
   return order;
 }
+
+// The widest statement of the create, built once (db/reusable-query.ts). A merchantOrderNo already
+// used by this merchant inserts nothing and returns no row.
+const insertOrder = reusableQuery((db) =>
+  db
+    .insert(payoutOrders)
+    .values({
+      id: sql.placeholder('id'),
+      orderNo: sql.placeholder('orderNo'),
+      merchantId: sql.placeholder('merchantId'),
+      merchantOrderNo: sql.placeholder('merchantOrderNo'),
+      status: 'PENDING_MATCH',
+      fiatCurrency: 'CNY',
+      usdAmount: sql.placeholder('usdAmount'),
+      usdFeeAmount: sql.placeholder('usdFeeAmount'),
+      feeBps: sql.placeholder('feeBps'),
+      fxRate: sql.placeholder('fxRate'),
+      referenceRate: sql.placeholder('referenceRate'),
+      referenceFiatAmount: sql.placeholder('referenceFiatAmount'),
+      slippage: sql.placeholder('slippage'),
+      lockedFiatAmount: sql.placeholder('lockedFiatAmount'),
+      recipientHolderName: sql.placeholder('recipientHolderName'),
+      recipientBankName: sql.placeholder('recipientBankName'),
+      recipientAccount: sql.placeholder('recipientAccount'),
+      recipientAccountLast4: sql.placeholder('recipientAccountLast4'),
+      recipientAccountFingerprint: sql.placeholder('recipientAccountFingerprint'),
+      matchDueAt: sql.placeholder('matchDueAt'),
+      createdAt: sql.placeholder('now'),
+      updatedAt: sql.placeholder('now'),
+    })
+    .onConflictDoNothing({ target: [payoutOrders.merchantId, payoutOrders.merchantOrderNo] })
+    .returning(),
+);

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { preparedPerDatabase } from '../../db/prepared';
 import type { Executor } from '../../db/client';
+import { reusableQuery } from '../../db/reusable-query';
 import { listTotal } from '../listing/list-total';
 import { payoutOrders } from '../../db/schema';
 import type { ListPayoutsInput } from './payout.schema';
@@ -29,33 +29,31 @@ function conditionsOf(merchantId: string, query: ListPayoutsInput): SQL | undefi
 
 const newestFirst = [desc(payoutOrders.createdAt), desc(payoutOrders.id)];
 
-// The two shapes merchants poll (all orders; by status) are prepared once; other filters are built per call.
-const pagePrepared = preparedPerDatabase((db) =>
+// The two shapes merchants poll (all orders; by status) are built once; other filters are built per call.
+const page = reusableQuery((db) =>
   db
     .select()
     .from(payoutOrders)
     .where(eq(payoutOrders.merchantId, sql.placeholder('merchantId')))
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('payouts_page'),
+    .offset(sql.placeholder('offset')),
 );
-const pageByStatusPrepared = preparedPerDatabase((db) =>
+const pageByStatus = reusableQuery((db) =>
   db
     .select()
     .from(payoutOrders)
     .where(and(eq(payoutOrders.merchantId, sql.placeholder('merchantId')), sql`${payoutOrders.status} = any(${sql.placeholder('statuses')}::text[])`))
     .orderBy(...newestFirst)
     .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset'))
-    .prepare('payouts_page_by_status'),
+    .offset(sql.placeholder('offset')),
 );
 
 function pageOf(db: Executor, merchantId: string, query: ListPayoutsInput) {
   const window = { merchantId, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const onlyStatus = !query.orderNo && !query.merchantOrderNo && !query.from && !query.to;
-  if (onlyStatus && !query.status) return pagePrepared(db).execute(window);
-  if (onlyStatus && query.status) return pageByStatusPrepared(db).execute({ ...window, statuses: query.status });
+  if (onlyStatus && !query.status) return page(db, window);
+  if (onlyStatus && query.status) return pageByStatus(db, { ...window, statuses: query.status });
   return db
     .select()
     .from(payoutOrders)

@@ -1,5 +1,6 @@
-import { and, desc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { reusableQuery } from '../../db/reusable-query';
 import { traderQuotes, traders } from '../../db/schema';
 
 export interface PayoutQuote {
@@ -16,22 +17,30 @@ export async function bestPayoutQuote(
   db: Executor,
   amount: { fiatAmount: string } | { usdAmount: string },
 ): Promise<PayoutQuote | null> {
-  const fiat = 'fiatAmount' in amount ? sql`${amount.fiatAmount}::numeric` : sql`round(${amount.usdAmount}::numeric * ${traderQuotes.price}, 2)`;
-  const [quote] = await db
-    .select({ traderId: traderQuotes.traderId, price: traderQuotes.price })
-    .from(traderQuotes)
-    .innerJoin(traders, eq(traders.id, traderQuotes.traderId))
-    .where(
-      and(
-        eq(traderQuotes.side, 'BUY'),
-        eq(traderQuotes.active, true),
-        eq(traders.online, true),
-        eq(traders.status, 'active'),
-        lte(traderQuotes.minFiat, fiat),
-        gte(traderQuotes.maxFiat, fiat),
-      ),
-    )
-    .orderBy(desc(traderQuotes.price), sql`${traders.lastMatchedAt} asc nulls first`)
-    .limit(1);
+  const [quote] = 'fiatAmount' in amount ? await forFiat(db, { amount: amount.fiatAmount }) : await forUsd(db, { amount: amount.usdAmount });
   return quote ?? null;
 }
+
+/** Built once per amount kind (db/reusable-query.ts): every payout create runs one of them. */
+function bestQuoteFor(fiat: SQL) {
+  return reusableQuery((db) =>
+    db
+      .select({ traderId: traderQuotes.traderId, price: traderQuotes.price })
+      .from(traderQuotes)
+      .innerJoin(traders, eq(traders.id, traderQuotes.traderId))
+      .where(
+        and(
+          eq(traderQuotes.side, 'BUY'),
+          eq(traderQuotes.active, true),
+          eq(traders.online, true),
+          eq(traders.status, 'active'),
+          lte(traderQuotes.minFiat, fiat),
+          gte(traderQuotes.maxFiat, fiat),
+        ),
+      )
+      .orderBy(desc(traderQuotes.price), sql`${traders.lastMatchedAt} asc nulls first`)
+      .limit(1),
+  );
+}
+const forFiat = bestQuoteFor(sql`${sql.placeholder('amount')}::numeric`);
+const forUsd = bestQuoteFor(sql`round(${sql.placeholder('amount')}::numeric * ${traderQuotes.price}, 2)`);

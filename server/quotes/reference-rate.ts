@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
+import { reusableQuery } from '../../db/reusable-query';
 import { platformSettings, traderQuotes, traders, type QuoteSide } from '../../db/schema';
 import { medianRate } from '../money/reference-rate';
 
@@ -14,7 +15,7 @@ export async function referenceRate(db: Executor, side: QuoteSide): Promise<stri
   // Both reads go out together (one round trip on the create path); the median is used only
   // when no override is set.
   const [overrides, median] = await Promise.all([
-    db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, REFERENCE_RATE_OVERRIDE)),
+    overrideSetting(db),
     quotesMedianRate(db, side),
   ]);
   const overrideRate = (overrides[0]?.value as { rate?: string } | undefined)?.rate;
@@ -23,10 +24,18 @@ export async function referenceRate(db: Executor, side: QuoteSide): Promise<stri
 
 /** The median of the active quotes of online, active traders on that side, ignoring any override. */
 export async function quotesMedianRate(db: Executor, side: QuoteSide): Promise<string | null> {
-  const quotes = await db
+  const quotes = await activePrices(db, { side });
+  return medianRate(quotes.map((quote) => quote.price));
+}
+
+// Both run on every create (db/reusable-query.ts).
+const overrideSetting = reusableQuery((db) =>
+  db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, REFERENCE_RATE_OVERRIDE)),
+);
+const activePrices = reusableQuery((db) =>
+  db
     .select({ price: traderQuotes.price })
     .from(traderQuotes)
     .innerJoin(traders, eq(traders.id, traderQuotes.traderId))
-    .where(and(eq(traderQuotes.side, side), eq(traderQuotes.active, true), eq(traders.online, true), eq(traders.status, 'active')));
-  return medianRate(quotes.map((quote) => quote.price));
-}
+    .where(and(eq(traderQuotes.side, sql.placeholder('side')), eq(traderQuotes.active, true), eq(traders.online, true), eq(traders.status, 'active'))),
+);

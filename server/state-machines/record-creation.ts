@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { reusableQuery } from '../../db/reusable-query';
 import { orderTransitions } from '../../db/schema';
 import type { Actor } from './apply-transition';
 import type { MachineDef } from './machine';
@@ -16,14 +18,19 @@ export async function recordCreation<Status extends string>(
   if (!machine.initial.includes(order.status)) {
     throw new Error(`${machine.flow} orders cannot start in ${order.status}`);
   }
-  await tx.insert(orderTransitions).values({
-    flow: machine.flow,
-    orderId: order.id,
+  await insertCreation(tx, { flow: machine.flow, orderId: order.id, toStatus: order.status, actorType: actor.type, actorId: actor.id ?? null, createdAt: order.createdAt });
+}
+
+// Every create runs it (db/reusable-query.ts).
+const insertCreation = reusableQuery((db) =>
+  db.insert(orderTransitions).values({
+    flow: sql.placeholder('flow'),
+    orderId: sql.placeholder('orderId'),
     action: 'create',
     fromStatus: null,
-    toStatus: order.status,
-    actorType: actor.type,
-    actorId: actor.id ?? null,
-    createdAt: order.createdAt,
-  });
-}
+    toStatus: sql.placeholder('toStatus'),
+    actorType: sql.placeholder('actorType'),
+    actorId: sql.placeholder('actorId'),
+    createdAt: sql.placeholder('createdAt'),
+  }),
+);

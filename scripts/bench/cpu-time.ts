@@ -30,6 +30,15 @@ export function processCpuMs(pid: number): number {
   return stat ? (ticksOf(stat).ticks * 1000) / TICKS_PER_SECOND : 0;
 }
 
+/** Write system calls made so far by one process (sockets included): each costs CPU in the kernel. */
+export function processWrites(pid: number): number {
+  try {
+    return Number(/syscw:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
 /**
  * CPU milliseconds used so far by every PostgreSQL process on this machine (postmaster, backends,
  * WAL writer, checkpointer), including backends that have exited: the postmaster's reaped-children

@@ -3,6 +3,8 @@ import type { Measured } from './sql-baseline';
 
 export interface Row extends Measured {
   name: string;
+  /** The same requests paced at half the saturated throughput (HTTP rows). */
+  halfLoad?: Measured;
 }
 
 export interface ReportInput {
@@ -18,6 +20,8 @@ export interface ReportInput {
   partial?: boolean;
 }
 
+const half = (measured: Measured | undefined) =>
+  measured ? `${Math.round(measured.requestsPerSecond)} | ${measured.p50.toFixed(1)} | ${measured.p99.toFixed(1)}` : ' | |';
 const cpu = (ms: number | undefined) => (ms === undefined ? '' : ms.toFixed(2));
 
 /** The table of the run (Markdown), also saved as bench/results/<date>.json. */
@@ -26,11 +30,11 @@ export function writeReport(input: ReportInput): string {
   const lines = [
     `Bench ${input.quick ? '(quick) ' : ''}${input.partial ? '(partial) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; server peak RSS ${input.peakRssMb} MB; ${input.elapsedSeconds} s in all.`,
     '',
-    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | CPU ms/request: server | PostgreSQL | load generator |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...input.rows.map((row) => {
       const ratio = baseline && row.name.startsWith('POST /withdrawals') ? `${Math.round((row.requestsPerSecond / baseline.requestsPerSecond) * 100)}%` : '';
-      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} |`;
+      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} | ${row.serverWritesPerRequest === undefined ? '' : row.serverWritesPerRequest.toFixed(1)} | ${half(row.halfLoad)} |`;
     }),
   ];
   mkdirSync('bench/results', { recursive: true });

@@ -15,7 +15,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { buildNeeded, runBuild } from '../build-if-needed';
-import { postgresCpuMs, processCpuMs } from './cpu-time';
+import { pacedLoad, type PacedRequest } from './paced-load';
+import { postgresCpuMs, processCpuMs, processWrites } from './cpu-time';
 import { seedBench, type BenchMerchant } from './seed-bench';
 import { payinBody, payoutBody, signedHeaders, uniqueId } from './signed-request';
 import { findPgbench, pgbenchBaseline } from './pgbench-baseline';
@@ -38,23 +39,22 @@ const log = (line: string) => console.log(`[bench] ${line}`);
 
 type RequestSpec = { method: 'GET' | 'POST'; path: () => string; body?: () => string; merchant: () => BenchMerchant; idempotent?: boolean };
 
+/** One signed request of a row: fresh nonce, Idempotency-Key and merchantOrderNo. */
+function requestOf(spec: RequestSpec): PacedRequest {
+  const path = spec.path();
+  const body = spec.body?.() ?? '';
+  const headers = signedHeaders(spec.merchant(), spec.method, path, body);
+  if (spec.idempotent) headers['idempotency-key'] = uniqueId('idem');
+  return { method: spec.method, path, headers, body: body || undefined };
+}
+
+/** As fast as the connections go (closed loop): throughput, and latency at saturation. */
 async function measure(spec: RequestSpec): Promise<Measured> {
   const result = await autocannon({
     url: base,
     connections,
     duration: seconds,
-    requests: [
-      {
-        method: spec.method,
-        setupRequest: (request: autocannon.Request) => {
-          const path = spec.path();
-          const body = spec.body?.() ?? '';
-          const headers = signedHeaders(spec.merchant(), spec.method, path, body);
-          if (spec.idempotent) headers['idempotency-key'] = uniqueId('idem');
-          return { ...request, method: spec.method, path, headers, body: body || undefined };
-        },
-      },
-    ],
+    requests: [{ method: spec.method, setupRequest: (request: autocannon.Request) => ({ ...request, ...requestOf(spec), method: spec.method }) }],
   });
   return {
     requestsPerSecond: result.requests.average,
@@ -110,7 +110,7 @@ async function seed(): Promise<SeedFile> {
 
 /** CPU per request of the server, PostgreSQL and this process (autocannon) over one row. */
 async function withCpu(serverPid: number | undefined, work: () => Promise<Measured>): Promise<Measured> {
-  const before = { server: serverPid ? processCpuMs(serverPid) : 0, database: postgresCpuMs(), loader: process.cpuUsage() };
+  const before = { server: serverPid ? processCpuMs(serverPid) : 0, writes: serverPid ? processWrites(serverPid) : 0, database: postgresCpuMs(), loader: process.cpuUsage() };
   const measured = await work();
   const loader = process.cpuUsage(before.loader);
   const per = (ms: number) => (measured.total > 0 ? ms / measured.total : 0);
@@ -121,6 +121,7 @@ async function withCpu(serverPid: number | undefined, work: () => Promise<Measur
       database: per(postgresCpuMs() - before.database),
       loader: per((loader.user + loader.system) / 1000),
     },
+    serverWritesPerRequest: serverPid ? per(processWrites(serverPid) - before.writes) : undefined,
   };
 }
 
@@ -184,7 +185,10 @@ async function main() {
     try {
       for (const row of wanted) {
         log(`${row.name}…`);
-        rows.push({ name: row.name, ...(await withCpu(server.pid, () => measure(row.spec))) });
+        const saturated = await withCpu(server.pid, () => measure(row.spec));
+        // The latency a merchant sees when the server is busy but not saturated.
+        const paced = await pacedLoad(base, Math.max(1, saturated.requestsPerSecond / 2), Math.max(2, seconds / 2), () => requestOf(row.spec));
+        rows.push({ name: row.name, ...saturated, halfLoad: paced });
       }
     } finally {
       rss = peakRssMb(server.pid!);

@@ -17,6 +17,8 @@ export interface Measured {
   total: number;
   /** CPU milliseconds per request: the server (HTTP rows), every PostgreSQL process, the load generator. */
   cpuMsPerRequest?: { server?: number; database: number; loader: number };
+  /** Write system calls of the server per request (HTTP rows): database round trips and responses. */
+  serverWritesPerRequest?: number;
 }
 
 export function percentile(sorted: number[], p: number): number {

@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
+import postgres from 'postgres';
 import { buildNeeded, runBuild } from '../build-if-needed';
 import { pacedLoad, type PacedRequest } from './paced-load';
 import { postgresCpuMs, processCpuMs, processWrites } from './cpu-time';
@@ -97,8 +98,11 @@ const seedFile = '.data/bench-seed.json';
 async function seed(): Promise<SeedFile> {
   if (reuse && existsSync(seedFile)) {
     const saved = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile;
-    log(`reusing the bench database seeded earlier (${saved.historical.toLocaleString('en')} historical orders)`);
-    return saved;
+    if (await stillSeeded(saved)) {
+      log(`reusing the bench database seeded earlier (${saved.historical.toLocaleString('en')} historical orders)`);
+      return saved;
+    }
+    log('the bench database no longer holds what was seeded (another run replaced it): seeding again');
   }
   const data = await seedBench(adminUrl, historical, log);
   await data.database.close();
@@ -106,6 +110,19 @@ async function seed(): Promise<SeedFile> {
   mkdirSync('.data', { recursive: true });
   writeFileSync(seedFile, JSON.stringify(saved));
   return saved;
+}
+
+/** The database of a saved seeding still exists and still holds its hot merchant's API key. */
+async function stillSeeded(saved: SeedFile): Promise<boolean> {
+  const client = postgres(saved.url, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  try {
+    const rows = await client`select 1 from api_keys where key_id = ${saved.hot.apiKey}`;
+    return rows.length === 1;
+  } catch {
+    return false;
+  } finally {
+    await client.end();
+  }
 }
 
 /** CPU per request of the server, PostgreSQL and this process (autocannon) over one row. */
@@ -166,7 +183,7 @@ async function main() {
         ...process.env,
         NODE_ENV: 'production',
         DATABASE_URL: data.url,
-        DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE ?? '20',
+        ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
         CORRIDOR_DEMO: '1',
         CORRIDOR_SCHEDULER: 'off',
         CORRIDOR_WEBHOOK_WORKER: 'off',

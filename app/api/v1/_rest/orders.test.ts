@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payin, PayinCreated, PayinList } from '../../../../clients/node/corridor-client';
-import { outboxEvents, payinOrders } from '../../../../db/schema';
+import { orderTransitions, outboxEvents, payinOrders } from '../../../../db/schema';
 import { accountIds, balanceOf, checkLedgerInvariants, move } from '../../../../server/ledger';
 import { Dec } from '../../../../server/money/decimal';
 import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../../server/payins/checkout';
@@ -147,6 +147,14 @@ describe('matching under concurrency', () => {
       expect(await balanceOf(isolated.db, accountIds.traderEscrow(trader.traderId))).toBe('100.000000');
       expect(await balanceOf(isolated.db, accountIds.traderAvailable(trader.traderId))).toBe('0.000000');
       expect((await checkLedgerInvariants(isolated.db)).ok).toBe(true);
+      // A refused escrow takes its savepoint's timeline row with it: one creation row per order.
+      const creations = await isolated.db
+        .select({ orderId: orderTransitions.orderId, toStatus: orderTransitions.toStatus })
+        .from(orderTransitions)
+        .where(and(eq(orderTransitions.flow, 'payin'), eq(orderTransitions.action, 'create')));
+      const orders = await isolated.db.select({ id: payinOrders.id, status: payinOrders.status }).from(payinOrders);
+      expect(creations).toHaveLength(50);
+      expect(new Map(creations.map((row) => [row.orderId, row.toStatus]))).toEqual(new Map(orders.map((order) => [order.id, order.status])));
     } finally {
       await isolated.close();
       setProcessDatabase(database);

@@ -156,7 +156,7 @@ async function main() {
   const hot = () => data.hot;
   const rotating = () => data.spread[(spread += 1) % data.spread.length]!;
   const day = new Date(Date.now() - 86_400_000).toISOString();
-  // Keys for --only; names as the table prints them.
+  // Keys for --only (and baseline, baseline-spread, pgbench); names as the table prints them.
   const httpRows: { key: string; name: string; spec: RequestSpec }[] = [
     { key: 'create-hot', name: 'POST /withdrawals (hot merchant)', spec: { method: 'POST', path: () => '/api/v1/withdrawals', body: payoutBody, merchant: hot, idempotent: true } },
     { key: 'create-spread', name: 'POST /withdrawals (100 merchants)', spec: { method: 'POST', path: () => '/api/v1/withdrawals', body: payoutBody, merchant: rotating, idempotent: true } },
@@ -215,7 +215,11 @@ async function main() {
   }
   if (selected('baseline')) {
     log('direct-SQL baseline…');
-    rows.push({ name: 'baseline: create SQL via postgres (no HTTP)', ...(await withCpu(undefined, () => sqlBaseline(data.url, data.hot, connections, seconds))) });
+    rows.push({ name: 'baseline: create SQL via postgres (no HTTP)', ...(await withCpu(undefined, () => sqlBaseline(data.url, [data.hot], connections, seconds))) });
+  }
+  if (selected('baseline-spread')) {
+    log('direct-SQL baseline over 100 merchants…');
+    rows.push({ name: 'baseline: the same, 100 merchants', ...(await withCpu(undefined, () => sqlBaseline(data.url, data.spread, connections, seconds))) });
   }
   const pgbench = findPgbench();
   if (!selected('pgbench')) {

@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import { eq } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { connect } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { sha256Hex } from '../../server/crypto/tokens';
@@ -29,11 +29,12 @@ export function percentile(sorted: number[], p: number): number {
 /**
  * The baseline: the statements one payout create runs (idempotency, quote, amounts, insert, freeze,
  * timeline), sent through `postgres` from this process with the same concurrency, with no HTTP,
- * no authentication and no validation.
+ * no authentication and no validation; for one merchant, or rotating over several.
  */
-export async function sqlBaseline(url: string, merchant: BenchMerchant, connections: number, seconds: number): Promise<Measured> {
+export async function sqlBaseline(url: string, of: BenchMerchant[], connections: number, seconds: number): Promise<Measured> {
   const database = connect({ url, maxConnections: connections });
-  const [row] = await database.db.select().from(merchants).where(eq(merchants.id, merchant.merchantId));
+  const rows = await database.db.select().from(merchants).where(inArray(merchants.id, of.map((merchant) => merchant.merchantId)));
+  let turn = 0;
   const latencies: number[] = [];
   let errors = 0;
   const deadline = performance.now() + seconds * 1000;
@@ -41,15 +42,16 @@ export async function sqlBaseline(url: string, merchant: BenchMerchant, connecti
     while (performance.now() < deadline) {
       const body = payoutBody();
       const input = JSON.parse(body);
+      const row = rows[(turn += 1) % rows.length]!;
       const started = performance.now();
       try {
         const now = new Date();
         await withIdempotency(
           database.db,
-          { principalId: merchant.merchantId, endpoint: 'POST /api/v1/withdrawals', key: uniqueId('base'), requestHash: sha256Hex(body) },
+          { principalId: row.id, endpoint: 'POST /api/v1/withdrawals', key: uniqueId('base'), requestHash: sha256Hex(body) },
           now,
           async (tx, store) => {
-            const order = await createPayout(tx, row!, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
+            const order = await createPayout(tx, row, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
             return { status: 201, body: payoutCreateView(order) };
           },
         );

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { payoutOrders } from '../../db/schema';
@@ -40,6 +40,31 @@ describe.each(['postgres', 'pglite'] as const)('list totals from merchant_order_
     // Other filters are counted on the rows and agree.
     expect(await totalOf(merchant.merchantId, { from: '2000-01-01', status: 'CANCELLED' })).toBe(2);
     expect(await orderCountDrift(db)).toEqual([]);
+  });
+
+  it('a status page holds that status\'s orders newest first, for one status and for several', async () => {
+    const merchant = await merchantWithBalance(db, '1000.00');
+    const orders = [];
+    for (let i = 0; i < 5; i += 1) orders.push(await insertPayout(db, merchant.merchantId));
+    for (const order of [orders[1]!, orders[3]!]) {
+      await db.transaction((tx) => applyPayoutTransition(tx, { orderId: order.id, action: 'cancel', actor: { type: 'operator', id: null }, note: 'test', context: { note: 'test' }, eventData: () => ({}) }));
+    }
+    const expected = async (statuses: string[]) =>
+      (
+        await db
+          .select({ orderNo: payoutOrders.orderNo })
+          .from(payoutOrders)
+          .where(and(eqMerchant(merchant.merchantId), inArray(payoutOrders.status, statuses as never[])))
+          .orderBy(desc(payoutOrders.createdAt), desc(payoutOrders.id))
+      ).map((row) => row.orderNo);
+    const page = async (query: Record<string, string>) =>
+      (await listPayouts(db, merchant.merchantId, listPayoutsInput.parse(query))).items.map((item) => item.orderNo);
+
+    expect(await page({ status: 'CANCELLED' })).toEqual(await expected(['CANCELLED']));
+    expect(await page({ status: 'CANCELLED' })).toHaveLength(2);
+    expect(await page({ status: 'PENDING_MATCH' })).toEqual(await expected(['PENDING_MATCH']));
+    expect(await page({ status: 'PENDING_MATCH,CANCELLED' })).toEqual(await expected(['PENDING_MATCH', 'CANCELLED']));
+    expect(await page({ status: 'CANCELLED', page: '2', pageSize: '1' })).toEqual((await expected(['CANCELLED'])).slice(1));
   });
 
   it('a statement that changes no status writes no counter row; a direct update is still counted', async () => {

@@ -25,16 +25,26 @@ export async function listTotal(
   countRows: () => Promise<number>,
 ): Promise<number> {
   if (filter.orderNo || filter.merchantOrderNo || filter.from || filter.to) return countRows();
-  const [row] = filter.status
-    ? await countersByStatus(db, { flow, merchantId, statuses: filter.status })
-    : await counters(db, { flow, merchantId });
+  const [row] =
+    filter.status?.length === 1
+      ? await countersByOneStatus(db, { flow, merchantId, status: filter.status[0] })
+      : filter.status
+        ? await countersByStatuses(db, { flow, merchantId, statuses: filter.status })
+        : await counters(db, { flow, merchantId });
   return Number(row?.total ?? 0);
 }
 
 const ofMerchant = () => and(eq(merchantOrderCounts.flow, sql.placeholder('flow')), eq(merchantOrderCounts.merchantId, sql.placeholder('merchantId')));
 
 const counters = reusableQuery((db) => db.select({ total: sum(merchantOrderCounts.orders) }).from(merchantOrderCounts).where(ofMerchant()));
-const countersByStatus = reusableQuery((db) =>
+// One status is an equality: the counters' primary key (flow, merchant, status, shard) finds its rows.
+const countersByOneStatus = reusableQuery((db) =>
+  db
+    .select({ total: sum(merchantOrderCounts.orders) })
+    .from(merchantOrderCounts)
+    .where(and(ofMerchant(), eq(merchantOrderCounts.status, sql.placeholder('status')))),
+);
+const countersByStatuses = reusableQuery((db) =>
   db
     .select({ total: sum(merchantOrderCounts.orders) })
     .from(merchantOrderCounts)

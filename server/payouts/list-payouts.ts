@@ -39,7 +39,18 @@ const page = reusableQuery((db) =>
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset')),
 );
-const pageByStatus = reusableQuery((db) =>
+// One status is an equality, so the (merchant, status, created_at) index yields the page in order;
+// `= any(array)` cannot (with one status it read 46,000 index entries of other statuses for 20 rows).
+const pageByOneStatus = reusableQuery((db) =>
+  db
+    .select()
+    .from(payoutOrders)
+    .where(and(eq(payoutOrders.merchantId, sql.placeholder('merchantId')), eq(payoutOrders.status, sql.placeholder('status'))))
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+const pageByStatuses = reusableQuery((db) =>
   db
     .select()
     .from(payoutOrders)
@@ -53,7 +64,8 @@ function pageOf(db: Executor, merchantId: string, query: ListPayoutsInput) {
   const window = { merchantId, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const onlyStatus = !query.orderNo && !query.merchantOrderNo && !query.from && !query.to;
   if (onlyStatus && !query.status) return page(db, window);
-  if (onlyStatus && query.status) return pageByStatus(db, { ...window, statuses: query.status });
+  if (onlyStatus && query.status?.length === 1) return pageByOneStatus(db, { ...window, status: query.status[0] });
+  if (onlyStatus && query.status) return pageByStatuses(db, { ...window, statuses: query.status });
   return db
     .select()
     .from(payoutOrders)

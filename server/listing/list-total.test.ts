@@ -65,6 +65,12 @@ describe.each(['postgres', 'pglite'] as const)('list totals from merchant_order_
     expect(await page({ status: 'PENDING_MATCH' })).toEqual(await expected(['PENDING_MATCH']));
     expect(await page({ status: 'PENDING_MATCH,CANCELLED' })).toEqual(await expected(['PENDING_MATCH', 'CANCELLED']));
     expect(await page({ status: 'CANCELLED', page: '2', pageSize: '1' })).toEqual((await expected(['CANCELLED'])).slice(1));
+    expect(await page({ status: 'CANCELLED,PENDING_MATCH', page: '2', pageSize: '2' })).toEqual((await expected(['PENDING_MATCH', 'CANCELLED'])).slice(2, 4));
+    expect(await page({ status: 'CANCELLED,PENDING_MATCH', page: '3', pageSize: '2' })).toEqual((await expected(['PENDING_MATCH', 'CANCELLED'])).slice(4));
+    // A status named twice is one status: no order twice, the same total.
+    expect(await page({ status: 'CANCELLED,CANCELLED' })).toEqual(await expected(['CANCELLED']));
+    expect(await totalOf(merchant.merchantId, { status: 'CANCELLED,CANCELLED' })).toBe(2);
+    expect(await totalOf(merchant.merchantId, { status: 'CANCELLED,PENDING_MATCH,CANCELLED' })).toBe(5);
   });
 
   it('a statement that changes no status writes no counter row; a direct update is still counted', async () => {

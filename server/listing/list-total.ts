@@ -25,11 +25,12 @@ export async function listTotal(
   countRows: () => Promise<number>,
 ): Promise<number> {
   if (filter.orderNo || filter.merchantOrderNo || filter.from || filter.to) return countRows();
+  const statuses = filter.status ? [...new Set(filter.status)] : undefined;
   const [row] =
-    filter.status?.length === 1
-      ? await countersByOneStatus(db, { flow, merchantId, status: filter.status[0] })
-      : filter.status
-        ? await countersByStatuses(db, { flow, merchantId, statuses: filter.status })
+    statuses?.length === 1
+      ? await countersByOneStatus(db, { flow, merchantId, status: statuses[0] })
+      : statuses
+        ? await countersByStatuses(db, { flow, merchantId, statuses })
         : await counters(db, { flow, merchantId });
   return Number(row?.total ?? 0);
 }

@@ -89,7 +89,7 @@ export async function seedBench(adminUrl: string, historicalOrders: number, log:
   await db.execute(sql`vacuum (analyze)`);
   // The load and the vacuum wrote over half a gigabyte of WAL: without a checkpoint now, PostgreSQL
   // starts one (spread over minutes, with full-page images in the WAL after it) in the middle of
-  // the measured rows; one run lost a third of a row's throughput to it. Needs a superuser or
+  // the measured rows (in one run it began with the second row, whose PostgreSQL CPU per create doubled). Needs a superuser or
   // pg_checkpoint; without them the run goes on and says so.
   try {
     await db.execute(sql`checkpoint`);

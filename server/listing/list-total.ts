@@ -25,7 +25,7 @@ export async function listTotal(
   countRows: () => Promise<number>,
 ): Promise<number> {
   if (filter.orderNo || filter.merchantOrderNo || filter.from || filter.to) return countRows();
-  const statuses = filter.status ? [...new Set(filter.status)] : undefined;
+  const statuses = filter.status;
   const [row] =
     statuses?.length === 1
       ? await countersByOneStatus(db, { flow, merchantId, status: statuses[0] })

@@ -76,7 +76,7 @@ function pageByStatuses(db: Executor, merchantId: string, statuses: [string, str
 function pageOf(db: Executor, merchantId: string, query: ListPayoutsInput) {
   const window = { merchantId, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const onlyStatus = !query.orderNo && !query.merchantOrderNo && !query.from && !query.to;
-  const statuses = query.status ? [...new Set(query.status)] : undefined;
+  const statuses = query.status;
   if (onlyStatus && !statuses) return page(db, window);
   if (onlyStatus && statuses?.length === 1) return pageByOneStatus(db, { ...window, status: statuses[0] });
   if (onlyStatus && statuses) return pageByStatuses(db, merchantId, statuses as [string, string, ...string[]], window);

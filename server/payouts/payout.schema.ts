@@ -91,7 +91,8 @@ export function listQueryInput<S extends readonly [string, ...string[]]>(statuse
       merchantOrderNo: merchantOrderNo.optional(),
       status: z
         .string()
-        .transform((value) => value.split(',').map((part) => part.trim()))
+        // A status named twice is one status (the pages merge one index walk per status).
+        .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))])
         .pipe(z.array(z.enum(statuses, { error: `must be one or more of ${statuses.join(', ')}` })).min(1))
         .optional(),
       from: instant.optional(),

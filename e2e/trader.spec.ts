@@ -77,7 +77,10 @@ test('journey 1: the trader goes online, accepts a payout, sees the card number,
   const task = page.getByRole('listitem').filter({ has: accept });
   await expect(task).toContainText('¥1000.00');
   await expect(task).toContainText(RECIPIENT.bankName);
-  await expect(task).not.toContainText(RECIPIENT.bankAccount.slice(-4)); // nothing of the number before accepting
+  // Nothing of the card number before accepting. The order number is digits too and may hold the
+  // same four in a row (it did once: WD2026112344584…), so it is taken out before looking.
+  const poolText = ((await task.textContent()) ?? '').replaceAll(created.orderNo, '');
+  expect(poolText).not.toContain(RECIPIENT.bankAccount.slice(-4));
   await screenshot(page, testInfo, 'pool');
 
   // The pool on a phone: nothing needs sideways scrolling.

@@ -10,11 +10,13 @@ export function errorText(error: unknown): string | null {
   return `${code}: ${message}${details ? ` (${details})` : ''}`;
 }
 
+/** Nothing while there is no error, so a form can always render it under itself. */
 export function ErrorLine({ error }: { error: unknown }) {
   const text = errorText(error);
+  if (text === null) return null;
   return (
     <p role="alert" className="console-error">
-      {text ?? ''}
+      {text}
     </p>
   );
 }

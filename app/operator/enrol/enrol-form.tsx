@@ -85,7 +85,7 @@ function Enrolment() {
           {confirm.isPending || confirm.isSuccess ? 'Confirming…' : 'Confirm and open the console'}
         </button>
       </form>
-      {confirm.isError ? <ErrorLine error={confirm.error} /> : null}
+      <ErrorLine error={confirm.error} />
     </div>
   );
 }

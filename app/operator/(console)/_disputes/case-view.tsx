@@ -74,8 +74,8 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
           This case is closed: {item.statusLabel}.
         </p>
       )}
-      {claim.isError ? <ErrorLine error={claim.error} /> : null}
-      {release.isError ? <ErrorLine error={release.error} /> : null}
+      <ErrorLine error={claim.error} />
+      <ErrorLine error={release.error} />
       {disputed && mine ? <RulingForm flow={flow} orderId={orderId} rulings={item.rulings} onRuled={refresh} /> : null}
 
       <div className="case-grid">

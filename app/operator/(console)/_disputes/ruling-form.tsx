@@ -95,7 +95,7 @@ export function RulingForm({
           ))}
         </div>
       )}
-      {rule.isError ? <ErrorLine error={rule.error} /> : null}
+      <ErrorLine error={rule.error} />
     </section>
   );
 }

@@ -77,7 +77,7 @@ export function AuditLog() {
         </div>
       </form>
       {log.isPending ? <p aria-busy="true">Loading…</p> : null}
-      {log.isError ? <ErrorLine error={log.error} /> : null}
+      <ErrorLine error={log.error} />
       {log.data && log.data.items.length === 0 ? <p className="console-empty">No entries match these filters.</p> : null}
       {log.data && log.data.items.length > 0 ? (
         <div className="table-scroll">

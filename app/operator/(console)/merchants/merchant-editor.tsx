@@ -76,7 +76,7 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
           Save settings
         </button>
       </form>
-      {update.isError ? <ErrorLine error={update.error} /> : null}
+      <ErrorLine error={update.error} />
       {update.isSuccess ? <p role="status" className="console-ok">Saved.</p> : null}
 
       <form
@@ -95,7 +95,7 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
           Save endpoint
         </button>
       </form>
-      {setEndpoint.isError ? <ErrorLine error={setEndpoint.error} /> : null}
+      <ErrorLine error={setEndpoint.error} />
       {setEndpoint.data ? (
         <p role="status" className="console-ok">
           Endpoint saved.{setEndpoint.data.secret ? <span className="mono"> Signing secret (shown only now): {setEndpoint.data.secret}</span> : null}
@@ -135,7 +135,7 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
           </tbody>
         </table>
       </div>
-      {revoke.isError ? <ErrorLine error={revoke.error} /> : null}
+      <ErrorLine error={revoke.error} />
       <form
         className="console-bar"
         aria-label="Issue an API key"
@@ -152,7 +152,7 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
           Issue API key
         </button>
       </form>
-      {issue.isError ? <ErrorLine error={issue.error} /> : null}
+      <ErrorLine error={issue.error} />
       {issue.data ? (
         <div role="status" className="console-ok">
           <p>New key issued. The secret is shown <strong>only now</strong>:</p>

@@ -52,7 +52,7 @@ export function MerchantsConsole() {
           Create merchant
         </button>
       </form>
-      {create.isError ? <ErrorLine error={create.error} /> : null}
+      <ErrorLine error={create.error} />
       {create.data ? (
         <div role="status" className="console-ok">
           <p>
@@ -65,7 +65,7 @@ export function MerchantsConsole() {
       ) : null}
 
       {list.isPending ? <p aria-busy="true">Loading merchants…</p> : null}
-      {list.isError ? <ErrorLine error={list.error} /> : null}
+      <ErrorLine error={list.error} />
       {list.data && list.data.length === 0 ? <p className="console-empty">No merchants yet. Create the first one above.</p> : null}
       {list.data && list.data.length > 0 ? (
         <div className="table-scroll">

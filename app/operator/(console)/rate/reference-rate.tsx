@@ -51,8 +51,8 @@ export function ReferenceRate() {
           Clear override
         </button>
       </form>
-      {set.isError ? <ErrorLine error={set.error} /> : null}
-      {clear.isError ? <ErrorLine error={clear.error} /> : null}
+      <ErrorLine error={set.error} />
+      <ErrorLine error={clear.error} />
     </>
   );
 }

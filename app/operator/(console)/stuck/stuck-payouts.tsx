@@ -31,7 +31,7 @@ export function StuckPayouts() {
         </label>
       </div>
       {list.isPending ? <p aria-busy="true">Loading…</p> : null}
-      {list.isError ? <ErrorLine error={list.error} /> : null}
+      <ErrorLine error={list.error} />
       {list.data && list.data.items.length === 0 ? <p className="console-empty">No overdue or unmatched payouts.</p> : null}
       {list.data && list.data.items.length > 0 ? (
         <div className="table-scroll">
@@ -90,8 +90,8 @@ export function StuckPayouts() {
           </table>
         </div>
       ) : null}
-      {reassign.isError ? <ErrorLine error={reassign.error} /> : null}
-      {cancel.isError ? <ErrorLine error={cancel.error} /> : null}
+      <ErrorLine error={reassign.error} />
+      <ErrorLine error={cancel.error} />
       {reassign.data ? <p role="status" className="console-ok">{reassign.data.orderNo} is back in the pool.</p> : null}
       {cancel.data ? <p role="status" className="console-ok">{cancel.data.orderNo} cancelled; the merchant’s USDT is unfrozen.</p> : null}
       {list.data && list.data.total > PAGE_SIZE ? <Pager page={page} hasMore={page * PAGE_SIZE < list.data.total} onPage={setPage} label="Payouts" /> : null}

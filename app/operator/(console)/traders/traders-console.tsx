@@ -19,7 +19,7 @@ export function TradersConsole() {
   return (
     <>
       {list.isPending ? <p aria-busy="true">Loading traders…</p> : null}
-      {list.isError ? <ErrorLine error={list.error} /> : null}
+      <ErrorLine error={list.error} />
       {list.data && list.data.length === 0 ? <p className="console-empty">No traders yet. Create the first one below.</p> : null}
       {list.data && list.data.length > 0 ? (
         <div className="table-scroll">
@@ -66,7 +66,7 @@ export function TradersConsole() {
           </table>
         </div>
       ) : null}
-      {setStatus.isError ? <ErrorLine error={setStatus.error} /> : null}
+      <ErrorLine error={setStatus.error} />
 
       <h2>Credit or debit USDT</h2>
       <p>A transfer against the external account (a deposit or a withdrawal), written to the ledger and the audit log.</p>
@@ -108,7 +108,7 @@ export function TradersConsole() {
           Post transfer
         </button>
       </form>
-      {adjustBalance.isError ? <ErrorLine error={adjustBalance.error} /> : null}
+      <ErrorLine error={adjustBalance.error} />
       {adjustBalance.data ? (
         <p role="status" className="console-ok">
           Posted {adjustBalance.data.transferId}. Available now: {adjustBalance.data.balances.available ?? '0'} USDT.
@@ -140,7 +140,7 @@ export function TradersConsole() {
           Create trader
         </button>
       </form>
-      {create.isError ? <ErrorLine error={create.error} /> : null}
+      <ErrorLine error={create.error} />
       {create.data ? (
         <p role="status" className="console-ok">
           Trader created; they sign in as {create.data.email}.

@@ -46,7 +46,7 @@ export default defineConfig({
       PGLITE_DIR: '.data/e2e',
       PUBLIC_BASE_URL: baseURL,
       DATABASE_URL: '',
-      CORRIDOR_DEMO: '1',
+      CORRIDOR_MODE: 'demo',
     },
   },
 });

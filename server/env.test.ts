@@ -11,10 +11,18 @@ describe('configuration', () => {
     expect(env.production).toBe(false);
   });
 
-  it('is production mode with PostgreSQL and NODE_ENV=production, unless the demo is asked for', () => {
-    const base = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/corridor' };
-    expect(parseEnv(base)).toMatchObject({ demo: false, production: true });
-    expect(parseEnv({ ...base, CORRIDOR_DEMO: '1' })).toMatchObject({ demo: true, production: false });
+  it('is production mode with PostgreSQL whatever NODE_ENV says, unless the demo is asked for', () => {
+    const base = { DATABASE_URL: 'postgres://db/corridor' };
+    for (const NODE_ENV of [undefined, 'development', 'production']) {
+      expect(parseEnv({ ...base, NODE_ENV })).toMatchObject({ mode: 'production', demo: false, production: true, webhookAllowPrivate: false });
+    }
+    expect(parseEnv({ ...base, CORRIDOR_MODE: 'demo' })).toMatchObject({ mode: 'demo', demo: true, production: false, webhookAllowPrivate: true });
+  });
+
+  it('is production mode on the embedded database only when asked', () => {
+    expect(parseEnv({ NODE_ENV: 'production' })).toMatchObject({ mode: 'demo', production: false });
+    expect(parseEnv({ CORRIDOR_MODE: 'production' })).toMatchObject({ mode: 'production', production: true });
+    expect(() => parseEnv({ CORRIDOR_MODE: 'staging' })).toThrow(/CORRIDOR_MODE/);
   });
 
   it('treats blank variables as unset', () => {

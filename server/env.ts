@@ -8,6 +8,12 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /**
+   * demo: well-known demo keys allowed, demo data seeded, webhooks may reach private addresses.
+   * production: refuses to start without real secrets (server/config/production-readiness.ts).
+   * Default: demo on the embedded database, production with DATABASE_URL (docs/security.md).
+   */
+  CORRIDOR_MODE: z.preprocess(blankToUndefined, z.enum(['demo', 'production']).optional()),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().startsWith('postgres').optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   PGLITE_DIR: z.string().min(1).default('.data/pglite'),
@@ -16,7 +22,12 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
   CORRIDOR_ENCRYPTION_KEYS: z.preprocess(blankToUndefined, z.string().optional()),
   AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32).optional()),
-  CORRIDOR_DEMO: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
+  /**
+   * The reverse proxies whose X-Forwarded-For is believed: a comma-separated list of addresses or
+   * CIDR ranges (`127.0.0.1,10.0.0.0/8`). Unset: no proxy is trusted and the client address is the
+   * socket's peer.
+   */
+  TRUST_PROXY: z.preprocess(blankToUndefined, z.string().optional()),
   CORRIDOR_SCHEDULER: z.enum(['on', 'off']).default('on'),
   CORRIDOR_WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   CORRIDOR_WEBHOOK_ALLOW_PRIVATE: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
@@ -25,11 +36,12 @@ const envSchema = z.object({
 });
 
 export type Env = z.infer<typeof envSchema> & {
-  /** Demo mode: demo keys allowed and demo data seeded. On by default for the embedded database. */
+  mode: 'demo' | 'production';
+  /** Demo mode: demo keys allowed and demo data seeded. The default for the embedded database. */
   demo: boolean;
-  /** Production mode: NODE_ENV=production and not the demo; refuses demo keys. */
+  /** Production mode: the default with DATABASE_URL; refuses demo keys and missing secrets. */
   production: boolean;
-  /** Webhooks may go to loopback and private addresses (everywhere but production, unless set). */
+  /** Webhooks may go to loopback and private addresses (demo mode only, unless set). */
   webhookAllowPrivate: boolean;
 };
 
@@ -42,10 +54,11 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const parsed = result.data;
-  const demo = parsed.CORRIDOR_DEMO ? parsed.CORRIDOR_DEMO === '1' : !parsed.DATABASE_URL;
-  const production = parsed.NODE_ENV === 'production' && !demo;
-  const webhookAllowPrivate = parsed.CORRIDOR_WEBHOOK_ALLOW_PRIVATE ? parsed.CORRIDOR_WEBHOOK_ALLOW_PRIVATE === '1' : !production;
-  return { ...parsed, demo, production, webhookAllowPrivate };
+  const mode = parsed.CORRIDOR_MODE ?? (parsed.DATABASE_URL ? 'production' : 'demo');
+  const demo = mode === 'demo';
+  const production = mode === 'production';
+  const webhookAllowPrivate = parsed.CORRIDOR_WEBHOOK_ALLOW_PRIVATE ? parsed.CORRIDOR_WEBHOOK_ALLOW_PRIVATE === '1' : demo;
+  return { ...parsed, mode, demo, production, webhookAllowPrivate };
 }
 
 export function env(): Env {

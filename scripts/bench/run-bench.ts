@@ -233,7 +233,7 @@ async function main() {
         NODE_ENV: 'production',
         DATABASE_URL: data.url,
         ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
-        CORRIDOR_DEMO: '1',
+        CORRIDOR_MODE: 'demo',
         CORRIDOR_SCHEDULER: 'off',
         CORRIDOR_WEBHOOK_WORKER: 'off',
         HOST: '127.0.0.1',

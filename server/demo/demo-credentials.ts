@@ -1,6 +1,6 @@
 /**
  * Well-known credentials of the demo data. They exist only in demo mode (the embedded database or
- * CORRIDOR_DEMO=1) and are printed at every demo start; production mode never seeds them.
+ * CORRIDOR_MODE=demo) and are printed at every demo start; production mode never seeds them.
  */
 export const demoCredentials = {
   merchant: {

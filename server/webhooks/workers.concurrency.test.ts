@@ -24,6 +24,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two webhook workers against one P
       env: {
         ...process.env,
         DATABASE_URL: database.url,
+        CORRIDOR_MODE: 'demo',
         CORRIDOR_WORKER_ID: id,
         CORRIDOR_WEBHOOK_LEASE_MS: '2000',
         CORRIDOR_WORKER_IDLE_MS: '50',

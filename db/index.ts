@@ -2,6 +2,7 @@ import path from 'node:path';
 import { env } from '../server/env';
 import { connect, type Database } from './client';
 import { migrateDatabase } from './migrate';
+import { migrationStatus } from './migration-status';
 import { lockPgliteDir } from './pglite-lock';
 
 export { connect, rowsOf, type Database, type Db, type Executor, type Tx } from './client';
@@ -11,7 +12,11 @@ export { connect, rowsOf, type Database, type Db, type Executor, type Tx } from 
 const globalKey = Symbol.for('corridor.database');
 type Holder = { [globalKey]?: Promise<Database> };
 
-/** The process-wide database, connected and migrated on first use. */
+/**
+ * The process-wide database, connected on first use. The demo migrates it then; production never
+ * changes the schema implicitly (`npm run migrate` is a deploy step) and refuses a database that
+ * is behind the code.
+ */
 export function getDatabase(): Promise<Database> {
   const holder = globalThis as Holder;
   holder[globalKey] ??= open().catch((error: unknown) => {
@@ -24,13 +29,16 @@ export function getDatabase(): Promise<Database> {
 async function open(): Promise<Database> {
   const config = env();
   if (config.DATABASE_URL) {
-    await migrateDatabase({ url: config.DATABASE_URL });
-    return connect({ url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_SIZE });
+    if (config.demo) await migrateDatabase({ url: config.DATABASE_URL });
+    const database = connect({ url: config.DATABASE_URL, maxConnections: config.DATABASE_POOL_SIZE });
+    if (config.production) await refuseIfBehind(database);
+    return database;
   }
   const dataDir = path.resolve(config.PGLITE_DIR);
   const release = lockPgliteDir(dataDir);
   const database = connect({ dataDir });
-  await migrateDatabase({ database });
+  if (config.demo) await migrateDatabase({ database });
+  else await refuseIfBehind(database);
   return {
     ...database,
     close: async () => {
@@ -38,6 +46,13 @@ async function open(): Promise<Database> {
       release();
     },
   };
+}
+
+async function refuseIfBehind(database: Database): Promise<void> {
+  const status = await migrationStatus(database.db);
+  if (status.pending === 0) return;
+  await database.close();
+  throw new Error(`The database is ${status.pending} migration(s) behind this release. Run \`npm run migrate\` first (a deploy step of its own in production; see docs/deploy.md).`);
 }
 
 /** Makes `database` the process-wide one (tests hand the REST adapter their own database). */

@@ -4,6 +4,7 @@
  * SIGTERM finishes deliveries in flight (or hands them back) before exiting.
  */
 import { closeDatabase, getDatabase } from '../db';
+import { assertReadyForProduction } from '../server/config/production-readiness';
 import { env } from '../server/env';
 import { log } from '../server/logging/log';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
@@ -14,6 +15,7 @@ async function main() {
     console.error('npm run worker needs DATABASE_URL (PostgreSQL): the embedded database belongs to the npm start process, whose own worker already delivers webhooks.');
     process.exit(2);
   }
+  assertReadyForProduction(config);
   const { db } = await getDatabase();
   const schedule = process.env.CORRIDOR_WEBHOOK_RETRY_SCHEDULE_MS?.split(',').map(Number);
   const worker = startDeliveryWorker(db, {

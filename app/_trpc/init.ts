@@ -5,6 +5,7 @@ import { getDatabase } from '../../db';
 import { auth } from '../_auth/auth';
 import type { Db } from '../../db/client';
 import { DomainError, httpStatusOf, type ErrorCode } from '../../server/errors';
+import { refuseControlCharacters } from '../../server/validation/control-characters';
 
 export interface SessionUser {
   id: string;
@@ -68,8 +69,14 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
+/** Every page's input meets the one text rule before any schema sees it (server/validation/control-characters.ts). */
+const textRule = t.middleware(async ({ getRawInput, next }) => {
+  refuseControlCharacters(await getRawInput(), 'input');
+  return next();
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors);
+export const publicProcedure = t.procedure.use(domainErrors).use(textRule);
 
 const signedIn = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new DomainError('UNAUTHENTICATED', 'Sign in first.');

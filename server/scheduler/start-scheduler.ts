@@ -23,7 +23,7 @@ export function startScheduler(db: Db, tickMs = TICK_MS): () => Promise<void> {
         ticks += 1;
         if (ticks % PRUNE_EVERY_TICKS === 0) log('info', 'records pruned', await pruneRecords(db));
       } catch (error) {
-        log('error', 'scheduler tick failed', { error: error instanceof Error ? error.message : String(error) });
+        log('error', 'scheduler tick failed', { error });
       } finally {
         running = undefined;
       }

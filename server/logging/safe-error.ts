@@ -59,7 +59,8 @@ export function safeError(error: unknown, depth = 0): SafeError {
     // The statement's text has only placeholders, but its parameters follow it in the message.
     return { type: error.name, message: 'A database statement failed.', ...(cause ? { cause } : {}) };
   }
-  const code = typeof (error as { code?: unknown }).code === 'string' ? ((error as { code: string }).code) : undefined;
+  const rawCode = (error as { code?: unknown }).code;
+  const code = typeof rawCode === 'string' ? rawCode : undefined;
   return {
     type: error.name,
     message: error.message,

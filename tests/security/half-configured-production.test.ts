@@ -43,7 +43,7 @@ async function start(script: string, env: Record<string, string>, cwd = repo) {
   try {
     const { stdout, stderr } = await exec(process.execPath, ['--import', tsxLoader, path.join(repo, 'scripts', script)], {
       cwd,
-      env: { ...clean, TSX_TSCONFIG_PATH: path.join(repo, 'tsconfig.json'), PORT: '1', HOST: '127.0.0.1', PGLITE_DIR: path.join(sandbox, 'pglite'), ...env } as NodeJS.ProcessEnv,
+      env: { ...clean, TSX_TSCONFIG_PATH: path.join(repo, 'tsconfig.json'), PORT: '1', HOST: '127.0.0.1', PGLITE_DIR: path.join(sandbox, 'pglite'), ...env } as unknown as NodeJS.ProcessEnv,
       timeout: 60_000,
     });
     return { code: 0, output: stdout + stderr };

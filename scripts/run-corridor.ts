@@ -6,11 +6,16 @@ import { performance } from 'node:perf_hooks';
 import { closeDatabase, type Database } from '../db';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import type { Env } from '../server/env';
+import { log } from '../server/logging/log';
+import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
-import { startHttpServer } from './serve';
+import { startHttpServer, startMetricsServer } from './serve';
 
 const print = (line = '') => console.log(line);
+
+/** How long requests and webhook deliveries in flight get to finish on SIGTERM. */
+const SHUTDOWN_GRACE_MS = 15_000;
 
 export async function runCorridor(config: Env, database: Database, options: { root: string; started: number }): Promise<void> {
   const stopScheduler = config.CORRIDOR_SCHEDULER === 'on' ? startScheduler(database.db) : async () => {};
@@ -21,6 +26,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
 
   print('▸ Starting the server…');
   const running = await startHttpServer({ port: config.PORT, host: config.HOST, dir: options.root });
+  const metricsServer = config.METRICS_PORT ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST }) : undefined;
   const seconds = ((performance.now() - options.started) / 1000).toFixed(1);
 
   print();
@@ -31,6 +37,8 @@ export async function runCorridor(config: Env, database: Database, options: { ro
   print(`  Operator console  ${running.url}/operator`);
   print(`  API reference     ${running.url}/docs/api`);
   print(`  Merchant API      ${running.url}/api/v1`);
+  print(`  Health            ${running.url}/healthz and /readyz`);
+  if (metricsServer) print(`  Metrics           http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
   if (config.demo) {
     const { merchant, trader, operator } = demoCredentials;
     print();
@@ -44,12 +52,19 @@ export async function runCorridor(config: Env, database: Database, options: { ro
   print();
   print('Press Ctrl+C to stop.');
 
+  // Graceful stop (docs/operations.md): /readyz turns 503 at once, the server stops accepting and
+  // lets requests in flight finish (bounded), the timers finish their tick, the webhook worker
+  // finishes or hands back what it holds, then the pool closes and the process exits 0.
+  let stopping = false;
   const stop = async (signal: string) => {
-    print(`\n${signal}: stopping…`);
-    await running.close();
-    await stopScheduler();
-    await worker?.stop();
+    if (stopping) return;
+    stopping = true;
+    beginShutdown();
+    log('info', 'stopping', { signal });
+    await Promise.all([running.close(SHUTDOWN_GRACE_MS), stopScheduler(), worker?.stop(SHUTDOWN_GRACE_MS)]);
+    metricsServer?.close();
     await closeDatabase();
+    log('info', 'stopped', { signal });
     process.exit(0);
   };
   process.once('SIGINT', () => void stop('SIGINT'));

@@ -1,12 +1,15 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
+import { handleOperationsRequest, OPERATIONS_PATHS } from '../app/_operations/operations-routes';
 import { handleRestRequest } from '../app/api/v1/_rest/handler';
+import { isShuttingDown } from '../server/operations/shutdown-state';
 
 export interface RunningServer {
   server: Server;
   url: string;
-  close(): Promise<void>;
+  /** Stops accepting, lets requests in flight finish for up to `graceMs`, then drops what is left. */
+  close(graceMs?: number): Promise<void>;
 }
 
 /**
@@ -22,8 +25,19 @@ export async function startHttpServer(options: { port: number; host: string; dir
   // overrideGlobalObjects: false keeps the global Request/Response that Next relies on.
   const handleApi = getRequestListener(handleRestRequest, { overrideGlobalObjects: false });
 
+  const handleOperations = getRequestListener((request) => handleOperationsRequest(request), { overrideGlobalObjects: false });
+  const inFlight = new Set<ServerResponse>();
+
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
+    if (OPERATIONS_PATHS.has(url.split('?')[0]!)) {
+      void handleOperations(req, res);
+      return;
+    }
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    // While stopping, answers ask clients to open a new connection (to another node).
+    if (isShuttingDown()) res.setHeader('connection', 'close');
     if (url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?')) {
       void handleApi(req, res);
       return;
@@ -40,10 +54,24 @@ export async function startHttpServer(options: { port: number; host: string; dir
   return {
     server,
     url: `http://${shownHost}:${options.port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-      }),
+    close: async (graceMs = 15_000) => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const deadline = Date.now() + graceMs;
+      while (inFlight.size > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+      server.closeAllConnections();
+      await closed;
+    },
   };
+}
+
+/** METRICS_PORT: /metrics (and the probes) on a port of their own, for a scraper on a private network. */
+export async function startMetricsServer(options: { port: number; host: string }): Promise<Server> {
+  const handle = getRequestListener((request) => handleOperationsRequest(request, { metricsOpen: true }), { overrideGlobalObjects: false });
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return server;
 }

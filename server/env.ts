@@ -32,6 +32,14 @@ const envSchema = z.object({
   CORRIDOR_WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   CORRIDOR_WEBHOOK_ALLOW_PRIVATE: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
   CORRIDOR_WEBHOOK_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /**
+   * Bearer token that /metrics asks for on the public port (16+ characters). Unset: /metrics is
+   * open in demo mode and answers 404 in production, unless METRICS_PORT serves it apart.
+   */
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16).optional()),
+  /** A second port, on 127.0.0.1 unless METRICS_HOST says otherwise, serving /metrics without a token. */
+  METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -1,10 +1,13 @@
 import type { Db } from '../../db/client';
 import { log } from '../logging/log';
+import { runIncrementalLedgerCheck } from '../ledger/run-invariant-check';
 import { pruneRecords } from './prune-records';
 import { runDueTimers } from './run-due-timers';
 
 const TICK_MS = 5_000;
 const PRUNE_EVERY_TICKS = 120;
+/** The incremental ledger check every minute (12 ticks of 5 s); one node at a time runs it. */
+const LEDGER_CHECK_EVERY_TICKS = 12;
 
 /**
  * Runs the timers in this server process every few seconds. Safe with several processes (the
@@ -22,6 +25,7 @@ export function startScheduler(db: Db, tickMs = TICK_MS): () => Promise<void> {
         if (fired.length > 0) log('info', 'timers fired', Object.fromEntries(fired));
         ticks += 1;
         if (ticks % PRUNE_EVERY_TICKS === 0) log('info', 'records pruned', await pruneRecords(db));
+        if (ticks % LEDGER_CHECK_EVERY_TICKS === 0) await runIncrementalLedgerCheck(db);
       } catch (error) {
         log('error', 'scheduler tick failed', { error });
       } finally {

@@ -25,7 +25,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
       : undefined;
 
   print('▸ Starting the server…');
-  const running = await startHttpServer({ port: config.PORT, host: config.HOST, dir: options.root });
+  const running = await startHttpServer({ port: config.PORT, host: config.HOST, dir: options.root, pages: config.CORRIDOR_PAGES === 'on' });
   const metricsServer = config.METRICS_PORT ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST }) : undefined;
   const seconds = ((performance.now() - options.started) / 1000).toFixed(1);
 

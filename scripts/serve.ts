@@ -1,4 +1,4 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { handleOperationsRequest, OPERATIONS_PATHS } from '../app/_operations/operations-routes';
@@ -17,10 +17,14 @@ export interface RunningServer {
  * /api/v1/* handed straight to the REST adapter (a Web-standard function) so the merchant API
  * skips Next's per-request work, and every other path given to Next.
  */
-export async function startHttpServer(options: { port: number; host: string; dir: string }): Promise<RunningServer> {
-  const app = next({ dev: false, dir: options.dir, hostname: options.host, port: options.port });
-  const handleNext = app.getRequestHandler();
-  await app.prepare();
+export async function startHttpServer(options: { port: number; host: string; dir: string; pages?: boolean }): Promise<RunningServer> {
+  // CORRIDOR_PAGES=off: an API node (REST, probes, metrics) with no pages, and no build to load.
+  let handleNext: (req: IncomingMessage, res: ServerResponse) => Promise<void> = noPages;
+  if (options.pages !== false) {
+    const app = next({ dev: false, dir: options.dir, hostname: options.host, port: options.port });
+    handleNext = app.getRequestHandler();
+    await app.prepare();
+  }
 
   // overrideGlobalObjects: false keeps the global Request/Response that Next relies on.
   const handleApi = getRequestListener(handleRestRequest, { overrideGlobalObjects: false });
@@ -63,6 +67,11 @@ export async function startHttpServer(options: { port: number; host: string; dir
       await closed;
     },
   };
+}
+
+async function noPages(_req: IncomingMessage, res: ServerResponse): Promise<void> {
+  res.writeHead(404, { 'content-type': 'application/json', 'x-content-type-options': 'nosniff' });
+  res.end(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'This node serves the API only (CORRIDOR_PAGES=off).' } }));
 }
 
 /** METRICS_PORT: /metrics (and the probes) on a port of their own, for a scraper on a private network. */

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const config = env();
   if (config.demo) throw new Error('`npm run start:prod` serves production mode only (CORRIDOR_MODE=demo is set); the demo starts with `npm start`.');
   assertReadyForProduction(config);
-  if (!existsSync(path.join(root, '.next', 'BUILD_ID'))) {
+  if (config.CORRIDOR_PAGES === 'on' && !existsSync(path.join(root, '.next', 'BUILD_ID'))) {
     throw new Error('No production build in .next/. Run `npm run build` as part of the release, then start again.');
   }
   const database = await getDatabase();

@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const config = env();
   assertReadyForProduction(config);
 
-  const reason = buildNeeded(root);
+  const reason = config.CORRIDOR_PAGES === 'on' ? buildNeeded(root) : null;
   if (reason) {
     console.log(`▸ Building Corridor (${reason}); the first build takes a minute or two…`);
     await runBuild(root);

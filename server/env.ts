@@ -29,6 +29,8 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z.preprocess(blankToUndefined, z.string().optional()),
   CORRIDOR_SCHEDULER: z.enum(['on', 'off']).default('on'),
+  /** off: an API-only node (REST, probes, metrics), no pages and no Next build needed. */
+  CORRIDOR_PAGES: z.enum(['on', 'off']).default('on'),
   CORRIDOR_WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   CORRIDOR_WEBHOOK_ALLOW_PRIVATE: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
   CORRIDOR_WEBHOOK_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),

@@ -1,9 +1,9 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../../db/client';
 import { ledgerChecks } from '../../db/schema';
 import { log } from '../logging/log';
 import { Dec } from '../money/decimal';
-import { checkLedgerInvariants } from './check-invariants';
+import { checkLedgerInvariants, type InvariantReport } from './check-invariants';
 
 export type LedgerCheckRow = typeof ledgerChecks.$inferSelect;
 
@@ -29,7 +29,8 @@ export async function runIncrementalLedgerCheck(db: Db, now = new Date()): Promi
     const [locked] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${CHECK_LOCK}) as locked`));
     if (!locked?.locked) return null;
     const started = performance.now();
-    const [last] = await tx.select().from(ledgerChecks).orderBy(desc(ledgerChecks.id)).limit(1);
+    // Only an incremental run's checkpoint respects the settle window.
+    const last = await lastLedgerCheck(tx, 'incremental');
     const from = last?.checkedThroughPostingId ?? 0;
     const settled = new Date(now.getTime() - SETTLE_MS).toISOString();
     const [bounds] = rowsOf<{ through: string | number | null }>(
@@ -77,7 +78,7 @@ export async function runIncrementalLedgerCheck(db: Db, now = new Date()): Promi
 }
 
 /** The full check on demand (operator console, CLI): every account and transfer, recorded like the scheduled one. */
-export async function runFullLedgerCheck(db: Db): Promise<LedgerCheckRow> {
+export async function runFullLedgerCheck(db: Db): Promise<{ check: LedgerCheckRow; report: InvariantReport }> {
   const started = performance.now();
   const [bounds] = rowsOf<{ through: string | number | null }>(await db.execute(sql`select max(id) as through from ledger_postings`));
   const report = await checkLedgerInvariants(db);
@@ -87,7 +88,7 @@ export async function runFullLedgerCheck(db: Db): Promise<LedgerCheckRow> {
   if (report.negativeAccounts.length) problems.negativeAccounts = report.negativeAccounts;
   const nonZero = report.totals.filter((row) => !new Dec(row.sum).isZero());
   if (nonZero.length) problems.nonZeroTotals = nonZero;
-  return record(db, {
+  const check = await record(db, {
     kind: 'full',
     ok: report.ok,
     durationMs: Math.round(performance.now() - started),
@@ -96,10 +97,16 @@ export async function runFullLedgerCheck(db: Db): Promise<LedgerCheckRow> {
     accountsChecked: report.accounts,
     problems,
   });
+  return { check, report };
 }
 
-export async function lastLedgerCheck(db: Executor): Promise<LedgerCheckRow | null> {
-  const [last] = await db.select().from(ledgerChecks).orderBy(desc(ledgerChecks.id)).limit(1);
+export async function lastLedgerCheck(db: Executor, kind?: LedgerCheckRow['kind']): Promise<LedgerCheckRow | null> {
+  const [last] = await db
+    .select()
+    .from(ledgerChecks)
+    .where(kind ? eq(ledgerChecks.kind, kind) : undefined)
+    .orderBy(desc(ledgerChecks.id))
+    .limit(1);
   return last ?? null;
 }
 

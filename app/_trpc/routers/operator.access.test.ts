@@ -50,6 +50,7 @@ beforeAll(async () => {
     'operator.referenceRate.clear': (c) => c.operator.referenceRate.clear({}),
     'operator.audit.query': (c) => c.operator.audit.query({}),
     'operator.ledger.check': (c) => c.operator.ledger.check({}),
+    'operator.ledger.lastScheduledCheck': (c) => c.operator.ledger.lastScheduledCheck({}),
   };
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { getDisputeCase } from '../../../server/disputes/get-dispute-case';
 import { listDisputes } from '../../../server/disputes/list-disputes';
 import { auditActorOf, type OperatorActor } from '../../../server/disputes/operator-actor';
 import { ruleDispute, ruleDisputeInput } from '../../../server/disputes/rule-dispute';
-import { checkLedgerInvariants } from '../../../server/ledger/check-invariants';
+import { lastLedgerCheck, runFullLedgerCheck } from '../../../server/ledger/run-invariant-check';
 import { createMerchant } from '../../../server/merchants/create-merchant';
 import { listMerchants } from '../../../server/merchants/list-merchants';
 import { createMerchantInput, merchantSettingsInput, webhookUrl } from '../../../server/merchants/merchant-settings.schema';
@@ -101,6 +101,11 @@ export const operatorRouter = router({
   }),
 
   ledger: router({
-    check: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => checkLedgerInvariants(ctx.db)),
+    // The full check, recorded beside the scheduled ones (docs/operations.md).
+    check: operatorProcedure.input(z.object({}).strict()).query(async ({ ctx }) => (await runFullLedgerCheck(ctx.db)).report),
+    lastScheduledCheck: operatorProcedure.input(z.object({}).strict()).query(async ({ ctx }) => {
+      const check = await lastLedgerCheck(ctx.db, 'incremental');
+      return check ? { ...check, createdAt: check.createdAt.toISOString() } : null;
+    }),
   }),
 });

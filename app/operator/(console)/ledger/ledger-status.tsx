@@ -5,6 +5,22 @@ import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../_components/error-line';
 import { formatTime } from '../../_components/format';
 
+/** The last run of the scheduled (incremental) check, which runs every minute (docs/operations.md). */
+function ScheduledCheck() {
+  const trpc = useTRPC();
+  const last = useQuery(trpc.operator.ledger.lastScheduledCheck.queryOptions({}, { refetchInterval: 30_000 }));
+  if (last.isPending) return null;
+  if (last.isError) return <ErrorLine error={last.error} />;
+  if (!last.data) return <p>The scheduled check has not run yet (it runs every minute on a node with the scheduler on).</p>;
+  const check = last.data;
+  return (
+    <p role="status" className={check.ok ? 'console-ok' : 'console-error'}>
+      Scheduled check {formatTime(check.createdAt)}: {check.ok ? 'all invariants held' : `BROKEN (${Object.keys(check.problems).join(', ')})`} over{' '}
+      {check.transfersChecked} new transfers and {check.accountsChecked} accounts, in {check.durationMs} ms.
+    </p>
+  );
+}
+
 export function LedgerStatus() {
   const trpc = useTRPC();
   const report = useQuery(trpc.operator.ledger.check.queryOptions({}));
@@ -13,6 +29,7 @@ export function LedgerStatus() {
   const data = report.data;
   return (
     <>
+      <ScheduledCheck />
       <p role="status" className={data.ok ? 'console-ok' : 'console-error'}>
         {data.ok ? 'All invariants hold.' : 'An invariant is broken: see below.'} Checked {formatTime(data.checkedAt)}.
       </p>

@@ -22,27 +22,59 @@ interface RawDelivery {
 const date = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /**
- * Claims due deliveries for one worker: pending ones whose time has come, and ones whose lease
- * ran out (their worker died). FOR UPDATE SKIP LOCKED lets any number of workers claim side by
- * side without taking the same delivery; the lease marks it as this worker's until it expires.
+ * How many deliveries of one merchant may be in flight at once, across every worker: a merchant
+ * whose endpoint is slow (or who floods it) holds at most this many slots, and every other
+ * merchant's deliveries go out beside them (docs/security.md).
  */
-export async function claimDeliveries(db: Db, workerId: string, now: Date, limit: number, leaseMs: number): Promise<DeliveryRow[]> {
+export const PER_MERCHANT_IN_FLIGHT = 4;
+
+/**
+ * Claims due deliveries for one worker: pending ones whose time has come, and ones whose lease
+ * ran out (their worker died). A merchant gets at most `perMerchant` deliveries in flight, counting
+ * those other workers hold under a live lease; the claim takes turns between merchants (every
+ * merchant's oldest due delivery before anyone's second), oldest first within a turn. Claims are
+ * made one at a time under a transaction-scoped advisory lock, so two workers cannot both see a
+ * free slot and fill it twice; FOR UPDATE SKIP LOCKED still keeps a claim off rows a finishing
+ * worker is writing, and the lease marks a delivery as this worker's until it expires.
+ */
+export async function claimDeliveries(
+  db: Db,
+  workerId: string,
+  now: Date,
+  limit: number,
+  leaseMs: number,
+  perMerchant: number = PER_MERCHANT_IN_FLIGHT,
+): Promise<DeliveryRow[]> {
   // Raw SQL gets timestamps as ISO text: the postgres driver under Drizzle takes no Date parameters.
   const at = now.toISOString();
   const leaseEnd = new Date(now.getTime() + leaseMs).toISOString();
-  const rows = rowsOf<RawDelivery>(
-    await db.execute(sql`
-      update webhook_deliveries d
-      set status = 'delivering', lease_owner = ${workerId}, lease_expires_at = ${leaseEnd}::timestamptz, updated_at = ${at}::timestamptz
-      where d.id in (
-        select id from webhook_deliveries
-        where (status = 'pending' and next_attempt_at <= ${at}::timestamptz)
-           or (status = 'delivering' and lease_expires_at < ${at}::timestamptz)
-        order by next_attempt_at
-        limit ${limit}
-        for update skip locked)
-      returning d.*`),
-  );
+  const rows = await db.transaction(async (tx) => {
+    // Held until commit: the next claimer's snapshot then sees this claim's leases.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('corridor.webhook-claim'))`);
+    return rowsOf<RawDelivery>(
+      await tx.execute(sql`
+        with busy as (
+          select merchant_id, count(*) as held from webhook_deliveries
+          where status = 'delivering' and lease_expires_at >= ${at}::timestamptz
+          group by merchant_id
+        ), due as (
+          select id, merchant_id, next_attempt_at,
+                 row_number() over (partition by merchant_id order by next_attempt_at, id) as turn
+          from webhook_deliveries
+          where (status = 'pending' and next_attempt_at <= ${at}::timestamptz)
+             or (status = 'delivering' and lease_expires_at < ${at}::timestamptz)
+        ), chosen as (
+          select due.id from due left join busy on busy.merchant_id = due.merchant_id
+          where due.turn <= ${perMerchant} - coalesce(busy.held, 0)
+          order by due.turn, due.next_attempt_at, due.id
+          limit ${limit}
+        )
+        update webhook_deliveries d
+        set status = 'delivering', lease_owner = ${workerId}, lease_expires_at = ${leaseEnd}::timestamptz, updated_at = ${at}::timestamptz
+        where d.id in (select id from webhook_deliveries where id in (select id from chosen) for update skip locked)
+        returning d.*`),
+    );
+  });
   return rows.map((row) => ({
     id: row.id,
     eventId: row.event_id,

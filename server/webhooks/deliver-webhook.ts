@@ -19,8 +19,9 @@ export interface DeliverOptions {
 
 /**
  * One attempt of one claimed delivery: sign, POST, log the attempt, and either finish it, schedule
- * the next try (decisions.md section 6) or mark it failed. Updates are guarded by the lease, so a
- * worker that lost its lease (it was too slow and another took over) changes nothing.
+ * the next try (docs/webhooks.md, "Delivery and retries") or mark it failed. Updates are guarded
+ * by the lease, so a worker that lost its lease (it was too slow and another took over) changes
+ * nothing.
  */
 export async function deliverWebhook(db: Db, delivery: DeliveryRow, options: DeliverOptions): Promise<DeliveryOutcome> {
   const clock = options.now ?? (() => new Date());

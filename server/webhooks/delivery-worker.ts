@@ -1,15 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { log } from '../logging/log';
-import { claimDeliveries, releaseClaims } from './claim-deliveries';
+import { claimDeliveries, PER_MERCHANT_IN_FLIGHT, releaseClaims } from './claim-deliveries';
 import { deliverWebhook, type DeliverOptions } from './deliver-webhook';
 
 export interface WorkerOptions {
   workerId?: string;
   allowPrivate: boolean;
   leaseMs: number;
-  /** Deliveries in flight at once. */
+  /**
+   * Deliveries in flight at once in this worker. Several times PER_MERCHANT_IN_FLIGHT, so that it
+   * takes several slow merchants at once to fill a worker (docs/security.md).
+   */
   concurrency?: number;
+  /** Deliveries of one merchant in flight at once across all workers (claim-deliveries.ts). */
+  perMerchant?: number;
   /** Pause between polls when nothing was due. */
   idleMs?: number;
   timeoutMs?: number;
@@ -28,7 +33,8 @@ export interface RunningWorker {
  */
 export function startDeliveryWorker(db: Db, options: WorkerOptions): RunningWorker {
   const workerId = options.workerId ?? `worker-${randomUUID().slice(0, 8)}`;
-  const concurrency = options.concurrency ?? 8;
+  const concurrency = options.concurrency ?? 16;
+  const perMerchant = options.perMerchant ?? PER_MERCHANT_IN_FLIGHT;
   const deliver: DeliverOptions = { workerId, allowPrivate: options.allowPrivate, timeoutMs: options.timeoutMs, schedule: options.schedule };
   const inFlight = new Set<Promise<unknown>>();
   let stopping = false;
@@ -40,7 +46,7 @@ export function startDeliveryWorker(db: Db, options: WorkerOptions): RunningWork
       let claimed = 0;
       if (room > 0) {
         try {
-          const batch = await claimDeliveries(db, workerId, new Date(), room, options.leaseMs);
+          const batch = await claimDeliveries(db, workerId, new Date(), room, options.leaseMs, perMerchant);
           claimed = batch.length;
           for (const delivery of batch) {
             const job = deliverWebhook(db, delivery, deliver)

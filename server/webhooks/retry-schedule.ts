@@ -1,4 +1,4 @@
-/** decisions.md section 6: retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; then failed. */
+/** docs/webhooks.md, "Delivery and retries": retries after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; then failed. */
 export const RETRY_DELAYS_MS = [5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000] as const;
 
 /** A delivery that fails this long in a row disables its endpoint. */

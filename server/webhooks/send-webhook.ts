@@ -4,12 +4,13 @@ import https from 'node:https';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
-import { isPrivateAddress } from './private-address';
+import { forbiddenReason } from './private-address';
+import { cleanHeader, EXCERPT_BYTES, excerptOf } from './reply-excerpt';
 
 export interface SendResult {
   statusCode: number | null;
   latencyMs: number;
-  /** The first 1 KiB of the response body. */
+  /** At most EXCERPT_BYTES of the reply, cleaned (reply-excerpt.ts); null when nothing answered. */
   excerpt: string | null;
   error: string | null;
 }
@@ -20,37 +21,43 @@ export interface SendOptions {
   timeoutMs?: number;
 }
 
-const EXCERPT_BYTES = 1024;
-
 /**
- * POSTs one webhook. The SSRF guard checks every address the host resolves to at connect time
- * (so DNS cannot swap in a private address after a check), redirects are not followed, and the
- * whole exchange is bounded by the timeout.
+ * POSTs one webhook. The SSRF guard (docs/security.md) judges the address actually connected to,
+ * three times over: an IP literal once the URL parser has normalised it (Node does no lookup for
+ * literals, and `0x7f.1` or `[::ffff:127.0.0.1]` only show their real address after parsing), every
+ * address a name resolves to at connect time (so DNS cannot swap in a private address after a
+ * check), and the socket's peer address once connected, before a byte is sent. Redirects are not
+ * followed, and the whole exchange is bounded by the timeout.
  */
 export function sendWebhook(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
   const started = performance.now();
   const done = (partial: Omit<SendResult, 'latencyMs'>): SendResult => ({ ...partial, latencyMs: Math.round(performance.now() - started) });
+  const refused = (error: string) => Promise.resolve(done({ statusCode: null, excerpt: null, error }));
 
   let target: URL;
   try {
     target = new URL(url);
   } catch {
-    return Promise.resolve(done({ statusCode: null, excerpt: null, error: 'not a valid URL' }));
+    return refused('not a valid URL');
   }
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') {
-    return Promise.resolve(done({ statusCode: null, excerpt: null, error: 'only http and https URLs are allowed' }));
-  }
+  if (target.protocol !== 'http:' && target.protocol !== 'https:') return refused('only http and https URLs are allowed');
   const literal = target.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(literal) && !options.allowPrivate && isPrivateAddress(literal)) {
-    return Promise.resolve(done({ statusCode: null, excerpt: null, error: `destination ${literal} is a private address` }));
+  if (net.isIP(literal) && !options.allowPrivate) {
+    const reason = forbiddenReason(literal);
+    if (reason) return refused(`destination ${literal} is a private address (${reason})`);
   }
 
   const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
     dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);
       const list = addresses as dns.LookupAddress[];
-      const blocked = options.allowPrivate ? undefined : list.find((entry) => isPrivateAddress(entry.address));
-      if (blocked) return callback(new Error(`destination ${hostname} resolves to private address ${blocked.address}`), '', 4);
+      if (list.length === 0) return callback(new Error(`destination ${hostname} has no address`), '', 4);
+      if (!options.allowPrivate) {
+        for (const entry of list) {
+          const reason = forbiddenReason(entry.address);
+          if (reason) return callback(new Error(`destination ${hostname} resolves to a private address (${reason})`), '', 4);
+        }
+      }
       if (lookupOptions.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       const first = list[0]!;
       callback(null, first.address, first.family);
@@ -79,13 +86,26 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
         });
         response.on('end', () => {
           const statusCode = response.statusCode ?? null;
-          const excerpt = Buffer.concat(chunks).subarray(0, EXCERPT_BYTES).toString('utf8');
           const redirect = statusCode !== null && statusCode >= 300 && statusCode < 400;
-          finish({ statusCode, excerpt, error: redirect ? `redirect to ${response.headers.location ?? '?'} not followed` : null });
+          const location = cleanHeader(response.headers.location ?? '?');
+          finish({ statusCode, excerpt: excerptOf(Buffer.concat(chunks)), error: redirect ? `redirect to ${location} not followed` : null });
         });
         response.on('error', (error) => finish({ statusCode: response.statusCode ?? null, excerpt: null, error: error.message }));
       },
     );
+    if (!options.allowPrivate) {
+      // The last word: whatever the literal and the lookup said, the peer is what counts. This
+      // listener is attached before the request writes, so it runs before any byte leaves.
+      request.once('socket', (socket: net.Socket) => {
+        const judge = () => {
+          const peer = socket.remoteAddress;
+          const reason = peer === undefined ? 'no peer address' : forbiddenReason(peer);
+          if (reason) socket.destroy(new Error(`destination ${target.hostname} connected to a private address (${reason})`));
+        };
+        if (socket.connecting) socket.prependOnceListener('connect', judge);
+        else judge();
+      });
+    }
     const timer = setTimeout(() => {
       request.destroy();
       finish({ statusCode: null, excerpt: null, error: `timed out after ${timeoutMs} ms` });

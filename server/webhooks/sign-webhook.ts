@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * Standard Webhooks signature (decisions.md section 6): base64 HMAC-SHA256 over
- * `id.timestamp.body`, keyed with the base64-decoded part of `whsec_...`. Several secrets give
+ * Standard Webhooks signature (docs/webhooks.md, "Verifying the signature"): base64 HMAC-SHA256
+ * over `id.timestamp.body`, keyed with the base64-decoded part of `whsec_...`. Several secrets give
  * several space-separated `v1,` signatures (a rotation's overlap).
  */
 export function webhookSignature(secrets: readonly string[], id: string, timestampSeconds: number, body: string): string {

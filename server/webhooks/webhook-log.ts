@@ -4,10 +4,12 @@ import { outboxEvents, payinOrders, payoutOrders, webhookAttempts, webhookDelive
 import { DomainError } from '../errors';
 import { isoMs, isoMsOrNull } from '../money/format';
 import { writeEvent } from '../outbox/write-event';
+import { clampExcerpt } from './reply-excerpt';
 
 /**
  * A merchant's deliveries, newest first, with each attempt: by event id, or by order (platform
- * orderNo or merchantOrderNo, either flow).
+ * orderNo or merchantOrderNo, either flow). Of a reply the merchant sees its status and a short
+ * clean excerpt, never more (reply-excerpt.ts); a refused destination has none.
  */
 export async function listDeliveries(db: Executor, merchantId: string, filter: { eventId?: string; orderNo?: string; page: number; pageSize: number }) {
   const conditions: SQL[] = [eq(webhookDeliveries.merchantId, merchantId)];
@@ -51,7 +53,8 @@ export async function listDeliveries(db: Executor, merchantId: string, filter: {
           at: isoMs(attempt.createdAt),
           statusCode: attempt.statusCode,
           latencyMs: attempt.latencyMs,
-          response: attempt.responseExcerpt,
+          // Clamped again on the way out: attempts logged before the limit kept up to 1 KiB raw.
+          response: clampExcerpt(attempt.responseExcerpt),
           error: attempt.error,
         })),
     })),

@@ -152,6 +152,27 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('of a long or hostile reply only its status and 256 clean bytes are kept and shown', async () => {
+    const receiver = await startReceiver((_req, _body, res) => {
+      res.statusCode = 500;
+      res.end(`\u001b[2J${'stack trace line\r\n'.repeat(500)}`);
+    });
+    try {
+      const merchant = await merchantWithEndpoint(receiver.url);
+      const { eventId, deliveryId } = await sendTestEvent(database.db, merchant.merchantId);
+      await drain({ schedule: [] });
+      const [attempt] = await database.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+      expect(attempt?.statusCode).toBe(500);
+      expect(Buffer.byteLength(attempt!.responseExcerpt!)).toBeLessThanOrEqual(256);
+      expect(attempt!.responseExcerpt).toMatch(/^\[2Jstack trace line  stack/);
+      expect(attempt!.responseExcerpt).not.toMatch(/\p{Cc}/u);
+      const log = await listDeliveries(database.db, merchant.merchantId, { eventId, page: 1, pageSize: 10 });
+      expect(log.items[0]!.attemptLog[0]!.response).toBe(attempt!.responseExcerpt);
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('redirects are not followed', async () => {
     const target = await startReceiver();
     const redirecting = await startReceiver((_req, _body, res) => {

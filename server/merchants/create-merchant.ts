@@ -4,6 +4,8 @@ import { merchants } from '../../db/schema';
 import { issueApiKey, type IssuedApiKey } from '../api-keys/issue-api-key';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { openMerchantAccounts } from '../ledger/open-accounts';
+import { env } from '../env';
+import { refusePrivateEndpoint } from '../webhooks/refuse-private-endpoint';
 import { parseInput } from '../validation/parse-input';
 import { encryptWebhookSecret, newWebhookSecret } from '../webhooks/webhook-secret';
 import { createMerchantInput, type CreateMerchantInput } from './merchant-settings.schema';
@@ -24,6 +26,8 @@ export async function createMerchant(
   options: { id?: string; apiKeyPreset?: { keyId: string; secret: string } } = {},
 ): Promise<CreatedMerchant> {
   const input = parseInput(createMerchantInput, rawInput);
+  // The same SSRF rule as setting the endpoint later (docs/security.md).
+  if (input.webhookUrl && !env().webhookAllowPrivate) refusePrivateEndpoint(input.webhookUrl);
   return db.transaction(async (tx) => {
     const merchantId = options.id ?? randomUUID();
     const webhookSecret = input.webhookUrl ? newWebhookSecret() : null;

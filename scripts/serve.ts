@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import { getRequestListener } from '@hono/node-server';
 import next from 'next';
-import { handleRestRequest } from '../app/api/v1/_rest/handler';
+import { restRequestListener } from '../app/api/v1/_rest/node-listener';
+import { applyConnectionPolicies, type ServerTimeouts } from './connection-policies';
 
 export interface RunningServer {
   server: Server;
@@ -14,13 +14,12 @@ export interface RunningServer {
  * /api/v1/* handed straight to the REST adapter (a Web-standard function) so the merchant API
  * skips Next's per-request work, and every other path given to Next.
  */
-export async function startHttpServer(options: { port: number; host: string; dir: string }): Promise<RunningServer> {
+export async function startHttpServer(options: { port: number; host: string; dir: string; timeouts?: ServerTimeouts }): Promise<RunningServer> {
   const app = next({ dev: false, dir: options.dir, hostname: options.host, port: options.port });
   const handleNext = app.getRequestHandler();
   await app.prepare();
 
-  // overrideGlobalObjects: false keeps the global Request/Response that Next relies on.
-  const handleApi = getRequestListener(handleRestRequest, { overrideGlobalObjects: false });
+  const handleApi = restRequestListener();
 
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
@@ -30,7 +29,8 @@ export async function startHttpServer(options: { port: number; host: string; dir
     }
     void handleNext(req, res);
   });
-  server.keepAliveTimeout = 65_000;
+  // Slow clients are timed out and malformed requests answered in JSON (docs/security.md).
+  applyConnectionPolicies(server, options.timeouts);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

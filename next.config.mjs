@@ -19,7 +19,8 @@ export const proxySkippedPaths = ['/_next/static/:path*', '/_next/image', '/_nex
 const nextConfig = {
   async headers() {
     return [
-      { source: '/:path*', headers: everyResponseHeaders },
+      // '/(.*)' rather than '/:path*': Next matches sources strictly, and '/:path*' misses '/'.
+      { source: '/(.*)', headers: everyResponseHeaders },
       ...proxySkippedPaths.map((source) => ({
         source,
         headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }],

@@ -21,7 +21,8 @@ describe('a merchant probes the list endpoints with dates the database cannot st
     ['/api/v1/orders', (query: Record<string, string>) => merchant.client.listPayins(query)],
   ] as const) {
     it(`${path}: year 0000, 1969 and a timestamp past 9999 are refused by name`, async () => {
-      for (const query of [{ from: '0000-01-01' }, { to: '0000-01-01T00:00:00Z' }, { from: '1969-12-31' }, { to: '9999-12-31T23:00:00-14:00' }]) {
+      const queries: Record<string, string>[] = [{ from: '0000-01-01' }, { to: '0000-01-01T00:00:00Z' }, { from: '1969-12-31' }, { to: '9999-12-31T23:00:00-14:00' }];
+      for (const query of queries) {
         const response = await list(query);
         expect(response.status, JSON.stringify(query)).toBe(400);
         const body = response.body as ErrorBody;

@@ -1,6 +1,10 @@
 import { createRequire } from 'node:module';
+import type { NextConfig } from 'next';
 import { describe, expect, it } from 'vitest';
-import nextConfig from '../../next.config.mjs';
+// @ts-expect-error: a plain .mjs module without type declarations (its JSDoc names the type).
+import loadedConfig from '../../next.config.mjs';
+
+const nextConfig = loadedConfig as NextConfig;
 
 // Next's own matcher for `source` patterns, so the test matches paths as the server will.
 const { getPathMatch } = createRequire(import.meta.url)('next/dist/shared/lib/router/utils/path-match') as {

@@ -1,5 +1,32 @@
+/**
+ * Headers of every response Next sends, whatever produced it: pages, its own 404 and error pages,
+ * build assets under /_next/static, /favicon.ico (docs/security.md). proxy.ts adds each page's
+ * nonce-based Content-Security-Policy but does not run for static files, so the framing ban is
+ * stated here on its own (X-Frame-Options everywhere, and a policy that loads and frames nothing
+ * on the paths the proxy skips); a page's own policy is never replaced or joined by a second one.
+ */
+export const everyResponseHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  // The checkout URL carries a bearer token; no response may leak it through Referer.
+  { key: 'Referrer-Policy', value: 'no-referrer' },
+];
+
+/** The paths proxy.ts skips (its matcher): nothing else gives them a Content-Security-Policy. */
+export const proxySkippedPaths = ['/_next/static/:path*', '/_next/image', '/_next/image/:path*', '/favicon.ico'];
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  async headers() {
+    return [
+      // '/(.*)' rather than '/:path*': Next matches sources strictly, and '/:path*' misses '/'.
+      { source: '/(.*)', headers: everyResponseHeaders },
+      ...proxySkippedPaths.map((source) => ({
+        source,
+        headers: [{ key: 'Content-Security-Policy', value: "default-src 'none'; frame-ancestors 'none'" }],
+      })),
+    ];
+  },
   // Native and WASM packages are loaded by Node at run time rather than bundled: PGlite ships its
   // own WASM and data files, argon2 a native binary, and the one PGlite instance must be shared
   // (through globalThis) between the custom server and Next's route handlers.

@@ -2,8 +2,9 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { handleOperationsRequest, OPERATIONS_PATHS } from '../app/_operations/operations-routes';
-import { handleRestRequest } from '../app/api/v1/_rest/handler';
+import { restRequestListener } from '../app/api/v1/_rest/node-listener';
 import { isShuttingDown } from '../server/operations/shutdown-state';
+import { applyConnectionPolicies, type ServerTimeouts } from './connection-policies';
 
 export interface RunningServer {
   server: Server;
@@ -13,11 +14,11 @@ export interface RunningServer {
 }
 
 /**
- * The production server (decisions.md section 9): Next's documented custom-server API, with
+ * The production server (docs/architecture.md): Next's documented custom-server API, with
  * /api/v1/* handed straight to the REST adapter (a Web-standard function) so the merchant API
  * skips Next's per-request work, and every other path given to Next.
  */
-export async function startHttpServer(options: { port: number; host: string; dir: string; pages?: boolean }): Promise<RunningServer> {
+export async function startHttpServer(options: { port: number; host: string; dir: string; pages?: boolean; timeouts?: ServerTimeouts }): Promise<RunningServer> {
   // CORRIDOR_PAGES=off: an API node (REST, probes, metrics) with no pages, and no build to load.
   let handleNext: (req: IncomingMessage, res: ServerResponse) => Promise<void> = noPages;
   if (options.pages !== false) {
@@ -26,8 +27,7 @@ export async function startHttpServer(options: { port: number; host: string; dir
     await app.prepare();
   }
 
-  // overrideGlobalObjects: false keeps the global Request/Response that Next relies on.
-  const handleApi = getRequestListener(handleRestRequest, { overrideGlobalObjects: false });
+  const handleApi = restRequestListener();
 
   const handleOperations = getRequestListener((request) => handleOperationsRequest(request), { overrideGlobalObjects: false });
   const inFlight = new Set<ServerResponse>();
@@ -48,7 +48,8 @@ export async function startHttpServer(options: { port: number; host: string; dir
     }
     void handleNext(req, res);
   });
-  server.keepAliveTimeout = 65_000;
+  // Slow clients are timed out and malformed requests answered in JSON (docs/security.md).
+  applyConnectionPolicies(server, options.timeouts);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -5,6 +5,8 @@ import { signInWithPassword } from '../../server/auth/sign-in';
 import { authSecret } from '../../server/config/auth-secret';
 import { isDomainError } from '../../server/errors';
 import { totpEnrolledOf } from '../../server/auth/totp-enrolment';
+import { env } from '../../server/env';
+import { sessionCookies } from './session-cookies';
 
 /** A refused sign-in: `code` is the domain code and its message, for the sign-in page to show. */
 class SignInRefused extends CredentialsSignin {
@@ -27,6 +29,7 @@ export const { handlers, auth, signIn, signOut } = NextAuth({
   secret: authSecret(),
   trustHost: true,
   session: { strategy: 'jwt', maxAge: 12 * 60 * 60 },
+  cookies: sessionCookies(env().PUBLIC_BASE_URL),
   pages: { signIn: '/sign-in' },
   providers: [
     Credentials({

@@ -3,19 +3,32 @@ import { rowsOf, type Db } from '../../db/client';
 import { reusableSql } from '../../db/reusable-query';
 import { cachedMerchant, type MerchantRow } from '../merchants/merchant-cache';
 import { apiKeyMaterial, type ApiKeyMaterial } from './api-key-material';
-import { timingSafeEqualString } from '../crypto/tokens';
+import { sha256Hex, timingSafeEqualString } from '../crypto/tokens';
 import { DomainError } from '../errors';
 import { NONCE_PATTERN, TIMESTAMP_TOLERANCE_MS } from './api-request-rules';
-import { signRequest } from './request-signature';
+import { signRequestDigest } from './request-signature';
 
-export interface ApiRequest {
-  method: string;
-  pathAndQuery: string;
+/** The signed headers of a request: all that is checked before its body is read. */
+export interface ApiRequestHeaders {
   apiKey: string | null;
   timestamp: string | null;
   nonce: string | null;
   signature: string | null;
+  now: Date;
+}
+
+export interface ApiRequest extends ApiRequestHeaders {
+  method: string;
+  pathAndQuery: string;
   body: Uint8Array;
+}
+
+/** A request whose headers passed: the key it names, and the headers, now known to be present. */
+export interface IdentifiedApiRequest {
+  key: ApiKeyMaterial;
+  timestamp: string;
+  nonce: string;
+  signature: string;
   now: Date;
 }
 
@@ -26,12 +39,23 @@ export type ApiPrincipal =
   | { kind: 'trader'; apiKeyId: string; traderId: string };
 
 /**
- * Verifies a signed API request (decisions.md section 1) and says who sent it. The checks run
- * cheapest first; the nonce is recorded only once the signature is proven, so nobody can burn
- * another key's nonces. A failure names its code and nothing more.
+ * Verifies a signed API request (docs/api.md, Authentication) and says who sent it, for a caller
+ * that already holds the body. The REST adapter runs the two halves itself, reading the body only
+ * between them.
  */
 export async function authenticateApiRequest(db: Db, request: ApiRequest): Promise<ApiPrincipal> {
-  const { apiKey, timestamp, nonce, signature } = request;
+  const identified = await identifyApiRequest(db, request);
+  return verifyApiRequest(db, identified, { method: request.method, pathAndQuery: request.pathAndQuery, bodySha256: sha256Hex(request.body) });
+}
+
+/**
+ * The first half, from the headers alone (docs/security.md): the headers are present, the
+ * timestamp is in the window, the nonce is well formed and the key exists. Nobody without a live
+ * key gets a body read, so an anonymous client cannot make the server buffer or hash megabytes.
+ * The checks run cheapest first; a failure names its code and nothing more.
+ */
+export async function identifyApiRequest(db: Db, headers: ApiRequestHeaders): Promise<IdentifiedApiRequest> {
+  const { apiKey, timestamp, nonce, signature } = headers;
   if (!apiKey || !timestamp || !nonce || !signature) {
     const missing = [
       ['X-Api-Key', apiKey],
@@ -43,17 +67,28 @@ export async function authenticateApiRequest(db: Db, request: ApiRequest): Promi
       .map(([name]) => name);
     throw new DomainError('AUTH_MISSING', `Missing authentication header: ${missing.join(', ')}.`);
   }
-  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(request.now.getTime() - Number(timestamp)) > TIMESTAMP_TOLERANCE_MS) {
+  if (!/^\d{1,16}$/.test(timestamp) || Math.abs(headers.now.getTime() - Number(timestamp)) > TIMESTAMP_TOLERANCE_MS) {
     throw new DomainError('TIMESTAMP_OUT_OF_RANGE', 'X-Timestamp must be milliseconds since the epoch, within 300 seconds of server time.');
   }
   if (!NONCE_PATTERN.test(nonce)) {
     throw new DomainError('NONCE_INVALID', 'X-Nonce must be 16 to 64 characters of A-Z, a-z, 0-9, _ and -.');
   }
-
   const key = await apiKeyMaterial(db, apiKey);
   if (!key) throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
+  return { key, timestamp, nonce, signature, now: headers.now };
+}
 
-  const expected = signRequest(key.secret, { timestamp, nonce, method: request.method, pathAndQuery: request.pathAndQuery, body: request.body });
+/**
+ * The second half, once the body's hash is known: the signature, then the nonce. The nonce is
+ * recorded only once the signature is proven, so nobody can burn another key's nonces.
+ */
+export async function verifyApiRequest(
+  db: Db,
+  identified: IdentifiedApiRequest,
+  request: { method: string; pathAndQuery: string; bodySha256: string },
+): Promise<ApiPrincipal> {
+  const { key, timestamp, nonce, signature } = identified;
+  const expected = signRequestDigest(key.secret, { timestamp, nonce, method: request.method, pathAndQuery: request.pathAndQuery, bodySha256: request.bodySha256 });
   if (!timingSafeEqualString(expected, signature)) {
     throw new DomainError('INVALID_SIGNATURE', 'The signature does not match the request.');
   }
@@ -61,7 +96,7 @@ export async function authenticateApiRequest(db: Db, request: ApiRequest): Promi
   // One statement on the hot path: the nonce is recorded only if the key is live and its owner
   // active, both read from the database now (never from a cache). Zero rows: find out which.
   const recorded = rowsOf<{ id: string }>(
-    await recordNonce(db, { nonce, now: request.now.toISOString(), keyId: key.id }),
+    await recordNonce(db, { nonce, now: identified.now.toISOString(), keyId: key.id }),
   );
   if (recorded.length === 0) await refusalOf(db, key);
   return principalOf(db, key);

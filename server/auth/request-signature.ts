@@ -1,20 +1,37 @@
 import { hmacSha256Hex, sha256Hex } from '../crypto/tokens';
 
-export interface SignedParts {
+interface SignedHeaderParts {
   timestamp: string;
   nonce: string;
   method: string;
   /** Exactly as sent on the request line, e.g. `/api/v1/withdrawals?page=2`. */
   pathAndQuery: string;
+}
+
+export interface SignedParts extends SignedHeaderParts {
   body: Uint8Array | string;
 }
 
-/** decisions.md section 1: the string a request's X-Signature is computed over. */
+/** The parts with the body already hashed: the server hashes a body while it streams in. */
+export interface SignedDigestParts extends SignedHeaderParts {
+  /** Lowercase hex SHA-256 of the body as sent. */
+  bodySha256: string;
+}
+
+/** docs/api.md: the string a request's X-Signature is computed over. */
 export function stringToSign(parts: SignedParts): string {
-  return [parts.timestamp, parts.nonce, parts.method.toUpperCase(), parts.pathAndQuery, sha256Hex(parts.body)].join('\n');
+  return stringToSignOfDigest({ ...parts, bodySha256: sha256Hex(parts.body) });
+}
+
+export function stringToSignOfDigest(parts: SignedDigestParts): string {
+  return [parts.timestamp, parts.nonce, parts.method.toUpperCase(), parts.pathAndQuery, parts.bodySha256].join('\n');
 }
 
 /** X-Signature: lowercase hex HMAC-SHA256 of the string to sign, keyed with the API secret. */
 export function signRequest(secret: string, parts: SignedParts): string {
   return hmacSha256Hex(secret, stringToSign(parts));
+}
+
+export function signRequestDigest(secret: string, parts: SignedDigestParts): string {
+  return hmacSha256Hex(secret, stringToSignOfDigest(parts));
 }

@@ -41,6 +41,11 @@ export const errorCodes = {
   FORBIDDEN: 403,
   CLAIM_REQUIRED: 409,
   CASE_CLAIMED: 409,
+  MALFORMED_REQUEST: 400,
+  REQUEST_TIMEOUT: 408,
+  HEADERS_TOO_LARGE: 431,
+  BATCH_TOO_LARGE: 400,
+  SERVER_BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fiat2, usd2 } from '../money/amount-strings';
 import { payoutStatuses } from '../state-machines/payout';
+import { instantQuery } from '../validation/instant';
 
 const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
 const notBlank = (value: string) => value.trim().length > 0;
@@ -76,11 +77,6 @@ const positiveInteger = (name: string, max?: number) =>
       error: max === undefined ? `${name} must be at least 1` : `${name} must be 1 to ${max}`,
     });
 
-const instant = z.iso
-  .datetime({ offset: true, error: 'must be an ISO 8601 timestamp, e.g. 2026-11-23T00:00:00Z' })
-  .or(z.iso.date({ error: 'must be an ISO 8601 date or timestamp' }))
-  .transform((value) => new Date(value));
-
 /** Query of the list endpoints (merchant-api.md section 4.2); values arrive as strings. */
 export function listQueryInput<S extends readonly [string, ...string[]]>(statuses: S) {
   return z
@@ -95,8 +91,8 @@ export function listQueryInput<S extends readonly [string, ...string[]]>(statuse
         .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))])
         .pipe(z.array(z.enum(statuses, { error: `must be one or more of ${statuses.join(', ')}` })).min(1))
         .optional(),
-      from: instant.optional(),
-      to: instant.optional(),
+      from: instantQuery.optional(),
+      to: instantQuery.optional(),
     })
     .strict();
 }

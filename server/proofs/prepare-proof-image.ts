@@ -2,9 +2,27 @@ import sharp from 'sharp';
 import { sha256Hex } from '../crypto/tokens';
 import { DomainError } from '../errors';
 import { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType } from './proof-limits';
+import { WorkSlots } from './work-slots';
 
-/** decisions.md section 8: at most 5 MB and 40 megapixels each (proof-limits.ts). */
+/** docs/trader-guide.md: at most 5 MB and 40 megapixels each (proof-limits.ts). */
 export { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType };
+
+// sharp keeps recently decoded images in a cache; proofs are decoded once, and a cache would only
+// hold on to up to 50 MB of them after a burst of uploads.
+sharp.cache(false);
+
+/**
+ * docs/security.md: decoding and re-encoding a 5 MB image takes a core for a while, so the whole
+ * process decodes at most 2 uploads at once and lets at most 8 wait; more get 503 SERVER_BUSY.
+ */
+export const proofImageSlots = new WorkSlots(2, 8, 'Too many proof images are being checked right now; retry in a few seconds.');
+
+let decodes = 0;
+
+/** How many images this process has handed to the decoder: tests prove a refusal decoded nothing. */
+export function proofImagesDecoded(): number {
+  return decodes;
+}
 
 export interface PreparedProof {
   contentType: ProofContentType;
@@ -32,15 +50,21 @@ function refuse(index: number, message: string): never {
   });
 }
 
-/**
- * Checks one uploaded proof and re-encodes it, which drops its metadata (EXIF, GPS) while keeping
- * the picture upright.
- */
-export async function prepareProofImage(bytes: Uint8Array, index: number): Promise<PreparedProof> {
+/** The checks that need no decoding: size and type by magic bytes. */
+function checkProofBytes(bytes: Uint8Array, index: number): ProofContentType {
   if (bytes.length === 0) refuse(index, 'is empty');
   if (bytes.length > MAX_PROOF_BYTES) refuse(index, 'must be at most 5 MB');
   const contentType = sniffImageType(bytes);
   if (!contentType) refuse(index, 'must be a JPEG, PNG or WebP image');
+  return contentType;
+}
+
+/**
+ * Checks one uploaded proof and re-encodes it, which drops its metadata (EXIF, GPS) while keeping
+ * the picture upright. Callers hold a slot of proofImageSlots.
+ */
+async function decodeProofImage(bytes: Uint8Array, index: number, contentType: ProofContentType): Promise<PreparedProof> {
+  decodes += 1;
   try {
     const pipeline = sharp(bytes, { limitInputPixels: MAX_PROOF_PIXELS, failOn: 'error' }).rotate();
     const encoded =
@@ -64,12 +88,20 @@ export async function prepareProofImage(bytes: Uint8Array, index: number): Promi
   }
 }
 
-/** 1 to 3 images, each checked; the first problem found is reported. */
+/**
+ * 1 to 3 images, each checked; the first problem found is reported. The cheap checks of every
+ * image run before any decoding, and an upload's images are decoded one after another in one slot.
+ */
 export async function prepareProofImages(files: readonly Uint8Array[]): Promise<PreparedProof[]> {
   if (files.length < MIN_PROOFS || files.length > MAX_PROOFS) {
     throw new DomainError('VALIDATION_FAILED', 'A payout needs 1 to 3 proof images.', {
       details: [{ path: 'proofs', message: 'must be 1 to 3 images' }],
     });
   }
-  return Promise.all(files.map((file, index) => prepareProofImage(file, index)));
+  const types = files.map((file, index) => checkProofBytes(file, index));
+  return proofImageSlots.run(async () => {
+    const prepared: PreparedProof[] = [];
+    for (const [index, file] of files.entries()) prepared.push(await decodeProofImage(file, index, types[index]!));
+    return prepared;
+  });
 }

@@ -1,12 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { getDatabase } from '../../../../db';
-import { authenticateApiRequest } from '../../../../server/auth/authenticate-api-request';
+import { identifyApiRequest, verifyApiRequest, type ApiPrincipal } from '../../../../server/auth/authenticate-api-request';
 import { DomainError, isDomainError } from '../../../../server/errors';
 import { log } from '../../../../server/logging/log';
 import { takeToken } from '../../../../server/rate-limit/token-bucket';
+import { TRADER_RATE_LIMIT } from '../../../../server/rate-limit/trader-rate-limit';
 import type { RestContext } from './context';
 import { openApiResponse } from './openapi';
-import { readBody } from './read-request';
+import { announcesBody, readBody, refuseDeclaredOversize } from './read-request';
+import { newRequestId } from './request-id';
 import { errorResponse, jsonResponse } from './responses';
 import { bodyLimitOf, matchRoute } from './routes';
 
@@ -17,28 +18,33 @@ export interface NodeBindings {
 
 /**
  * The REST adapter of /api/v1: one Web-standard function. `npm start` mounts it straight on the
- * Node server (decisions.md section 9) and the catch-all route handler exports it for `next dev`.
- * It reads, authenticates, rate-limits and routes; the domain does the rest.
+ * Node server (docs/architecture.md) and the catch-all route handler exports it for `next dev`.
+ * It authenticates from the headers, reads the body, verifies the signature, rate-limits and
+ * routes; the domain does the rest.
  */
 export async function handleRestRequest(request: Request, bindings?: NodeBindings | unknown): Promise<Response> {
   const started = performance.now();
-  const requestId = `req_${randomUUID().replaceAll('-', '')}`;
+  const requestId = newRequestId();
   const url = new URL(request.url);
   let merchantId: string | undefined;
   let response: Response;
+  const exchange: Exchange = { bodyPending: announcesBody(request), identify: (id) => (merchantId = id) };
   try {
     // Signatures cover the path and query exactly as sent; URL parsing may normalise them, so the
     // raw request line is used when the Node server provides it.
     const rawPath = (bindings as NodeBindings | undefined)?.incoming?.url ?? url.pathname + url.search;
-    response = await route(request, url, rawPath, requestId, (id) => {
-      merchantId = id;
-    });
+    response = await route(request, url, rawPath, requestId, exchange);
   } catch (error) {
     if (!isDomainError(error)) {
       log('error', 'unhandled error', { requestId, method: request.method, path: url.pathname, error: describe(error) });
     }
     response = errorResponse(requestId, error);
+    if (isDomainError(error, 'SERVER_BUSY')) response.headers.set('retry-after', '2');
   }
+  // A body left (partly) unread, because the request was refused before or while reading it, must
+  // not be drained on a kept-alive connection: the server closes it after this answer instead,
+  // so an anonymous client cannot make it read megabytes (docs/security.md).
+  if (exchange.bodyPending) response.headers.set('connection', 'close');
   log('info', 'request', {
     requestId,
     method: request.method,
@@ -50,13 +56,13 @@ export async function handleRestRequest(request: Request, bindings?: NodeBinding
   return response;
 }
 
-async function route(
-  request: Request,
-  url: URL,
-  rawPath: string,
-  requestId: string,
-  identify: (merchantId: string) => void,
-): Promise<Response> {
+interface Exchange {
+  /** The request announced a body that has not been read to its end yet. */
+  bodyPending: boolean;
+  identify: (merchantId: string) => void;
+}
+
+async function route(request: Request, url: URL, rawPath: string, requestId: string, exchange: Exchange): Promise<Response> {
   const segments = url.pathname.replace(/^\/api\/v1\/?/, '').split('/').map(decodeSegment);
   if (request.method === 'GET' && segments.join('/') === 'openapi.json') return openApiResponse(requestId);
 
@@ -71,32 +77,43 @@ async function route(
     throw new DomainError('NOT_FOUND', `No route for ${request.method} ${url.pathname}.`);
   }
 
-  const body = await readBody(request, bodyLimitOf(match.route));
+  // Nothing of the body is read before the headers name a live key (docs/security.md): an
+  // oversize declaration, missing or stale headers, a malformed nonce or an unknown key are
+  // answered from the headers alone.
+  const limit = bodyLimitOf(match.route);
+  refuseDeclaredOversize(request, limit);
   const { db } = await getDatabase();
   const now = new Date();
-  const principal = await authenticateApiRequest(db, {
-    method: request.method,
-    pathAndQuery: rawPath,
+  const identified = await identifyApiRequest(db, {
     apiKey: request.headers.get('x-api-key'),
     timestamp: request.headers.get('x-timestamp'),
     nonce: request.headers.get('x-nonce'),
     signature: request.headers.get('x-signature'),
-    body,
     now,
   });
-  if (principal.kind === 'merchant') {
-    identify(principal.merchant.id);
-    const decision = takeToken(principal.apiKeyId, principal.merchant.rateLimitPerSecond, principal.merchant.rateLimitBurst);
-    if (!decision.allowed) {
-      const response = errorResponse(requestId, new DomainError('RATE_LIMITED', 'Too many requests for this API key; slow down.'));
-      response.headers.set('retry-after', String(decision.retryAfterSeconds));
-      return response;
-    }
-  }
+  const { bytes: body, sha256, ignored } = await readBody(request, limit);
+  exchange.bodyPending = ignored;
+  const principal = await verifyApiRequest(db, identified, { method: request.method, pathAndQuery: rawPath, bodySha256: sha256 });
+  if (principal.kind === 'merchant') exchange.identify(principal.merchant.id);
+  const refusal = rateLimitRefusal(requestId, principal);
+  if (refusal) return refusal;
 
   const context: RestContext = { request, requestId, url, params: match.params, body, db, now, principal };
   const result = await match.route.handler(context);
   return jsonResponse(requestId, result.status, result.body, result.headers);
+}
+
+/** Merchant keys at their merchant's configured rate, trader keys at the one trader rate. */
+function rateLimitRefusal(requestId: string, principal: ApiPrincipal): Response | undefined {
+  const { perSecond, burst } =
+    principal.kind === 'merchant'
+      ? { perSecond: principal.merchant.rateLimitPerSecond, burst: principal.merchant.rateLimitBurst }
+      : TRADER_RATE_LIMIT;
+  const decision = takeToken(principal.apiKeyId, perSecond, burst);
+  if (decision.allowed) return undefined;
+  const response = errorResponse(requestId, new DomainError('RATE_LIMITED', 'Too many requests for this API key; slow down.'));
+  response.headers.set('retry-after', String(decision.retryAfterSeconds));
+  return response;
 }
 
 function decodeSegment(segment: string): string {

@@ -8,12 +8,11 @@ import { payinStatuses } from '../../../../server/state-machines/payin';
 import { listOpenTasks } from '../../../../server/payouts/list-open-tasks';
 import { payoutDetailView } from '../../../../server/payouts/payout-view';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
+import { checkProofTarget } from '../../../../server/proofs/proof-target';
 import { pageQuery } from '../../../../server/validation/page-query';
 import { parseInput } from '../../../../server/validation/parse-input';
 import { traderOf, type RestContext, type RestResult } from './context';
 import { parseJsonBody, parseQuery } from './read-request';
-
-
 
 const orderId = z.uuid({ error: 'must be an order id (UUID)' });
 
@@ -28,9 +27,15 @@ export async function acceptTraderTask(context: RestContext): Promise<RestResult
   return { status: 200, body: payoutDetailView(order) };
 }
 
-/** POST /api/v1/trader/tasks/:orderId/proof: multipart/form-data with 1 to 3 files in `proofs`. */
+/**
+ * POST /api/v1/trader/tasks/:orderId/proof: multipart/form-data with 1 to 3 files in `proofs`.
+ * The order is checked (this trader's, awaiting proof) before the multipart body is parsed or
+ * any image decoded (docs/security.md).
+ */
 export async function submitTraderProof(context: RestContext): Promise<RestResult> {
   const traderId = traderOf(context);
+  const id = parseInput(orderId, context.params.orderId);
+  await checkProofTarget(context.db, { traderId, orderId: id });
   const contentType = context.request.headers.get('content-type') ?? '';
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the proof images as multipart/form-data in the field "proofs".');
@@ -44,7 +49,7 @@ export async function submitTraderProof(context: RestContext): Promise<RestResul
   const files = await Promise.all(
     form.getAll('proofs').map(async (entry) => (typeof entry === 'string' ? new TextEncoder().encode(entry) : new Uint8Array(await entry.arrayBuffer()))),
   );
-  const order = await submitPayoutProof(context.db, { traderId, orderId: parseInput(orderId, context.params.orderId), files }, context.now);
+  const order = await submitPayoutProof(context.db, { traderId, orderId: id, files }, context.now);
   return { status: 200, body: payoutDetailView(order) };
 }
 

@@ -1,5 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { observeRequest } from '../../server/metrics/http-metrics';
 import { z } from 'zod';
 import { getDatabase } from '../../db';
 import { auth } from '../_auth/auth';
@@ -75,8 +77,17 @@ const textRule = t.middleware(async ({ getRawInput, next }) => {
   return next();
 });
 
+/** Each procedure's time and outcome, for /metrics (docs/operations.md). */
+const observed = t.middleware(async ({ path, type, next }) => {
+  const started = performance.now();
+  const result = await next();
+  const status = result.ok ? 200 : getHTTPStatusCodeFromError(result.error);
+  observeRequest('trpc', path, type === 'query' ? 'GET' : 'POST', status, (performance.now() - started) / 1000);
+  return result;
+});
+
 export const router = t.router;
-export const publicProcedure = t.procedure.use(domainErrors).use(textRule);
+export const publicProcedure = t.procedure.use(observed).use(domainErrors).use(textRule);
 
 const signedIn = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new DomainError('UNAUTHENTICATED', 'Sign in first.');

@@ -61,6 +61,14 @@ describe('merchant API: control characters in bodies and queries', () => {
   );
 });
 
+describe('merchant API: control characters in paths', () => {
+  it.each(['/api/v1/withdrawals/%00x', '/api/v1/orders/a%00', '/api/v1/withdrawals/%07'])('%s names nothing: 404, not a database error', async (path) => {
+    const response = await signed(path);
+    expect(response.status).toBe(404);
+    expect(await errorCodeOf(response)).toBe('NOT_FOUND');
+  });
+});
+
 describe('pages: control characters in every form', () => {
   it('the buyer\'s problem report (no sign-in) refuses NUL and records nothing', async () => {
     await payinTrader(database.db, '7.2000', '1000.00');

@@ -1,6 +1,7 @@
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { createTrpcContext } from '../../../_trpc/init';
 import { appRouter } from '../../../_trpc/root';
+import { log } from '../../../../server/logging/log';
 import { MAX_TRPC_BATCH, proceduresNamed } from './batch-limit';
 
 export const dynamic = 'force-dynamic';
@@ -16,6 +17,11 @@ function handler(request: Request) {
     router: appRouter,
     createContext: () => createTrpcContext(request),
     responseMeta: () => ({ headers: new Headers({ 'cache-control': 'no-store' }) }),
+    // Refusals are answers; only what the domain did not expect is an error worth a log line. The
+    // error goes in whole: the log's serializer drops a failed statement's parameters.
+    onError: ({ error, path }) => {
+      if (error.code === 'INTERNAL_SERVER_ERROR') log('error', 'unhandled error', { transport: 'trpc', procedure: path ?? 'unknown', error: error.cause ?? error });
+    },
   });
 }
 

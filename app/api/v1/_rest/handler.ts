@@ -2,6 +2,8 @@ import { getDatabase } from '../../../../db';
 import { identifyApiRequest, verifyApiRequest, type ApiPrincipal } from '../../../../server/auth/authenticate-api-request';
 import { DomainError, isDomainError } from '../../../../server/errors';
 import { log } from '../../../../server/logging/log';
+import { observeRequest } from '../../../../server/metrics/http-metrics';
+import { hasControlCharacter } from '../../../../server/validation/control-characters';
 import { takeToken } from '../../../../server/rate-limit/token-bucket';
 import { TRADER_RATE_LIMIT } from '../../../../server/rate-limit/trader-rate-limit';
 import type { RestContext } from './context';
@@ -26,9 +28,8 @@ export async function handleRestRequest(request: Request, bindings?: NodeBinding
   const started = performance.now();
   const requestId = newRequestId();
   const url = new URL(request.url);
-  let merchantId: string | undefined;
   let response: Response;
-  const exchange: Exchange = { bodyPending: announcesBody(request), identify: (id) => (merchantId = id) };
+  const exchange: Exchange = { bodyPending: announcesBody(request), route: 'unmatched', principal: {} };
   try {
     // Signatures cover the path and query exactly as sent; URL parsing may normalise them, so the
     // raw request line is used when the Node server provides it.
@@ -36,7 +37,8 @@ export async function handleRestRequest(request: Request, bindings?: NodeBinding
     response = await route(request, url, rawPath, requestId, exchange);
   } catch (error) {
     if (!isDomainError(error)) {
-      log('error', 'unhandled error', { requestId, method: request.method, path: url.pathname, error: describe(error) });
+      // The error goes in whole: the log's serializer drops a failed statement's parameters.
+      log('error', 'unhandled error', { requestId, method: request.method, route: exchange.route, error });
     }
     response = errorResponse(requestId, error);
     if (isDomainError(error, 'SERVER_BUSY')) response.headers.set('retry-after', '2');
@@ -45,26 +47,27 @@ export async function handleRestRequest(request: Request, bindings?: NodeBinding
   // not be drained on a kept-alive connection: the server closes it after this answer instead,
   // so an anonymous client cannot make it read megabytes (docs/security.md).
   if (exchange.bodyPending) response.headers.set('connection', 'close');
-  log('info', 'request', {
-    requestId,
-    method: request.method,
-    path: url.pathname,
-    status: response.status,
-    ms: Math.round(performance.now() - started),
-    merchantId,
-  });
+  const seconds = (performance.now() - started) / 1000;
+  // One line per request (docs/operations.md): the route's template, never the raw path or query.
+  log('info', 'request', { requestId, method: request.method, route: exchange.route, status: response.status, ms: Math.round(seconds * 1000), ...exchange.principal });
+  observeRequest('rest', exchange.route, request.method, response.status, seconds);
   return response;
 }
 
 interface Exchange {
   /** The request announced a body that has not been read to its end yet. */
   bodyPending: boolean;
-  identify: (merchantId: string) => void;
+  /** The matched route's template, for the request log and the metrics. */
+  route: string;
+  principal: { merchantId?: string; traderId?: string };
 }
 
 async function route(request: Request, url: URL, rawPath: string, requestId: string, exchange: Exchange): Promise<Response> {
   const segments = url.pathname.replace(/^\/api\/v1\/?/, '').split('/').map(decodeSegment);
-  if (request.method === 'GET' && segments.join('/') === 'openapi.json') return openApiResponse(requestId);
+  if (request.method === 'GET' && segments.join('/') === 'openapi.json') {
+    exchange.route = 'openapi.json';
+    return openApiResponse(requestId);
+  }
 
   const match = matchRoute(request.method, segments);
   if (!match.route) {
@@ -76,6 +79,7 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
     }
     throw new DomainError('NOT_FOUND', `No route for ${request.method} ${url.pathname}.`);
   }
+  exchange.route = match.route.path;
 
   // Nothing of the body is read before the headers name a live key (docs/security.md): an
   // oversize declaration, missing or stale headers, a malformed nonce or an unknown key are
@@ -94,7 +98,7 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
   const { bytes: body, sha256, ignored } = await readBody(request, limit);
   exchange.bodyPending = ignored;
   const principal = await verifyApiRequest(db, identified, { method: request.method, pathAndQuery: rawPath, bodySha256: sha256 });
-  if (principal.kind === 'merchant') exchange.identify(principal.merchant.id);
+  exchange.principal = principal.kind === 'merchant' ? { merchantId: principal.merchant.id } : { traderId: principal.traderId };
   const refusal = rateLimitRefusal(requestId, principal);
   if (refusal) return refusal;
 
@@ -116,14 +120,14 @@ function rateLimitRefusal(requestId: string, principal: ApiPrincipal): Response 
   return response;
 }
 
+/** A segment that is not valid percent-encoding, or decodes to a control character, names nothing. */
 function decodeSegment(segment: string): string {
+  let decoded: string;
   try {
-    return decodeURIComponent(segment);
+    decoded = decodeURIComponent(segment);
   } catch {
     throw new DomainError('NOT_FOUND', 'The path is not valid.');
   }
-}
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  if (hasControlCharacter(decoded)) throw new DomainError('NOT_FOUND', 'The path is not valid.');
+  return decoded;
 }

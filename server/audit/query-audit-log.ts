@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { isoMs } from '../money/format';
+import { instantText } from '../validation/instant';
 import { parseInput } from '../validation/parse-input';
 
 export const auditQueryInput = z
@@ -13,8 +14,8 @@ export const auditQueryInput = z
     action: z.string().trim().min(1).max(100).optional(),
     targetType: z.string().trim().min(1).max(50).optional(),
     targetId: z.string().trim().min(1).max(100).optional(),
-    from: z.iso.datetime({ offset: true }).optional(),
-    to: z.iso.datetime({ offset: true }).optional(),
+    from: instantText.optional(),
+    to: instantText.optional(),
     page: z.number().int().min(1).max(100_000).default(1),
     pageSize: z.number().int().min(1).max(100).default(50),
   })

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiDatabase, apiMerchant, type TestMerchant } from '../api/api-harness';
 import type { TestDatabase } from '../db/test-database';
+import { refusalCode } from '../trpc/refusal-code';
+import { signedInOperator } from '../trpc/trpc-harness';
 
 let database: TestDatabase;
 let merchant: TestMerchant;
@@ -35,4 +37,15 @@ describe('a merchant probes the list endpoints with dates the database cannot st
       expect((await list({ from: '1970-01-01', to: '9999-12-31T23:59:59Z' })).status).toBe(200);
     });
   }
+});
+
+describe('an operator filters the audit log by a date the database cannot store; Corridor refuses the input', () => {
+  it('year 0000 and years past 9999 are refused', async () => {
+    const operator = await signedInOperator(database.db);
+    for (const range of [{ from: '0000-01-01T00:00:00Z' }, { to: '+010000-01-01T00:00:00Z' }, { from: '1969-12-31T23:59:59Z' }]) {
+      // A page's input that fails its schema is tRPC's BAD_REQUEST (the page reads VALIDATION_FAILED from its data).
+      expect(await refusalCode(operator.caller.operator.audit.query(range)), JSON.stringify(range)).toBe('BAD_REQUEST');
+    }
+    expect(await refusalCode(operator.caller.operator.audit.query({ from: '1970-01-01T00:00:00Z' }))).toBe('RESOLVED');
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { DomainError, isDomainError, type ErrorCode } from '../../../server/errors';
 import { MAX_PROOF_BYTES, MAX_PROOFS } from '../../../server/proofs/proof-limits';
+import { checkProofTarget } from '../../../server/proofs/proof-target';
 import { submitPayoutProof } from '../../../server/payouts/submit-payout-proof';
 import { parseInput } from '../../../server/validation/parse-input';
 
@@ -20,6 +21,8 @@ const orderId = z.uuid({ error: 'must be an order id' });
 export async function submitProofForm(db: Db, traderId: string, form: FormData): Promise<SubmitProofResult> {
   try {
     const id = parseInput(orderId, form.get('orderId'));
+    // Whose order and in which state, before any image is read or decoded (docs/security.md).
+    await checkProofTarget(db, { traderId, orderId: id });
     const entries = form.getAll('proofs');
     if (entries.length > MAX_PROOFS) {
       throw new DomainError('VALIDATION_FAILED', `Upload at most ${MAX_PROOFS} proof images.`, {

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
 import next from 'next';
 import { handleRestRequest } from '../app/api/v1/_rest/handler';
+import { stampClientAddress } from '../server/http/client-address';
 
 export interface RunningServer {
   server: Server;
@@ -23,6 +24,8 @@ export async function startHttpServer(options: { port: number; host: string; dir
   const handleApi = getRequestListener(handleRestRequest, { overrideGlobalObjects: false });
 
   const server = createServer((req, res) => {
+    // Once per request, before either handler: the client address from the socket and TRUST_PROXY.
+    stampClientAddress(req);
     const url = req.url ?? '/';
     if (url === '/api/v1' || url.startsWith('/api/v1/') || url.startsWith('/api/v1?')) {
       void handleApi(req, res);

@@ -11,3 +11,4 @@ export * from './requests';
 export * from './audit';
 export * from './settings';
 export * from './order-counts';
+export * from './sign-in-throttles';

@@ -63,7 +63,9 @@ async function claim(db: Executor, scope: SignInThrottleScope, key: string, free
   // The wait the row owes, in milliseconds, as SQL over its stored count (same rule as backoffMs).
   const owed = sql`(case when ${t.failures} >= ${free} then least(${BACKOFF_BASE_MS} * power(2, least(${t.failures} - ${free}, 30)), ${BACKOFF_CAP_MS}) else 0 end)`;
   const forgotten = sql`${t.lastFailureAt} <= ${at}::timestamptz - ${FORGET_AFTER_MS} * interval '1 millisecond'`;
-  const waiting = sql`${at}::timestamptz < ${t.lastFailureAt} + ${owed} * interval '1 millisecond'`;
+  // Only a row that owes a wait holds an attempt back: concurrent attempts reach the row in any
+  // order, so one stamped a millisecond before the last counted failure must still be counted.
+  const waiting = sql`(${owed} > 0 and ${at}::timestamptz < ${t.lastFailureAt} + ${owed} * interval '1 millisecond')`;
   const [row] = await db
     .insert(t)
     .values({ scope, key, failures: 1, lastFailureAt: now, attemptId })
@@ -71,7 +73,7 @@ async function claim(db: Executor, scope: SignInThrottleScope, key: string, free
       target: [t.scope, t.key],
       set: {
         failures: sql`case when ${forgotten} then 1 when ${waiting} then ${t.failures} else ${t.failures} + 1 end`,
-        lastFailureAt: sql`case when not (${forgotten}) and ${waiting} then ${t.lastFailureAt} else ${at}::timestamptz end`,
+        lastFailureAt: sql`case when ${forgotten} then ${at}::timestamptz when ${waiting} then ${t.lastFailureAt} else greatest(${t.lastFailureAt}, ${at}::timestamptz) end`,
         attemptId: sql`case when not (${forgotten}) and ${waiting} then ${t.attemptId} else ${attemptId}::uuid end`,
       },
     })

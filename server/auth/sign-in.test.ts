@@ -91,6 +91,15 @@ describe('sign-in', () => {
     expect(codes.filter((code) => code === 'SIGN_IN_THROTTLED')).toHaveLength(5);
   });
 
+  it('counts an attempt stamped a moment before the last counted one: concurrent requests reach the count in any order', async () => {
+    const { email } = await operator();
+    const now = new Date('2026-11-23T08:45:00Z');
+    expect(await codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '10.1.2.1' }, at(now, 5)))).toBe('INVALID_CREDENTIALS');
+    expect(await codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '10.1.2.1' }, now))).toBe('INVALID_CREDENTIALS');
+    const [account] = await database.db.select().from(signInThrottles).where(and(eq(signInThrottles.scope, 'account'), eq(signInThrottles.key, emailKey(email))));
+    expect(account).toMatchObject({ failures: 2, lastFailureAt: at(now, 5) });
+  });
+
   it('backs off an address that fails on 20 accounts (spraying), for any account, without slowing other addresses', async () => {
     const accounts = await Promise.all([operator(), operator()]);
     const now = new Date('2026-11-23T09:00:00Z');

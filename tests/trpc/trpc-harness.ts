@@ -16,7 +16,27 @@ import { traderWithBalance } from '../fixtures/parties';
  */
 export function callerAs(db: Db, user: SessionUser | null) {
   const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: '203.0.113.7' });
-  return appRouter.createCaller(() => contextFor(db, headers, user));
+  return awaitedLater(appRouter.createCaller(() => contextFor(db, headers, user)));
+}
+
+/**
+ * Tests may start several calls and await them one by one; since each call first reads the
+ * session from the database, the later ones can be refused before the test awaits them, which
+ * Node would report as an unhandled rejection. Each call's promise is marked as handled when made;
+ * the test still gets the very same promise, and its rejection, when it awaits it.
+ */
+function awaitedLater<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get: (object, key) => {
+      const value = Reflect.get(object, key) as unknown;
+      return (typeof value === 'function' || (typeof value === 'object' && value !== null)) && typeof key === 'string' ? awaitedLater(value as object) : value;
+    },
+    apply: (fn, thisArg, args) => {
+      const result = Reflect.apply(fn as (...a: unknown[]) => unknown, thisArg, args) as unknown;
+      if (result instanceof Promise) result.catch(() => {});
+      return result;
+    },
+  });
 }
 
 /** A session as signed in now; new users are at session version 1. */

@@ -1,5 +1,6 @@
 import NextAuth, { CredentialsSignin, type Session } from 'next-auth';
 import Credentials from 'next-auth/providers/credentials';
+import { cache } from 'react';
 import { getDatabase } from '../../db';
 import { signInWithPassword } from '../../server/auth/sign-in';
 import { authSecret } from '../../server/config/auth-secret';
@@ -97,11 +98,12 @@ export async function sessionClaims(): Promise<SessionClaims | null> {
 /**
  * The session of this request, or null when there is none or it has ended (user or trader
  * suspended, password changed or reset, signed out everywhere). Every page, server action and
- * route reads the session through this, never through Auth.js directly.
+ * route reads the session through this, never through Auth.js directly. One check per rendered
+ * request (React's cache), however many layouts and pages ask.
  */
-export async function auth(): Promise<(Session & { user: SessionUser }) | null> {
+export const auth = cache(async (): Promise<(Session & { user: SessionUser }) | null> => {
   const session = await nextAuth.auth();
   if (!session) return null;
   const user = await checkedSessionUser((await getDatabase()).db, session.user as SessionClaims | undefined);
   return user ? { ...session, user: { ...session.user, ...user } } : null;
-}
+});

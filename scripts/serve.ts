@@ -5,6 +5,7 @@ import { handleOperationsRequest, OPERATIONS_PATHS } from '../app/_operations/op
 import { restRequestListener } from '../app/api/v1/_rest/node-listener';
 import { isShuttingDown } from '../server/operations/shutdown-state';
 import { applyConnectionPolicies, type ServerTimeouts } from './connection-policies';
+import { stampClientAddress } from '../server/http/client-address';
 
 export interface RunningServer {
   server: Server;
@@ -33,6 +34,8 @@ export async function startHttpServer(options: { port: number; host: string; dir
   const inFlight = new Set<ServerResponse>();
 
   const server = createServer((req, res) => {
+    // Once per request, before either handler: the client address from the socket and TRUST_PROXY.
+    stampClientAddress(req);
     const url = req.url ?? '/';
     if (OPERATIONS_PATHS.has(url.split('?')[0]!)) {
       void handleOperations(req, res);

@@ -12,8 +12,9 @@ export interface PageUser {
 
 /**
  * For server components of the dashboards: the signed-in user of the given role, or a redirect to
- * sign in (no page of either dashboard renders without a session). Operators without a second
- * factor are sent to enrol first.
+ * sign in (no page of either dashboard renders without a session). auth() checks the session
+ * against the database, so a session ended by a suspension or a password change redirects too
+ * (docs/security.md). Operators without a second factor are sent to enrol first.
  */
 export async function requireUser(role: 'trader' | 'operator', from: string): Promise<PageUser> {
   const session = await auth();

@@ -4,29 +4,32 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { observeRequest } from '../../server/metrics/http-metrics';
 import { z } from 'zod';
 import { getDatabase } from '../../db';
-import { auth } from '../_auth/auth';
+import { sessionClaims } from '../_auth/auth';
+import { checkedSessionUser, type SessionClaims, type SessionUser } from '../_auth/session-user';
 import type { Db } from '../../db/client';
 import { DomainError, httpStatusOf, type ErrorCode } from '../../server/errors';
 import { refuseControlCharacters } from '../../server/validation/control-characters';
 
-export interface SessionUser {
-  id: string;
-  role: string;
-  traderId: string | null;
-  totpEnrolled: boolean;
-}
+export type { SessionUser } from '../_auth/session-user';
 
 export interface TrpcContext {
   db: Db;
   headers: Headers;
-  /** The signed-in user, or null. */
+  /** The signed-in user, or null: also null when the session has ended (docs/security.md). */
   user: SessionUser | null;
 }
 
+/**
+ * The context of one call, from what the session cookie claims: the claims count only after the
+ * database confirms them (user and trader active, session version current), so a session ends at
+ * the very next call after a suspension or password change. Tests build callers through this too.
+ */
+export async function contextFor(db: Db, headers: Headers, claims: SessionClaims | null | undefined): Promise<TrpcContext> {
+  return { db, headers, user: await checkedSessionUser(db, claims) };
+}
+
 export async function createTrpcContext(request: Request): Promise<TrpcContext> {
-  const session = await auth();
-  const user = (session?.user as SessionUser | undefined) ?? null;
-  return { db: (await getDatabase()).db, headers: request.headers, user: user?.id ? user : null };
+  return contextFor((await getDatabase()).db, request.headers, await sessionClaims());
 }
 
 /** tRPC's code for each HTTP status our domain codes map to (the one REST mapping, reused). */
@@ -93,6 +96,9 @@ const signedIn = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new DomainError('UNAUTHENTICATED', 'Sign in first.');
   return next({ ctx: { user: ctx.user } });
 });
+
+/** Any signed-in user, whatever their role: their own account's procedures. */
+export const accountProcedure = signedIn;
 
 /** A trader's own procedures: ctx.traderId is theirs, and every query is scoped to it. */
 export const traderProcedure = signedIn.use(({ ctx, next }) => {

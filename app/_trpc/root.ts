@@ -1,10 +1,12 @@
 import { router } from './init';
+import { accountRouter } from './routers/account';
 import { checkoutRouter } from './routers/checkout';
 import { operatorRouter } from './routers/operator';
 import { traderRouter } from './routers/trader';
 
 /** Every tRPC router of the pages; each feature router is one line here. */
 export const appRouter = router({
+  account: accountRouter,
   checkout: checkoutRouter,
   trader: traderRouter,
   operator: operatorRouter,

@@ -3,12 +3,17 @@ import { SignInForm } from './sign-in-form';
 
 export const metadata: Metadata = { title: 'Sign in', robots: { index: false } };
 
-export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string }> }) {
-  const { next } = await searchParams;
+export default async function SignInPage({ searchParams }: { searchParams: Promise<{ next?: string; password?: string }> }) {
+  const { next, password } = await searchParams;
   return (
     <section className="narrow">
       <h1>Sign in</h1>
       <p className="lead">Traders and operators sign in here. Operators also give the code from their authenticator app.</p>
+      {password === 'changed' ? (
+        <p role="status" className="form-success">
+          Your password is changed and every session has ended. Sign in with the new password.
+        </p>
+      ) : null}
       <SignInForm next={next && next.startsWith('/') && !next.startsWith('//') ? next : '/account'} />
     </section>
   );

@@ -11,4 +11,5 @@ export * from './requests';
 export * from './audit';
 export * from './settings';
 export * from './order-counts';
+export * from './sign-in-throttles';
 export * from './ledger-checks';

@@ -24,9 +24,15 @@ export const users = pgTable(
     totpSecret: text('totp_secret'),
     totpEnabledAt: instant('totp_enabled_at'),
     lastTotpStep: integer('last_totp_step'),
+    // Read by no code since sign-in throttling moved to sign_in_throttles; kept for one release so
+    // nodes of the previous one keep working while the release rolls out (docs/deploy.md).
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     lockedUntil: instant('locked_until'),
     passwordChangedAt: instant('password_changed_at'),
+    // Carried in the session at sign-in; bumped by suspension, password change or reset, role
+    // change and "sign out everywhere", which ends every older session at its next request
+    // (docs/security.md).
+    sessionVersion: integer('session_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

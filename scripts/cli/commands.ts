@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { cliActor } from '../../server/audit';
 import { resetPassword } from '../../server/auth/change-password';
+import { endSessionsOfEmail } from '../../server/auth/session-version';
 import { issueApiKey } from '../../server/api-keys/issue-api-key';
 import { revokeApiKey } from '../../server/api-keys/revoke-api-key';
 import { adjustBalance } from '../../server/balances/adjust-balance';
@@ -12,6 +13,7 @@ import { createMerchant } from '../../server/merchants/create-merchant';
 import { updateMerchantSettings } from '../../server/merchants/update-merchant-settings';
 import type { MerchantSettingsInput } from '../../server/merchants/merchant-settings.schema';
 import { createTrader } from '../../server/traders/create-trader';
+import { setTraderStatus } from '../../server/traders/set-trader-status';
 import { createOperator } from '../../server/users/create-operator';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
 import { rotateWebhookSecret } from '../../server/webhooks/webhook-secret';
@@ -193,6 +195,15 @@ export const commands: Record<string, Command> = {
       return { result: trader, text: `Trader created: ${trader.traderId} (sign in as ${trader.email})` };
     },
   },
+  'trader set-status': {
+    usage: 'trader set-status --trader <id> --status active|suspended',
+    summary: "Suspend a trader (offline, no new tasks, every session of theirs ends) or lift the suspension",
+    needsDatabase: true,
+    async run(db, flags) {
+      const result = await setTraderStatus(db, { traderId: required(flags, 'trader'), status: required(flags, 'status') as 'active' | 'suspended' }, cliActor);
+      return { result, text: `Trader ${result.traderId} is ${result.status}; their sessions have ended.` };
+    },
+  },
   'operator create': {
     usage: 'operator create --name <name> --email <email> --password <password>',
     summary: 'Create an operator user',
@@ -208,11 +219,20 @@ export const commands: Record<string, Command> = {
   },
   'user reset-password': {
     usage: 'user reset-password --email <email> --password <new password>',
-    summary: "Set a user's password (at least 12 characters) and lift a sign-in lock",
+    summary: "Set a user's password (at least 12 characters), end their sessions and clear their sign-in throttling",
     needsDatabase: true,
     async run(db, flags) {
       const result = await resetPassword(db, required(flags, 'email'), required(flags, 'password'), cliActor);
-      return { result, text: `Password of ${flags.email} reset.` };
+      return { result, text: `Password of ${flags.email} reset; their sessions have ended.` };
+    },
+  },
+  'user sign-out-everywhere': {
+    usage: 'user sign-out-everywhere --email <email>',
+    summary: 'End every session of a user (e.g. a lost laptop); they sign in again',
+    needsDatabase: true,
+    async run(db, flags) {
+      const result = await endSessionsOfEmail(db, required(flags, 'email'), cliActor);
+      return { result, text: `Every session of ${flags.email} has ended.` };
     },
   },
   'balance credit': balanceCommand('credit'),

@@ -1,12 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { users, type UserRole } from '../../db/schema';
+import { traders, users, type UserRole } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { keyring } from '../config/keyring';
 import { decryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
 import { decoyHash, verifyPassword } from './password';
-import { addressLockedUntil, clearAddressFailures, LOCK_MS, MAX_FAILURES, recordAddressFailure } from './sign-in-throttle';
+import { beginSignInAttempt } from './sign-in-throttle';
 import { verifyTotp } from './totp';
 
 export interface SignedInUser {
@@ -18,66 +18,66 @@ export interface SignedInUser {
   merchantId: string | null;
   /** Operators without a second factor yet must enrol before anything else. */
   totpEnrolled: boolean;
+  /** Carried in the session: a later bump (suspension, password change ...) ends it. */
+  sessionVersion: number;
 }
 
-function locked(until: number): DomainError {
-  const time = new Date(until).toISOString().slice(11, 16);
-  return new DomainError('ACCOUNT_LOCKED', `Too many failed sign-ins. Try again after ${time} UTC (15 minutes).`);
-}
+const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'The email or password is not right.');
 
 /**
- * Email + password (+ TOTP for operators who enrolled). An unknown email costs the same argon2
- * work as a wrong password and gets the same answer. 5 failures lock the account, and the client
- * address, for 15 minutes.
+ * Email + password (+ TOTP for operators who enrolled). Throttled per account and address, per
+ * address and per account (server/auth/sign-in-throttle.ts, docs/security.md), before any
+ * password is checked. An unknown email, a suspended user or trader and a wrong password all get
+ * the same answer after the same argon2 work; a held-back attempt gets SIGN_IN_THROTTLED whether
+ * the account exists or not, after no argon2 work at all.
  */
 export async function signInWithPassword(
   db: Db,
   input: { email: string; password: string; totp?: string | null; ip: string },
   now = new Date(),
+  wait?: (ms: number) => Promise<void>,
 ): Promise<SignedInUser> {
-  const addressLock = addressLockedUntil(input.ip, now.getTime());
-  if (addressLock) throw locked(addressLock);
-
   const email = input.email.trim().toLowerCase();
-  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const attempt = await beginSignInAttempt(db, { email, ip: input.ip }, now, wait);
+
+  const [row] = await db
+    .select({ user: users, traderStatus: traders.status })
+    .from(users)
+    .leftJoin(traders, eq(traders.id, users.traderId))
+    .where(eq(users.email, email));
+  const user = row?.user;
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
 
-  if (user?.lockedUntil && user.lockedUntil > now) throw locked(user.lockedUntil.getTime());
-
-  const fail = async (error: DomainError) => {
-    recordAddressFailure(input.ip, now.getTime());
+  // The attempt is already counted; a failure only leaves a trace for the audit log.
+  const fail = async (error: DomainError): Promise<never> => {
     if (user) {
-      const [updated] = await db
-        .update(users)
-        .set({
-          failedSignIns: sql`${users.failedSignIns} + 1`,
-          lockedUntil: sql`case when ${users.failedSignIns} + 1 >= ${MAX_FAILURES} then ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz else ${users.lockedUntil} end`,
-        })
-        .where(eq(users.id, user.id))
-        .returning({ lockedUntil: users.lockedUntil });
       await recordAudit(db, { actorType: 'system', action: 'auth.sign_in_failed', targetType: 'user', targetId: user.id, ip: input.ip, details: { reason: error.code } });
-      if (updated?.lockedUntil && updated.lockedUntil > now) throw locked(updated.lockedUntil.getTime());
     }
     throw error;
   };
 
-  if (!user || !passwordOk || user.status !== 'active') {
-    return fail(new DomainError('INVALID_CREDENTIALS', 'The email or password is not right.'));
-  }
+  const traderActive = !user?.traderId || row?.traderStatus === 'active';
+  if (!user || !passwordOk || user.status !== 'active' || !traderActive) return fail(invalidCredentials());
 
-  let totpStep: number | null = null;
   if (user.totpSecret && user.totpEnabledAt) {
-    if (!input.totp) throw new DomainError('TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app.');
+    if (!input.totp) {
+      await attempt.uncounted();
+      throw new DomainError('TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app.');
+    }
     const secret = decryptField(keyring(), 'totp', user.totpSecret, { table: 'users', id: user.id, field: 'totp_secret' });
-    totpStep = verifyTotp(secret, input.totp, now, user.lastTotpStep);
-    if (totpStep === null) return fail(new DomainError('TOTP_INVALID', 'The code is not right, or was already used.'));
+    const step = verifyTotp(secret, input.totp, now, user.lastTotpStep);
+    if (step === null) return fail(new DomainError('TOTP_INVALID', 'The code is not right, or was already used.'));
+    // Spend the code in the same statement that checks it is unspent: of concurrent sign-ins with
+    // one code, exactly one gets the row back (docs/security.md).
+    const [spent] = await db
+      .update(users)
+      .set({ lastTotpStep: step })
+      .where(and(eq(users.id, user.id), or(isNull(users.lastTotpStep), lt(users.lastTotpStep, step))))
+      .returning({ id: users.id });
+    if (!spent) return fail(new DomainError('TOTP_INVALID', 'The code is not right, or was already used.'));
   }
 
-  await db
-    .update(users)
-    .set({ failedSignIns: 0, lockedUntil: null, ...(totpStep !== null ? { lastTotpStep: totpStep } : {}) })
-    .where(eq(users.id, user.id));
-  clearAddressFailures(input.ip);
+  await attempt.succeeded();
   await recordAudit(db, { actorType: user.role === 'operator' ? 'operator' : 'trader', actorId: user.id, action: 'auth.sign_in', targetType: 'user', targetId: user.id, ip: input.ip });
   return {
     userId: user.id,
@@ -87,5 +87,6 @@ export async function signInWithPassword(
     traderId: user.traderId,
     merchantId: user.merchantId,
     totpEnrolled: Boolean(user.totpEnabledAt),
+    sessionVersion: user.sessionVersion,
   };
 }

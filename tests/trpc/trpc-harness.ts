@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { appRouter } from '../../app/_trpc/root';
-import type { SessionUser } from '../../app/_trpc/init';
+import { contextFor, type SessionUser } from '../../app/_trpc/init';
+import { CLIENT_ADDRESS_HEADER } from '../../server/http/client-address';
 import { cliActor } from '../../server/audit';
 import { createOperator } from '../../server/users/create-operator';
 import { traderWithBalance } from '../fixtures/parties';
@@ -9,18 +10,42 @@ import { traderWithBalance } from '../fixtures/parties';
 /**
  * Calls the pages' tRPC procedures in-process as a given session (or none): the same router,
  * middleware and error mapping the pages use, without a browser. Access tests sign in as the
- * wrong role or another trader and check the refusal and that nothing changed.
+ * wrong role or another trader and check the refusal and that nothing changed. Like a page's
+ * request, every call goes through the context's session check (contextFor), so a session that
+ * has ended since (suspension, password change) is refused at its next call.
  */
 export function callerAs(db: Db, user: SessionUser | null) {
-  return appRouter.createCaller({ db, headers: new Headers({ 'x-forwarded-for': '203.0.113.7' }), user });
+  const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: '203.0.113.7' });
+  return awaitedLater(appRouter.createCaller(() => contextFor(db, headers, user)));
 }
 
-export function traderSession(trader: { userId: string; traderId: string }): SessionUser {
-  return { id: trader.userId, role: 'trader', traderId: trader.traderId, totpEnrolled: false };
+/**
+ * Tests may start several calls and await them one by one; since each call first reads the
+ * session from the database, the later ones can be refused before the test awaits them, which
+ * Node would report as an unhandled rejection. Each call's promise is marked as handled when made;
+ * the test still gets the very same promise, and its rejection, when it awaits it.
+ */
+function awaitedLater<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get: (object, key) => {
+      const value = Reflect.get(object, key) as unknown;
+      return (typeof value === 'function' || (typeof value === 'object' && value !== null)) && typeof key === 'string' ? awaitedLater(value as object) : value;
+    },
+    apply: (fn, thisArg, args) => {
+      const result = Reflect.apply(fn as (...a: unknown[]) => unknown, thisArg, args) as unknown;
+      if (result instanceof Promise) result.catch(() => {});
+      return result;
+    },
+  });
 }
 
-export function operatorSession(operator: { userId: string }, totpEnrolled = true): SessionUser {
-  return { id: operator.userId, role: 'operator', traderId: null, totpEnrolled };
+/** A session as signed in now; new users are at session version 1. */
+export function traderSession(trader: { userId: string; traderId: string }, sessionVersion = 1): SessionUser {
+  return { id: trader.userId, role: 'trader', traderId: trader.traderId, totpEnrolled: false, sessionVersion };
+}
+
+export function operatorSession(operator: { userId: string }, totpEnrolled = true, sessionVersion = 1): SessionUser {
+  return { id: operator.userId, role: 'operator', traderId: null, totpEnrolled, sessionVersion };
 }
 
 /** A trader with a balance and a caller signed in as them. */

@@ -25,12 +25,12 @@ import { listTraders } from '../../../server/traders/list-traders';
 import { setTraderStatus, setTraderStatusInput } from '../../../server/traders/set-trader-status';
 import { createTraderInput } from '../../../server/traders/trader.schema';
 import { setWebhookEndpoint } from '../../../server/webhooks/set-webhook-endpoint';
+import { clientAddressOf } from '../../../server/http/client-address';
 import { enrollingOperatorProcedure, operatorProcedure, router } from '../init';
 
 /** The operator and the address they act from, for the claim and the audit log. */
 function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActor {
-  const ip = ctx.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || ctx.headers.get('x-real-ip') || null;
-  return { id: ctx.operatorId, ip };
+  return { id: ctx.operatorId, ip: clientAddressOf(ctx.headers) };
 }
 const actorOf = (ctx: { operatorId: string; headers: Headers }) => auditActorOf(operatorOf(ctx));
 

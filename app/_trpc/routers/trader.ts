@@ -16,6 +16,7 @@ import { setTraderOnline } from '../../../server/traders/set-online';
 import { setQuote } from '../../../server/traders/set-quote';
 import { bankAccountInput, quoteInput } from '../../../server/traders/trader.schema';
 import { traderOverview } from '../../../server/traders/trader-overview';
+import { clientAddressOf } from '../../../server/http/client-address';
 import { router, traderProcedure } from '../init';
 import {
   bankAccountIdInput,
@@ -28,9 +29,9 @@ import {
   poolInput,
 } from './trader.schema';
 
-/** The caller's address for the audit log (the first hop the proxy saw). */
-function ipOf(headers: Headers): string | null {
-  return headers.get('x-forwarded-for')?.split(',')[0]?.trim() || headers.get('x-real-ip') || null;
+/** The caller's address for the audit log, as the server worked it out (server/http/client-address.ts). */
+function ipOf(headers: Headers): string {
+  return clientAddressOf(headers);
 }
 
 const now = () => new Date();

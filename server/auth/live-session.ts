@@ -1,0 +1,50 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { traders, users, type UserRole } from '../../db/schema';
+
+/** What a session cookie claims: who signed in, and the session version they signed in at. */
+export interface SessionClaims {
+  userId: string;
+  sessionVersion: number;
+}
+
+/** The signed-in user as the database says now, for a session that is still good. */
+export interface LiveSessionUser {
+  id: string;
+  role: UserRole;
+  traderId: string | null;
+  totpEnrolled: boolean;
+  sessionVersion: number;
+}
+
+/**
+ * Whether a session may still act, checked on every authenticated request (docs/security.md):
+ * the user must exist and be active, their trader (for traders) must be active, and the session's
+ * version must be the user's current one. One query by primary key, joined to the trader. Role,
+ * trader and second-factor state come from the row, never from the cookie. Null: refuse.
+ */
+export async function liveSessionUser(db: Db, claims: SessionClaims): Promise<LiveSessionUser | null> {
+  if (!claims.userId || !Number.isInteger(claims.sessionVersion)) return null;
+  const [row] = await db
+    .select({
+      id: users.id,
+      role: users.role,
+      status: users.status,
+      traderId: users.traderId,
+      traderStatus: traders.status,
+      totpEnabledAt: users.totpEnabledAt,
+      sessionVersion: users.sessionVersion,
+    })
+    .from(users)
+    .leftJoin(traders, eq(traders.id, users.traderId))
+    .where(eq(users.id, claims.userId));
+  if (!row || row.status !== 'active' || row.sessionVersion !== claims.sessionVersion) return null;
+  if (row.traderId !== null && row.traderStatus !== 'active') return null;
+  return {
+    id: row.id,
+    role: row.role,
+    traderId: row.traderId,
+    totpEnrolled: Boolean(row.totpEnabledAt),
+    sessionVersion: row.sessionVersion,
+  };
+}

@@ -6,6 +6,7 @@ import { performance } from 'node:perf_hooks';
 import { closeDatabase, type Database } from '../db';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import type { Env } from '../server/env';
+import { parseTrustedProxies } from '../server/http/client-address';
 import { log } from '../server/logging/log';
 import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
@@ -18,6 +19,8 @@ const print = (line = '') => console.log(line);
 const SHUTDOWN_GRACE_MS = 15_000;
 
 export async function runCorridor(config: Env, database: Database, options: { root: string; started: number }): Promise<void> {
+  // A bad TRUST_PROXY stops the start here, not at the first request.
+  parseTrustedProxies(config.TRUST_PROXY);
   const stopScheduler = config.CORRIDOR_SCHEDULER === 'on' ? startScheduler(database.db) : async () => {};
   const worker =
     config.CORRIDOR_WEBHOOK_WORKER === 'on'

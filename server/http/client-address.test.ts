@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddressFrom, clientAddressOf, parseTrustedProxies } from './client-address';
+import type { IncomingMessage } from 'node:http';
+import { clientAddressFrom, clientAddressOf, parseTrustedProxies, stampClientAddress } from './client-address';
 
 const proxies = parseTrustedProxies('127.0.0.1, 10.0.0.0/8, ::1, fd00::/8');
 
@@ -41,5 +42,27 @@ describe('clientAddressFrom: the socket peer, then X-Forwarded-For right to left
   it('reads only the stamped header, never X-Forwarded-For', () => {
     expect(clientAddressOf(new Headers({ 'x-forwarded-for': '1.2.3.4' }))).toBe('unknown');
     expect(clientAddressOf(new Headers({ 'x-corridor-client-ip': '198.51.100.7' }))).toBe('198.51.100.7');
+  });
+});
+
+describe('stampClientAddress: what a client may not tell the server about itself', () => {
+  const request = (peer: string, headers: Record<string, string>) => {
+    const rawHeaders = Object.entries(headers).flat();
+    return { socket: { remoteAddress: peer }, headers: { ...headers }, rawHeaders } as unknown as IncomingMessage;
+  };
+  const forged = { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', 'x-forwarded-for': '1.2.3.4', 'x-corridor-client-ip': '9.9.9.9', host: 'pay.example.com' };
+
+  it('drops forwarded headers and a planted address from a peer that is not a trusted proxy', () => {
+    const req = request('203.0.113.5', forged);
+    expect(stampClientAddress(req, proxies)).toBe('203.0.113.5');
+    expect(req.headers).toEqual({ host: 'pay.example.com', 'x-corridor-client-ip': '203.0.113.5' });
+    expect(req.rawHeaders).toEqual(['host', 'pay.example.com', 'x-corridor-client-ip', '203.0.113.5']);
+  });
+
+  it('keeps what a trusted proxy forwarded', () => {
+    const req = request('10.0.0.2', forged);
+    expect(stampClientAddress(req, proxies)).toBe('1.2.3.4');
+    expect(req.headers['x-forwarded-host']).toBe('evil.example');
+    expect(req.headers['x-corridor-client-ip']).toBe('1.2.3.4');
   });
 });

@@ -91,16 +91,23 @@ let trustedFromEnv: TrustedProxies | undefined;
  */
 export function stampClientAddress(req: IncomingMessage, trusted: TrustedProxies = (trustedFromEnv ??= parseTrustedProxies(env().TRUST_PROXY))): string {
   const address = clientAddressFrom(req.socket.remoteAddress, req.headers['x-forwarded-for'], trusted);
+  // From a peer that is not our proxy, the forwarded headers are the client's own inventions: a
+  // forged X-Forwarded-Host or -Proto would steer the sign-in's redirects and the https checks.
+  const peer = req.socket.remoteAddress ? parseHop(req.socket.remoteAddress) : null;
+  const dropped = new Set([CLIENT_ADDRESS_HEADER, ...(peer && isTrusted(peer, trusted) ? [] : FORWARDED_HEADERS)]);
   const raw: string[] = [];
   for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    if (req.rawHeaders[i]!.toLowerCase() !== CLIENT_ADDRESS_HEADER) raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+    if (!dropped.has(req.rawHeaders[i]!.toLowerCase())) raw.push(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
   raw.push(CLIENT_ADDRESS_HEADER, address);
   req.rawHeaders = raw;
-  delete req.headers[CLIENT_ADDRESS_HEADER];
+  for (const name of dropped) delete req.headers[name];
   req.headers[CLIENT_ADDRESS_HEADER] = address;
   return address;
 }
+
+/** The headers only a trusted proxy may set. */
+const FORWARDED_HEADERS = ['x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto', 'x-forwarded-port', 'forwarded', 'x-real-ip'];
 
 /**
  * The client address of a request that went through the custom server; 'unknown' without it

@@ -17,6 +17,8 @@ import { setTraderStatus } from '../../server/traders/set-trader-status';
 import { createOperator } from '../../server/users/create-operator';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
 import { rotateWebhookSecret } from '../../server/webhooks/webhook-secret';
+import { reencryptFields } from '../../server/crypto/reencrypt-fields';
+import { keyring } from '../../server/config/keyring';
 import { listDeliveries, resendDelivery, sendTestEvent } from '../../server/webhooks/webhook-log';
 
 export type Flags = Record<string, string | boolean | undefined>;
@@ -306,6 +308,16 @@ export const commands: Record<string, Command> = {
     async run(db, flags) {
       const result = await resendDelivery(db, required(flags, 'merchant'), required(flags, 'delivery'));
       return { result, text: `Event ${result.eventId} queued again (delivery ${result.deliveryId}).` };
+    },
+  },
+  'keys reencrypt': {
+    usage: 'keys reencrypt',
+    summary: 'After a key rotation: move every encrypted value to the active keys and recompute card fingerprints (docs/deploy.md)',
+    needsDatabase: true,
+    async run(db) {
+      const report = await reencryptFields(db, keyring(), { onProgress: (line) => console.error(line) });
+      const moved = Object.entries(report.reencrypted).map(([column, count]) => `${column} ${count}`).join(', ');
+      return { result: report, text: `Re-encrypted: ${moved}; fingerprints recomputed: ${report.fingerprints}.` };
     },
   },
   'keys generate': {

@@ -123,6 +123,7 @@ async function main(): Promise<number> {
       nodes: 3,
       workers: 2,
       chaos: chaos.events,
+      chaosFailures: chaos.failures,
       processes: cluster.history,
       restartedNodeKey: chaos.restartedNode() ? LoadStats.nodeKey(chaos.restartedNode()!) : undefined,
     };
@@ -142,11 +143,22 @@ async function main(): Promise<number> {
 }
 
 let interrupted = false;
-process.once('SIGINT', () => {
+// `on`, not `once`: the tsx wrapper of `npm run` relays Ctrl+C a second time, which must not
+// end the process before its cleanup is done.
+process.on('SIGINT', () => {
+  if (interrupted) return;
   interrupted = true;
   console.log('\nInterrupted: stopping every child and dropping the database…');
   void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(130));
 });
+
+// A fault nobody awaited still ends the run the same way: children killed, database dropped.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => {
+    if (!interrupted) console.error(error instanceof Error ? error.stack : String(error));
+    void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(interrupted ? 130 : 1));
+  });
+}
 
 main().then(
   (code) => process.exit(code),

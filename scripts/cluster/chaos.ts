@@ -5,8 +5,10 @@ import type { Cluster, Managed } from './processes';
 export const DOWN_MS = 3_000;
 
 export interface Chaos {
-  /** Settles when both restarts are done (rejects if one fails to start). */
+  /** Settles when both restarts are done or have failed. */
   done: Promise<void>;
+  /** Kills or restarts that went wrong (a process that would not start again): the run fails. */
+  failures: string[];
   events: { what: string; atMs: number }[];
   /** "node-2#2" once the killed node is back: the load must reach it. */
   restartedNode(): Managed | undefined;
@@ -26,6 +28,11 @@ export function startChaos(cluster: Cluster, stats: LoadStats, loadStart: number
     say(what);
   };
   let restarted: Managed | undefined;
+  const failures: string[] = [];
+  const failed = (what: string) => (error: unknown) => {
+    failures.push(`${what}: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    note(`${what} FAILED`);
+  };
 
   const nodeChaos = (async () => {
     await sleepUntil(loadStart + loadMs * 0.3);
@@ -36,7 +43,7 @@ export function startChaos(cluster: Cluster, stats: LoadStats, loadStart: number
     await sleepUntil(Date.now() + DOWN_MS);
     restarted = await cluster.startNode(victim.name, victim.port);
     note(`${LoadStats.nodeKey(restarted)} ready on port ${restarted.port}`);
-  })();
+  })().catch(failed('node kill and restart'));
 
   const workerChaos = (async () => {
     await sleepUntil(loadStart + loadMs * 0.45);
@@ -46,11 +53,12 @@ export function startChaos(cluster: Cluster, stats: LoadStats, loadStart: number
     await sleepUntil(Date.now() + DOWN_MS);
     const back = await cluster.startWorker(victim.name);
     note(`${LoadStats.nodeKey(back)} started`);
-  })();
+  })().catch(failed('worker kill and restart'));
 
   return {
     done: Promise.all([nodeChaos, workerChaos]).then(() => undefined),
     events,
+    failures,
     restartedNode: () => restarted,
   };
 }

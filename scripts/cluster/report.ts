@@ -19,6 +19,7 @@ export interface RunFacts {
   nodes: number;
   workers: number;
   chaos: { what: string; atMs: number }[];
+  chaosFailures: string[];
   processes: Managed[];
   restartedNodeKey: string | undefined;
 }
@@ -60,6 +61,7 @@ export function verdict(stats: LoadStats, figures: DatabaseFigures, facts: RunFa
     line('events lost: never received by the endpoint', figures.eventsNeverReceived, 'must be 0', figures.eventsNeverReceived === 0),
     line(`duplicate deliveries received, by webhook-id (of ${figures.deliveriesReceived})`, figures.duplicateDeliveriesReceived, 'allowed'),
     line('ledger invariants (checkLedgerInvariants)', figures.ledgerOk ? 'ok' : 'FAILED', 'must be ok', figures.ledgerOk),
+    line('kills and restarts that failed', facts.chaosFailures.length === 0 ? 0 : facts.chaosFailures.join('; '), 'must be 0', facts.chaosFailures.length === 0),
     line('processes that exited without being told to', crashed.length === 0 ? 0 : crashed.join(' '), 'must be 0', crashed.length === 0),
   ];
 }
@@ -129,6 +131,7 @@ export function writeResults(stats: LoadStats, figures: DatabaseFigures, facts: 
     nodes: facts.nodes,
     workers: facts.workers,
     chaos: facts.chaos,
+    chaosFailures: facts.chaosFailures,
     steps: stats.byStep,
     retriedCreates: stats.retriedCreates,
     replayedCreates: stats.replayedCreates,

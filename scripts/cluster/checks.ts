@@ -9,9 +9,9 @@ export const TIMER_ACTIONS = ['mark_overdue', 'merchant_action_timeout', 'expire
 
 /**
  * A timer due this long before the schedulers stopped must have fired: a tick every 5 s
- * (server/scheduler/start-scheduler.ts), with room for a slow tick on a busy machine.
+ * (server/scheduler/start-scheduler.ts), with room for slow ticks on a busy machine.
  */
-export const TIMER_SLACK_MS = 30_000;
+export const TIMER_SLACK_MS = 20_000;
 
 export interface DatabaseFigures {
   ordersAcknowledged: number;

@@ -10,6 +10,8 @@ import { newMerchantOrderNo, randomFiatAmount, type Credentials, type Seed } fro
 export const CONCURRENCY = 16;
 /** A request nobody answers within this counts as a network error. */
 const REQUEST_TIMEOUT_MS = 30_000;
+/** With every node down (they crashed: the run fails anyway), a request gives up after this. */
+const NO_NODE_TIMEOUT_MS = 60_000;
 /** The clients sign for this origin; the routing fetch sends to a live node instead (signatures cover the path, not the host). */
 const CLUSTER_ORIGIN = 'http://cluster.invalid';
 
@@ -147,7 +149,9 @@ export class LoadGenerator {
   private routed(step: Step) {
     return async (url: string, init: RequestInit): Promise<Response> => {
       let node = this.cluster.pickNode();
+      const giveUpAt = Date.now() + NO_NODE_TIMEOUT_MS;
       while (!node) {
+        if (Date.now() > giveUpAt) throw new Error('no live node');
         await new Promise((resolve) => setTimeout(resolve, 100));
         node = this.cluster.pickNode();
       }

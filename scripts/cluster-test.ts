@@ -21,7 +21,7 @@ import { startReceiver } from '../tests/webhooks/receiver';
 import { startChaos } from './cluster/chaos';
 import { checkDatabase, TIMER_SLACK_MS, undeliveredCount } from './cluster/checks';
 import { createClusterDatabase, type ClusterDatabase } from './cluster/database';
-import { LoadGenerator } from './cluster/load';
+import { CONCURRENCY, LoadGenerator } from './cluster/load';
 import { LoadStats } from './cluster/load-stats';
 import { Cluster } from './cluster/processes';
 import { printReport, verdict, writeResults } from './cluster/report';
@@ -73,7 +73,7 @@ async function main(): Promise<number> {
     app = connect({ url: database.url, maxConnections: 4 });
     const proofPng = await tinyPng();
     const seed = await seedCluster(app.db, { receiverUrl: receiver.url, proofPng, merchants: 3, baitPerMerchant: 3 });
-    say(`seeded ${seed.merchants.length} merchants, ${seed.payoutTraders.length} payout and ${seed.payinTraders.length} pay-in trader bots, ${seed.bait.payoutsUnpaid * 3} orders for the timers (due by ${seed.bait.dueBy.toISOString()})`);
+    say(`seeded ${seed.merchants.length} merchants, ${seed.payoutTraders.length} payout and ${seed.payinTraders.length} pay-in trader bots, ${seed.bait.payoutsUnpaid + seed.bait.proofsUndecided + seed.bait.payinsUnpaid} orders for the timers (due by ${seed.bait.dueBy.toISOString()})`);
 
     cluster = new Cluster(database.url);
     const started = cluster;
@@ -91,7 +91,7 @@ async function main(): Promise<number> {
       const served = back ? (load.stats.byNode.get(LoadStats.nodeKey(back))?.ok ?? 0) : 0;
       return served >= 10 ? base : Math.max(base, Math.min(Date.now() + 1, base + RESTART_GRACE_MS));
     };
-    say(`load: ${seconds} s, 16 in flight, round-robin over the live nodes`);
+    say(`load: ${seconds} s, ${CONCURRENCY} in flight, round-robin over the live nodes`);
     await load.run(deadline);
     const loadEnd = Date.now();
     say(`load done after ${((loadEnd - loadStart) / 1000).toFixed(1)} s`);

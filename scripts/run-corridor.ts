@@ -8,6 +8,7 @@ import { demoCredentials } from '../server/demo/demo-credentials';
 import type { Env } from '../server/env';
 import { parseTrustedProxies } from '../server/http/client-address';
 import { log } from '../server/logging/log';
+import { safeError } from '../server/logging/safe-error';
 import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
@@ -76,6 +77,8 @@ export async function runCorridor(config: Env, database: Database, options: { ro
 
 /** Start-up failures print their message (never a stack of secrets' values) and exit non-zero. */
 export function exitOnStartFailure(error: unknown): never {
-  console.error(error instanceof Error ? error.message : String(error));
+  // Through the log's error serializer: a failed statement's parameters never reach the terminal.
+  const safe = safeError(error);
+  console.error(safe.code ? `${safe.message} (${safe.code})` : safe.message);
   process.exit(1);
 }

@@ -167,7 +167,7 @@ describe('guards', () => {
   });
 });
 
-describe('time windows (decisions.md section 5)', () => {
+describe('time windows (docs/state-machines.md, "Time windows")', () => {
   it('has the documented defaults', () => {
     expect(defaultWindows).toEqual({
       payinExpiryMs: 15 * 60_000,
@@ -265,6 +265,18 @@ describe('docs/state-machines.md', () => {
     for (const from of transition.from) {
       expect(sections[flow]).toContain(`  ${from} --> ${transition.to}: ${label}\n`);
     }
+  });
+
+  it.each(flows.map((machine) => ({ flow: machine.flow, machine })))('$flow states table: every state once, with its label and terminal flag', ({ flow, machine }) => {
+    const rows = sections[flow].split('\n').filter((line) => /^\| `[A-Z_]+` \|/.test(line));
+    const documented = Object.fromEntries(
+      rows.map((row) => {
+        const [state, label, , terminal] = row.split('|').slice(1, -1).map((cell) => cell.trim());
+        return [state!.replaceAll('`', ''), { label, terminal: terminal === 'yes' }];
+      }),
+    );
+    expect(rows).toHaveLength(Object.keys(machine.states).length);
+    expect(documented).toEqual(Object.fromEntries(Object.entries(machine.states).map(([state, def]) => [state, { label: def.label, terminal: def.terminal }])));
   });
 
   it.each(flows.map((machine) => ({ flow: machine.flow, machine })))('$flow diagram draws no transition the code lacks', ({ flow, machine }) => {

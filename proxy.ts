@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 
 /**
- * Security headers of every page (decisions.md section 8). The nonce is fresh per request: Next
+ * Security headers of every page (docs/security.md, "The API's perimeter"). The nonce is fresh per request: Next
  * reads it back from the request's Content-Security-Policy header and puts it on its own scripts,
  * which is why pages render dynamically.
  */
@@ -58,7 +58,7 @@ export const config = {
     /*
      * Everything except:
      * - /api/v1 and /api/v1/...: the merchant REST API, served by its own adapter, which must need
-     *   no Next middleware (decisions.md section 9); `npm start` never hands it to Next anyway.
+     *   no Next middleware (docs/architecture.md, "Serving"); `npm start` never hands it to Next anyway.
      * - _next/static, _next/image: build assets and optimised images carry no HTML.
      * - favicon.ico
      */

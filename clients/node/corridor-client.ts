@@ -10,7 +10,7 @@ import type {
 import type { payinCreateResponse, payinDetailResponse, payinListResponse } from '../../server/payins/payin-view.schema';
 
 /**
- * A small client for the Corridor merchant API: it signs every request as decisions.md section 1
+ * A small client for the Corridor merchant API: it signs every request as docs/api.md, "Signing a request",
  * says (timestamp, nonce, method, path and query, SHA-256 of the body) and returns the status,
  * headers and parsed body. No framework; Node's fetch and crypto only.
  */

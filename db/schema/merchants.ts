@@ -13,7 +13,7 @@ export const merchants = pgTable(
     status: text('status').$type<MerchantStatus>().notNull().default('active'),
     payoutFeeBps: integer('payout_fee_bps').notNull().default(0),
     payinFeeBps: integer('payin_fee_bps').notNull().default(0),
-    // Time windows of decisions.md section 5, per merchant (seconds).
+    // Time windows of docs/state-machines.md, "Time windows", per merchant (seconds).
     payinExpirySeconds: integer('payin_expiry_seconds').notNull().default(900),
     payoutMatchSeconds: integer('payout_match_seconds').notNull().default(600),
     payoutPaymentSeconds: integer('payout_payment_seconds').notNull().default(1800),
@@ -26,7 +26,7 @@ export const merchants = pgTable(
     webhookPreviousSecretExpiresAt: instant('webhook_previous_secret_expires_at'),
     webhookDisabledAt: instant('webhook_disabled_at'),
     // Start of the current run of failed deliveries; cleared by any success. Five days of failure
-    // disables the endpoint (decisions.md section 6 and the Webhooks issue).
+    // disables the endpoint (docs/webhooks.md, "Delivery and retries").
     webhookFailingSince: instant('webhook_failing_since'),
     rateLimitPerSecond: integer('rate_limit_per_second').notNull().default(100),
     rateLimitBurst: integer('rate_limit_burst').notNull().default(200),

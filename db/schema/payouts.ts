@@ -16,7 +16,7 @@ export const payoutOrders = pgTable(
     merchantOrderNo: text('merchant_order_no').notNull(),
     status: text('status').$type<PayoutStatus>().notNull(),
     fiatCurrency: text('fiat_currency').notNull().default('CNY'),
-    // Amounts as computed by decisions.md section 4 at creation.
+    // Amounts as computed by docs/amounts.md at creation.
     usdAmount: money2('usd_amount').notNull(),
     usdFeeAmount: money2('usd_fee_amount').notNull(),
     feeBps: integer('fee_bps').notNull(),
@@ -64,7 +64,7 @@ export const payoutOrders = pgTable(
     // Trader pool and "my payouts".
     index('payout_orders_pool_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.status} = 'PENDING_MATCH'`),
     index('payout_orders_trader_idx').on(t.traderId, t.status),
-    // Timers of decisions.md section 5: partial indexes keep the scheduler's scans tiny.
+    // Timers of docs/state-machines.md, "Time windows": partial indexes keep the scheduler's scans tiny.
     index('payout_orders_payment_due_idx')
       .on(t.paymentDueAt)
       .where(sql`${t.status} = 'PENDING_PAYMENT'`),

@@ -10,7 +10,7 @@ export function uniqueId(prefix: string): string {
   return `${prefix}-${process.pid}-${Date.now().toString(36)}-${counter}`;
 }
 
-/** Headers of a signed request with a fresh nonce (decisions.md section 1). */
+/** Headers of a signed request with a fresh nonce (docs/api.md, "Signing a request"). */
 export function signedHeaders(merchant: BenchMerchant, method: string, path: string, body: string): Record<string, string> {
   const timestamp = String(Date.now());
   const nonce = randomBytes(18).toString('base64url');

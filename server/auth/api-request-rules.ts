@@ -1,4 +1,4 @@
-/** decisions.md section 1: limits of the signed request headers. */
+/** docs/api.md, "Signing a request": limits of the signed request headers. */
 export const TIMESTAMP_TOLERANCE_MS = 300_000;
 export const NONCE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** A nonce is remembered this long; older requests fail the timestamp check anyway. */

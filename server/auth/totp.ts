@@ -59,7 +59,7 @@ export function totpCode(secret: string, step: number): string {
 
 /**
  * The step a code belongs to (now, or one step either side for clock drift), or null. A code of a
- * step at or before `lastUsedStep` is refused: each code works once (decisions.md section 8).
+ * step at or before `lastUsedStep` is refused: each code works once (docs/security.md, "Sign-in throttling").
  */
 export function verifyTotp(secret: string, code: string, now: Date, lastUsedStep: number | null): number | null {
   if (!/^\d{6}$/.test(code)) return null;

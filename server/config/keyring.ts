@@ -5,7 +5,7 @@ let cached: Keyring | undefined;
 
 /**
  * The process's encryption keys. Without CORRIDOR_ENCRYPTION_KEYS a development or demo process uses
- * the well-known demo keys; production mode refuses them (decisions.md section 8).
+ * the well-known demo keys; production mode refuses them (docs/security.md, "Production checklist").
  */
 export function keyring(): Keyring {
   if (cached) return cached;

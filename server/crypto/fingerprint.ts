@@ -13,7 +13,7 @@ export function cardFingerprint(keyring: Keyring, digits: string): string {
   return createHmac('sha256', keyring.active('card-fingerprint').key).update(digits, 'utf8').digest('hex');
 }
 
-/** The most of a card number any response, log or event may show (decisions.md section 7). */
+/** The most of a card number any response, log or event may show (docs/security.md, "Card numbers"). */
 export function last4(digits: string): string {
   return digits.slice(-4);
 }

@@ -1,8 +1,8 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 
 /**
- * Each purpose has its own key, so one leaked key exposes one kind of secret (decisions.md
- * section 8): card and bank account numbers, the card fingerprint HMAC, API secrets, webhook
+ * Each purpose has its own key, so one leaked key exposes one kind of secret (docs/security.md,
+ * "Threat model"): card and bank account numbers, the card fingerprint HMAC, API secrets, webhook
  * secrets, TOTP seeds.
  */
 export const keyPurposes = ['card', 'card-fingerprint', 'api-secret', 'webhook-secret', 'totp'] as const;

@@ -1,7 +1,7 @@
 /**
- * Every error code the product can answer with, and its HTTP status. The first block is the table
- * of decisions.md section 2; the second block holds codes added by Corridor, each documented in
- * docs/errors.md. REST and tRPC map a DomainError through this one table.
+ * Every error code the product can answer with, and its HTTP status. The first block is the
+ * merchant API's table, the second the further codes of docs/errors.md (error-table-doc.test.ts
+ * holds the doc equal to this). REST and tRPC map a DomainError through this one table.
  */
 export const errorCodes = {
   VALIDATION_FAILED: 400,
@@ -27,7 +27,7 @@ export const errorCodes = {
   RATE_LIMITED: 429,
   INTERNAL_ERROR: 500,
 
-  // Added by Corridor (docs/errors.md).
+  // Further codes (docs/errors.md).
   METHOD_NOT_ALLOWED: 405,
   ACTION_NOT_ALLOWED: 403,
   TRANSITION_NOT_DUE: 409,

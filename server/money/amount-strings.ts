@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Wire formats of amounts (merchant-api.md section 8). Amounts are checked as text, so a value is
+ * Wire formats of amounts (docs/amounts.md, "Amounts in requests"). Amounts are checked as text, so a value is
  * never parsed as a binary float on the way in. At most 12 integer digits: with fees, sums and
  * asset x rate products the results still fit the numeric(20,2) and numeric(26,6) columns.
  * Leading zeros ("01.00") are refused: they are never what a careful client meant to send, and

@@ -1,7 +1,7 @@
 import { DomainError } from '@/server/errors';
 
 /**
- * A create call names its amount in exactly one currency (decisions.md section 4); both or neither
+ * A create call names its amount in exactly one currency (docs/amounts.md); both or neither
  * is 400 VALIDATION_FAILED, with the offending field as the detail's path.
  */
 export function exactlyOne(a: string | undefined, b: string | undefined, names: readonly [string, string]): void {

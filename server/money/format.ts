@@ -1,6 +1,6 @@
 import { dec, Dec, type DecInput } from './decimal';
 
-// Response formats (merchant-api.md section 2): amounts are strings with a fixed number of
+// Response formats (docs/amounts.md, "Decimal places"): amounts are strings with a fixed number of
 // decimals. The values are already rounded by the rules of rounding.ts; these only spell them.
 
 // PostgreSQL gives numeric(p, s) columns as text with exactly s decimals: a non-negative value

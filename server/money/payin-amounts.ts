@@ -26,7 +26,7 @@ export interface PayinAmounts {
 }
 
 /**
- * Pay-in amounts, decisions.md section 4. Both directions keep the buyer's CNY at least worth the
+ * Pay-in amounts, docs/amounts.md, "Pay-in amounts". Both directions keep the buyer's CNY at least worth the
  * USDT released from escrow: from assetAmount the buyer pays fiat = asset x rate rounded UP; from
  * fiatAmount the asset is fiat / rate rounded DOWN to 6 decimals. usdAmount is the asset to the
  * cent (half up) and only prices the fee, which rounds UP.

@@ -29,7 +29,7 @@ export interface PayoutAmounts {
 }
 
 /**
- * Payout amounts, decisions.md section 4. Each rounding leans towards solvency: from fiatAmount the
+ * Payout amounts, docs/amounts.md, "Payout amounts". Each rounding leans towards solvency: from fiatAmount the
  * merchant is debited usdAmount = fiat / rate rounded UP, so the debit always covers the CNY the
  * trader pays; from usdAmount the trader pays lockedFiatAmount = usd x rate rounded DOWN, so the
  * CNY never exceeds what the debit is worth. The fee rounds UP.

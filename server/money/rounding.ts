@@ -16,7 +16,7 @@ export function roundHalfUp(value: DecInput, places: number): Dec {
 }
 
 /**
- * usdFeeAmount = usdAmount x feeBps / 10000, rounded UP to 0.01 (decisions.md section 4): the
+ * usdFeeAmount = usdAmount x feeBps / 10000, rounded UP to 0.01 (docs/amounts.md, "Fees"): the
  * platform never charges less than its configured fee. feeBps is an integer count, not money, so
  * it is a number; out of range means broken configuration, not bad input, hence a plain Error.
  */

@@ -21,7 +21,7 @@ export interface CreatedPayin {
 }
 
 /**
- * Creates a pay-in (merchant-api.md 4.5): picks the best SELL quote that can serve the amount,
+ * Creates a pay-in (docs/api.md, "Create a pay-in"): picks the best SELL quote that can serve the amount,
  * locks its rate, and escrows the trader's USDT (trader available -> escrow) in the caller's
  * transaction. A trader whose balance is gone by the time of the escrow is skipped for the next.
  * When no trader can serve it now, the order waits in PENDING_MATCH at the best quoted rate and is

@@ -5,7 +5,7 @@ import { payinOrders } from '../../db/schema';
 import type { ListPayinsInput } from './payin.schema';
 import { payinListView } from './payin-view';
 
-/** A merchant's pay-ins, newest first, with the exact total for the filter (merchant-api.md 4.6). */
+/** A merchant's pay-ins, newest first, with the exact total for the filter (docs/api.md, "List pay-ins"). */
 export async function listPayins(db: Executor, merchantId: string, query: ListPayinsInput) {
   const conditions: SQL[] = [eq(payinOrders.merchantId, merchantId)];
   if (query.orderNo) conditions.push(eq(payinOrders.orderNo, query.orderNo));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { payinStatuses } from '../state-machines/payin';
 
-// The response shapes of merchant-api.md section 2.2, for the views' types and the OpenAPI document.
+// The response shapes of docs/api.md ("Create a pay-in", "List pay-ins", "Query a pay-in"), for the views' types and the OpenAPI document.
 const amount2 = z.string().regex(/^\d+\.\d{2}$/).describe('decimal string, 2 decimals');
 const amount6 = z.string().regex(/^\d+\.\d{6}$/).describe('decimal string, 6 decimals');
 const rate4 = z.string().regex(/^\d+\.\d{4}$/).describe('CNY per 1 USDT, 4 decimals');

@@ -5,7 +5,7 @@ import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
 
 type PayinRow = typeof payinOrders.$inferSelect;
 
-/** List items of merchant-api.md section 2.2 (the order is named `id` here, `orderId` on create). */
+/** List items of docs/api.md, "List pay-ins" (the order is named `id` here, `orderId` on create). */
 export function payinListView(order: PayinRow): z.infer<typeof payinListItem> {
   return {
     id: order.id,
@@ -30,7 +30,7 @@ export function payinListView(order: PayinRow): z.infer<typeof payinListItem> {
   };
 }
 
-/** The detail of merchant-api.md section 2.2: list fields plus the detail-only ones. Also the body of pay-in events. */
+/** The detail of docs/api.md, "Query a pay-in": list fields plus the detail-only ones. Also the body of pay-in events. */
 export function payinDetailView(order: PayinRow): z.infer<typeof payinDetailResponse> {
   return {
     ...payinListView(order),
@@ -41,7 +41,7 @@ export function payinDetailView(order: PayinRow): z.infer<typeof payinDetailResp
   };
 }
 
-/** The create response of merchant-api.md section 2.2 (`orderId` here, `id` in list and detail). */
+/** The create response of docs/api.md, "Create a pay-in" (`orderId` here, `id` in list and detail). */
 export function payinCreateView(order: PayinRow, payUrl: string): z.infer<typeof payinCreateResponse> {
   return {
     orderId: order.id,

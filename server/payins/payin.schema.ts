@@ -15,7 +15,7 @@ export const returnUrlInput = z
   .url({ protocol: /^https$/, error: 'must be an https URL' })
   .max(2048, { error: 'must be at most 2048 characters' });
 
-/** merchant-api.md section 4.5. */
+/** docs/api.md, "Create a pay-in". */
 export const createPayinInput = z
   .object({
     merchantOrderNo,
@@ -39,7 +39,7 @@ export const createPayinInput = z
   });
 export type CreatePayinInput = z.infer<typeof createPayinInput>;
 
-/** merchant-api.md section 4.6: the payout list's parameters, plus direction (DEPOSIT only). */
+/** docs/api.md, "List pay-ins": the payout list's parameters, plus direction (DEPOSIT only). */
 export const listPayinsInput = listQueryInput(payinStatuses).extend({
   direction: z.literal('DEPOSIT', { error: 'must be DEPOSIT' }).optional(),
 });

@@ -19,8 +19,8 @@ import { freezePayout } from './payout-ledger';
 type Merchant = typeof merchants.$inferSelect;
 
 /**
- * Creates a payout (merchant-api.md 4.1): quotes the best rate, computes the amounts of
- * decisions.md section 4, inserts the order in PENDING_MATCH and freezes usdAmount + usdFeeAmount,
+ * Creates a payout (docs/api.md, "Create a payout"): quotes the best rate, computes the amounts of
+ * docs/amounts.md, inserts the order in PENDING_MATCH and freezes usdAmount + usdFeeAmount,
  * all in the caller's transaction. The order then waits in the pool for a trader to accept it.
  */
 export async function createPayout(

@@ -5,7 +5,7 @@ import type { PayoutDecisionInput } from './payout.schema';
 import { payoutDetailView } from './payout-view';
 
 /**
- * The merchant's decision on a payout with proof (merchant-api.md 4.4): CONFIRM releases the
+ * The merchant's decision on a payout with proof (docs/api.md, "Decide on a payout"): CONFIRM releases the
  * frozen USDT to the trader and the fee to the platform (COMPLETED); DISPUTE with a reason sends it
  * to an operator with the funds still frozen (DISPUTED).
  */

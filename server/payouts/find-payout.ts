@@ -5,7 +5,7 @@ import { payoutOrders } from '../../db/schema';
 import { DomainError } from '../errors';
 
 /**
- * A merchant's payout by platform orderNo or by merchantOrderNo (merchant-api.md 4.3). Another
+ * A merchant's payout by platform orderNo or by merchantOrderNo (docs/api.md, "Query a payout"). Another
  * merchant's order is ORDER_NOT_FOUND, exactly like a missing one (tenant isolation).
  */
 export async function findMerchantPayout(db: Executor, merchantId: string, reference: string) {

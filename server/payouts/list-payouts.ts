@@ -8,7 +8,7 @@ import type { PayoutStatus } from '../state-machines/payout';
 import type { ListPayoutsInput } from './payout.schema';
 import { payoutDetailView } from './payout-view';
 
-/** A merchant's payouts, newest first, with the exact total for the filter (merchant-api.md 4.2). */
+/** A merchant's payouts, newest first, with the exact total for the filter (docs/api.md, "List payouts"). */
 export async function listPayouts(db: Executor, merchantId: string, query: ListPayoutsInput) {
   const [rows, total] = await Promise.all([pageOf(db, merchantId, query), listTotal(db, 'payout', merchantId, query, () => countOf(db, merchantId, query))]);
   return {

@@ -5,7 +5,7 @@ import { DomainError } from '../errors';
 
 type WindowColumn = 'payoutMatchSeconds' | 'payoutPaymentSeconds' | 'payoutMerchantActionSeconds';
 
-/** One of the time windows (decisions.md section 5) of the merchant a payout belongs to, in ms. */
+/** One of the time windows (docs/state-machines.md, "Time windows") of the merchant a payout belongs to, in ms. */
 export async function merchantWindowMs(db: Executor, orderId: string, window: WindowColumn): Promise<number> {
   const [row] = await db
     .select({ seconds: merchants[window] })

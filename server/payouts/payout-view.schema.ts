@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { payoutStatuses } from '../state-machines/payout';
 
-// The response shapes of merchant-api.md section 2.1. The views are typed by these schemas and the
+// The response shapes of docs/api.md ("Create a payout", "Query a payout"). The views are typed by these schemas and the
 // OpenAPI document is generated from them, so the code and the document cannot disagree.
 const amount2 = z.string().regex(/^-?\d+\.\d{2}$/).describe('decimal string, 2 decimals');
 const timestamp = z.iso.datetime().describe('ISO 8601 UTC with milliseconds');

@@ -5,7 +5,7 @@ import type { payoutCreateResponse, payoutDetailResponse } from './payout-view.s
 
 type PayoutRow = typeof payoutOrders.$inferSelect;
 
-/** The create response of merchant-api.md section 2.1. */
+/** The create response of docs/api.md, "Create a payout". */
 export function payoutCreateView(order: PayoutRow): z.infer<typeof payoutCreateResponse> {
   return {
     orderId: order.id,
@@ -21,8 +21,8 @@ export function payoutCreateView(order: PayoutRow): z.infer<typeof payoutCreateR
 }
 
 /**
- * List items and detail of merchant-api.md section 2.1, plus bankAccountLast4 (decisions.md
- * section 7): the most of the card number any response shows. Also the body of payout events.
+ * List items and detail of docs/api.md, "Query a payout", with bankAccountLast4 (docs/security.md,
+ * "Card numbers"): the most of the card number any response shows. Also the body of payout events.
  */
 export function payoutDetailView(order: PayoutRow): z.infer<typeof payoutDetailResponse> {
   return {

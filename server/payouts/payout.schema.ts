@@ -6,7 +6,7 @@ import { instantQuery } from '../validation/instant';
 const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
 const notBlank = (value: string) => value.trim().length > 0;
 
-/** merchant-api.md sections 4.1 and 8. */
+/** docs/api.md, "Create a payout" and "Limits". */
 export const merchantOrderNo = z
   .string()
   .min(1, { error: 'must be 1 to 64 characters' })
@@ -40,7 +40,7 @@ export const createPayoutInput = z
   })
   .strict()
   .superRefine((value, context) => {
-    // decisions.md section 4: exactly one of the two amounts.
+    // docs/amounts.md, "Amounts in requests": exactly one of the two amounts.
     if (value.fiatAmount === undefined && value.usdAmount === undefined) {
       context.addIssue({ code: 'custom', path: ['fiatAmount'], message: 'one of fiatAmount and usdAmount is required' });
     }
@@ -77,7 +77,7 @@ const positiveInteger = (name: string, max?: number) =>
       error: max === undefined ? `${name} must be at least 1` : `${name} must be 1 to ${max}`,
     });
 
-/** Query of the list endpoints (merchant-api.md section 4.2); values arrive as strings. */
+/** Query of the list endpoints (docs/api.md, "List payouts"); values arrive as strings. */
 export function listQueryInput<S extends readonly [string, ...string[]]>(statuses: S) {
   return z
     .object({

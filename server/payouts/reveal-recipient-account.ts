@@ -9,7 +9,7 @@ import { isTransferDue } from './trader-payout-view';
 
 /**
  * The recipient's full account number, for the trader assigned to the payout while their transfer
- * is due (decisions.md section 7). Every reveal writes `card.view` to the audit log, in the same
+ * is due (docs/security.md, "Card numbers"). Every reveal writes `card.view` to the audit log, in the same
  * transaction: a number is never shown without its record. Another trader's order is
  * ORDER_NOT_FOUND, as if it did not exist; after the proof (or any other state) the number stays
  * hidden (INVALID_ORDER_STATE).

@@ -1,5 +1,5 @@
 /**
- * The proof upload limits of decisions.md section 8, without the image library, so a page can
+ * The proof upload limits of docs/api.md, "Limits", without the image library, so a page can
  * check a file before sending it (the server's check stays the one that counts).
  */
 export const MAX_PROOF_BYTES = 5 * 1024 * 1024;

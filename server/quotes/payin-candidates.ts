@@ -19,7 +19,7 @@ export type PayinAmountIn = { fiatAmount: string } | { assetAmount: string };
  */
 export async function payinCandidates(db: Executor, amount: PayinAmountIn, options: { maxPrice?: string; limit?: number } = {}): Promise<PayinCandidate[]> {
   // The CNY the buyer pays and the USDT the trader escrows, at each quote's own price
-  // (decisions.md section 4: fiat rounds up from an asset amount, the asset rounds down from fiat).
+  // (docs/amounts.md, "Pay-in amounts": fiat rounds up from an asset amount, the asset rounds down from fiat).
   const fiat =
     'fiatAmount' in amount ? sql`${amount.fiatAmount}::numeric` : sql`ceil(${amount.assetAmount}::numeric * q.price * 100) / 100`;
   const asset =

@@ -7,7 +7,7 @@ import { medianRate } from '../money/reference-rate';
 export const REFERENCE_RATE_OVERRIDE = 'reference_rate.override';
 
 /**
- * The reference rate (CNY per USDT) of decisions.md section 4: the operator's override when set,
+ * The reference rate (CNY per USDT) of docs/amounts.md, "Rates": the operator's override when set,
  * else the median of the active quotes of online traders on that side. One place, used by payouts
  * and pay-ins alike. Null when there is no quote at all.
  */

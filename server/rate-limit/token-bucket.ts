@@ -1,5 +1,5 @@
 /**
- * Per-key token buckets (decisions.md section 8), kept in this process's memory: each server
+ * Per-key token buckets (docs/api.md, "Limits"), kept in this process's memory: each server
  * process enforces the limit on the requests it serves, so N processes allow up to N times the
  * rate. Cheap and good enough against a runaway client; a shared limiter can replace it later.
  */

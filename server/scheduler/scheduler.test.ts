@@ -38,7 +38,7 @@ async function statusOf(orderId: string) {
   return row!;
 }
 
-describe('timers (decisions.md section 5)', () => {
+describe('timers (docs/state-machines.md, "Time windows")', () => {
   it('a trader who has not paid by paymentDueAt: PAYMENT_OVERDUE and payout.overdue, not a moment before', async () => {
     const start = new Date();
     const order = await newPayout(start);

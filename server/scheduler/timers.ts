@@ -8,7 +8,7 @@ import { applyPayinTransition, applyPayoutTransition } from '../state-machines/a
 import { MERCHANT_ACTION_TIMEOUT } from '../state-machines/windows';
 
 /**
- * The timed transitions of decisions.md section 5. Each finds due orders with
+ * The timed transitions of docs/state-machines.md, "Time windows". Each finds due orders with
  * FOR UPDATE SKIP LOCKED, so several server processes can run the scheduler side by side: each
  * order is taken by exactly one of them, and the transition re-checks state and due time anyway.
  */

@@ -11,7 +11,7 @@ function lengthGuard(field: 'reason' | 'note', min: number, max: number): Guard 
   };
 }
 
-/** A dispute needs a reason of 1 to 500 characters (merchant-api.md section 8). */
+/** A dispute needs a reason of 1 to 500 characters (docs/api.md, "Limits"). */
 export const requireReason: Guard = lengthGuard('reason', 1, 500);
 
 /** An operator's ruling needs a note of 1 to 1000 characters: the record of why funds moved. */
@@ -29,7 +29,7 @@ export const requireDue: Guard = (context) => {
   );
 };
 
-/** A payout's proof is 1 to 3 images (merchant-api.md section 8). */
+/** A payout's proof is 1 to 3 images (docs/api.md, "Limits"). */
 export const requireProofCount: Guard = (context) => {
   const count = context.proofCount ?? 0;
   if (Number.isInteger(count) && count >= 1 && count <= 3) return null;

@@ -9,8 +9,8 @@ const passing: GuardContext = { now, reason: 'not received', note: 'checked the 
 const allActors: ActorType[] = ['merchant', 'trader', 'operator', 'buyer', 'system'];
 
 /**
- * The contract, written out independently of payin.ts (merchant-api.md 3.2, decisions.md 5, the
- * brief and docs/state-machines.md): a change to the machine must change this table too.
+ * The contract, written out independently of payin.ts (docs/state-machines.md: "Pay-in" and
+ * "Time windows"): a change to the machine must change this table too.
  */
 const expected: Record<PayinAction, { from: PayinStatus[]; to: PayinStatus; actors: ActorType[]; event: string | undefined; guarded: boolean }> = {
   match: { from: ['PENDING_MATCH'], to: 'PENDING_PAYMENT', actors: ['system'], event: 'order.matched', guarded: false },
@@ -44,7 +44,7 @@ describe('pay-in machine: shape', () => {
     expect([...payinActions].sort()).toEqual(Object.keys(expected).sort());
   });
 
-  it('has the states of merchant-api.md 3.2 with their labels; COMPLETED, CANCELLED and FAILED are terminal', () => {
+  it('has the states of docs/state-machines.md with their labels; COMPLETED, CANCELLED and FAILED are terminal', () => {
     expect(Object.keys(payinMachine.states)).toEqual([...payinStatuses]);
     expect(Object.fromEntries(Object.entries(payinMachine.states).map(([s, d]) => [s, [d.label, d.terminal]]))).toEqual({
       PENDING_MATCH: ['Matching Trader', false],

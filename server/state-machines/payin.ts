@@ -14,7 +14,7 @@ export const payinStatuses = [
 ] as const;
 export type PayinStatus = (typeof payinStatuses)[number];
 
-/** Labels and meanings are merchant-api.md section 3.2, word for word. */
+/** Labels are those of docs/state-machines.md, "Pay-in" (machine.test.ts holds them equal); descriptions are the short meanings. */
 export const payinStates: Record<PayinStatus, StateDef> = {
   PENDING_MATCH: { terminal: false, label: 'Matching Trader', description: 'finding a liquidity provider' },
   PENDING_PAYMENT: { terminal: false, label: 'Awaiting Payment', description: 'buyer can see recipient bank details on checkout page' },
@@ -42,7 +42,7 @@ export const payinActions = [
 ] as const;
 export type PayinAction = (typeof payinActions)[number];
 
-/** The pay-in lifecycle (merchant-api.md section 3.2, completed by docs/state-machines.md). */
+/** The pay-in lifecycle (docs/state-machines.md, "Pay-in"). */
 export const payinMachine = defineMachine<PayinStatus, PayinAction>({
   flow: 'payin',
   states: payinStates,

@@ -9,8 +9,8 @@ const passing: GuardContext = { now, reason: 'not received', note: 'checked the 
 const allActors: ActorType[] = ['merchant', 'trader', 'operator', 'buyer', 'system'];
 
 /**
- * The contract, written out independently of payout.ts (merchant-api.md 3.1, decisions.md 5, the
- * brief and docs/state-machines.md): a change to the machine must change this table too.
+ * The contract, written out independently of payout.ts (docs/state-machines.md: "Payout" and
+ * "Time windows"): a change to the machine must change this table too.
  */
 const expected: Record<PayoutAction, { from: PayoutStatus[]; to: PayoutStatus; actors: ActorType[]; event: string | undefined; guarded: boolean }> = {
   accept: { from: ['PENDING_MATCH'], to: 'PENDING_PAYMENT', actors: ['trader'], event: 'payout.accepted', guarded: false },
@@ -44,7 +44,7 @@ describe('payout machine: shape', () => {
     expect([...payoutActions].sort()).toEqual(Object.keys(expected).sort());
   });
 
-  it('has the states of merchant-api.md 3.1 with their labels; COMPLETED and CANCELLED are terminal', () => {
+  it('has the states of docs/state-machines.md with their labels; COMPLETED and CANCELLED are terminal', () => {
     expect(Object.keys(payoutMachine.states)).toEqual([...payoutStatuses]);
     expect(Object.fromEntries(Object.entries(payoutMachine.states).map(([s, d]) => [s, [d.label, d.terminal]]))).toEqual({
       PENDING_MATCH: ['Matching Trader', false],

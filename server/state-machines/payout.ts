@@ -12,7 +12,7 @@ export const payoutStatuses = [
 ] as const;
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
-/** Labels and meanings are merchant-api.md section 3.1, word for word. */
+/** Labels are those of docs/state-machines.md, "Payout" (machine.test.ts holds them equal); descriptions are the short meanings. */
 export const payoutStates: Record<PayoutStatus, StateDef> = {
   PENDING_MATCH: { terminal: false, label: 'Matching Trader', description: 'merchant balance frozen; dispatching to traders' },
   PENDING_PAYMENT: { terminal: false, label: 'Trader Transferring', description: 'trader accepted and is transferring fiat' },
@@ -38,7 +38,7 @@ export const payoutActions = [
 ] as const;
 export type PayoutAction = (typeof payoutActions)[number];
 
-/** The payout lifecycle (merchant-api.md section 3.1, completed by docs/state-machines.md). */
+/** The payout lifecycle (docs/state-machines.md, "Payout"). */
 export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
   flow: 'payout',
   states: payoutStates,

@@ -1,5 +1,5 @@
 /**
- * Default time windows of decisions.md section 5 (each configurable per merchant, stored on the
+ * Default time windows of docs/state-machines.md, "Time windows" (each configurable per merchant, stored on the
  * merchant in seconds). What happens when each runs out is in docs/state-machines.md.
  */
 const MINUTE = 60_000;

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 const keys = () => ({ apiKey: merchant.apiKey, apiSecret: merchant.apiSecret });
 
-describe('request authentication (decisions.md section 1)', () => {
+describe('request authentication (docs/api.md, "Signing a request")', () => {
   it('a correctly signed request is answered', async () => {
     const response = await rawRequest({ ...keys(), path });
     expect(response.status).toBe(200);

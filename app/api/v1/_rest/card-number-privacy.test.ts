@@ -9,7 +9,7 @@ import { apiDatabase, apiMerchant, payoutBody, payoutTrader } from '../../../../
 import type { TestDatabase } from '../../../../tests/db/test-database';
 import { tinyPng } from '../../../../tests/fixtures/images';
 
-/** decisions.md section 7: the full card number never leaves the encrypted column. */
+/** docs/security.md, "Card numbers": the full card number never leaves the encrypted column. */
 const card = '6217000010098765432';
 let database: TestDatabase;
 const lines: string[] = [];

@@ -61,7 +61,7 @@ const ok = (status: number, schema: string, description: string) => ({
   [String(status)]: { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
 });
 
-/** The query parameters both list endpoints share (merchant-api.md 4.2 and 4.6). */
+/** The query parameters both list endpoints share (docs/api.md, "List payouts" and "List pay-ins"). */
 function listParameters(statuses: readonly string[]) {
   return [
     { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },

@@ -10,7 +10,7 @@ import { merchantOf, type RestContext, type RestResult } from './context';
 import { parseJsonBody, parseQuery } from './read-request';
 
 
-/** POST /api/v1/orders (merchant-api.md 4.5); the Idempotency-Key defaults to merchantOrderNo. */
+/** POST /api/v1/orders (docs/api.md, "Create a pay-in"); the Idempotency-Key defaults to merchantOrderNo. */
 export async function createOrder(context: RestContext): Promise<RestResult> {
   const merchant = merchantOf(context);
   const input = parseJsonBody(context.request, context.body, createPayinInput);
@@ -27,13 +27,13 @@ export async function createOrder(context: RestContext): Promise<RestResult> {
   return { status: outcome.status, body: outcome.body, headers: outcome.replayed ? { 'idempotent-replayed': 'true' } : {} };
 }
 
-/** GET /api/v1/orders (merchant-api.md 4.6). */
+/** GET /api/v1/orders (docs/api.md, "List pay-ins"). */
 export async function listOrders(context: RestContext): Promise<RestResult> {
   const merchant = merchantOf(context);
   return { status: 200, body: await listPayins(context.db, merchant.id, parseQuery(context.url, listPayinsInput)) };
 }
 
-/** GET /api/v1/orders/:orderNo (merchant-api.md 4.7). */
+/** GET /api/v1/orders/:orderNo (docs/api.md, "Query a pay-in"). */
 export async function getOrder(context: RestContext): Promise<RestResult> {
   const merchant = merchantOf(context);
   return { status: 200, body: payinDetailView(await findMerchantPayin(context.db, merchant.id, context.params.orderNo ?? '')) };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../../../server/errors';
 import { errorResponse } from './responses';
 
-describe('error responses (decisions.md section 2)', () => {
+describe('error responses (docs/errors.md)', () => {
   it('an unexpected error is 500 INTERNAL_ERROR that reveals nothing of it', async () => {
     const response = errorResponse('req_1', new Error('connection to 10.0.0.5 failed: password "hunter2" rejected'));
     expect(response.status).toBe(500);

@@ -1,6 +1,6 @@
 import { DomainError, httpStatusOf } from '../../../../server/errors';
 
-/** Headers every REST response carries (decisions.md sections 2 and 8). */
+/** Headers every REST response carries (docs/api.md, "Base URL and versioning"; docs/security.md, "The API's perimeter"). */
 function baseHeaders(requestId: string): Headers {
   return new Headers({
     'content-type': 'application/json; charset=utf-8',
@@ -17,7 +17,7 @@ export function jsonResponse(requestId: string, status: number, body: unknown, e
 }
 
 /**
- * The error body of decisions.md section 2. Anything that is not a DomainError is a bug: it is
+ * The error body of docs/errors.md. Anything that is not a DomainError is a bug: it is
  * answered as INTERNAL_ERROR with no detail, and the caller logs it with the request id.
  */
 export function errorResponse(requestId: string, error: unknown): Response {

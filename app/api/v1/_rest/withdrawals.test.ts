@@ -31,7 +31,7 @@ async function code(promise: ReturnType<typeof create>) {
 }
 
 describe('POST /api/v1/withdrawals', () => {
-  it('creates a payout: 201 with the create fields, amounts as decisions.md section 4 computes them', async () => {
+  it('creates a payout: 201 with the create fields, amounts as docs/amounts.md computes them', async () => {
     const response = await create({ fiatAmount: '1000.00' });
     expect(response.status).toBe(201);
     const body = response.body as PayoutCreated;
@@ -119,7 +119,7 @@ describe('POST /api/v1/withdrawals', () => {
   });
 });
 
-describe('idempotency (decisions.md section 3)', () => {
+describe('idempotency (docs/api.md, "Idempotency")', () => {
   it('a replay returns the first response with Idempotent-Replayed: true, and nothing happens twice', async () => {
     const body = payoutBody({ fiatAmount: '71.23' });
     const first = await merchant.client.createPayout(body as never, 'replay-1');

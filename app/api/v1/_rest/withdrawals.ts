@@ -12,7 +12,7 @@ import { merchantOf, type RestContext, type RestResult } from './context';
 import { parseJsonBody, parseQuery } from './read-request';
 
 
-/** POST /api/v1/withdrawals (merchant-api.md 4.1). */
+/** POST /api/v1/withdrawals (docs/api.md, "Create a payout"). */
 export async function createWithdrawal(context: RestContext): Promise<RestResult> {
   const merchant = merchantOf(context);
   const input = parseJsonBody(context.request, context.body, createPayoutInput);
@@ -30,20 +30,20 @@ export async function createWithdrawal(context: RestContext): Promise<RestResult
   return { status: outcome.status, body: outcome.body, headers: outcome.replayed ? { 'idempotent-replayed': 'true' } : {} };
 }
 
-/** GET /api/v1/withdrawals (merchant-api.md 4.2). */
+/** GET /api/v1/withdrawals (docs/api.md, "List payouts"). */
 export async function listWithdrawals(context: RestContext): Promise<RestResult> {
   const merchant = merchantOf(context);
   return { status: 200, body: await listPayouts(context.db, merchant.id, parseQuery(context.url, listPayoutsInput)) };
 }
 
-/** GET /api/v1/withdrawals/:orderNo (merchant-api.md 4.3). */
+/** GET /api/v1/withdrawals/:orderNo (docs/api.md, "Query a payout"). */
 export async function getWithdrawal(context: RestContext): Promise<RestResult> {
   const merchant = merchantOf(context);
   const order = await findMerchantPayout(context.db, merchant.id, context.params.orderNo ?? '');
   return { status: 200, body: payoutDetailView(order) };
 }
 
-/** POST /api/v1/withdrawals/:orderNo/decision (merchant-api.md 4.4). */
+/** POST /api/v1/withdrawals/:orderNo/decision (docs/api.md, "Decide on a payout"). */
 export async function decideWithdrawal(context: RestContext): Promise<RestResult> {
   const merchant = merchantOf(context);
   const decision = parseJsonBody(context.request, context.body, payoutDecisionInput);

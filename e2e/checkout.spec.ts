@@ -81,6 +81,8 @@ test('a buyer pays, and the page follows the order to completion by itself', asy
 
   const response = await page.goto(checkoutUrl(created, testInfo));
   expect(response?.status()).toBe(200);
+  // The page holds the buyer's bearer token and the trader's bank details: never cached.
+  expect(response?.headers()['cache-control']).toContain('no-store');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
   await expect(page).toHaveTitle(/Checkout/);
   await expect(heading(page, 'Pay by bank transfer')).toBeVisible();

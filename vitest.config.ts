@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('.', import.meta.url)) } },
   test: {
-    include: ['{server,db,app,scripts,clients,tests}/**/*.test.ts'],
+    include: ['{server,db,app,scripts,clients,tests,config,common}/**/*.test.ts'],
     globalSetup: ['tests/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

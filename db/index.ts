@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { env } from '../server/env';
+import { env } from '../config/env';
 import { connect, type Database } from './client';
 import { migrateDatabase } from './migrate';
 import { migrationStatus } from './migration-status';

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 // What a production build is made from; a file here newer than the build means it is stale.
-const SOURCES = ['app', 'server', 'db', 'clients', 'next.config.mjs', 'package-lock.json', 'tsconfig.json', 'proxy.ts'];
+const SOURCES = ['app', 'server', 'db', 'config', 'common', 'clients', 'next.config.mjs', 'package-lock.json', 'tsconfig.json', 'proxy.ts'];
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -8,7 +8,7 @@ import { migrateDatabase } from '../db/migrate';
 import { connect } from '../db/client';
 import { lockPgliteDir } from '../db/pglite-lock';
 import { migrationStatus } from '../db/migration-status';
-import { env } from '../server/env';
+import { env } from '../config/env';
 
 const config = env();
 if (config.DATABASE_URL) {

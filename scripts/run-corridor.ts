@@ -5,7 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { closeDatabase, type Database } from '../db';
 import { demoCredentials } from '../server/demo/demo-credentials';
-import type { Env } from '../server/env';
+import type { Env } from '../config/env';
 import { parseTrustedProxies } from '../server/http/client-address';
 import { log } from '../server/logging/log';
 import { safeError } from '../server/logging/safe-error';

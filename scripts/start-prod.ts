@@ -9,7 +9,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { getDatabase } from '../db';
 import { assertReadyForProduction } from '../server/config/production-readiness';
-import { env } from '../server/env';
+import { env } from '../config/env';
 import { exitOnStartFailure, runCorridor } from './run-corridor';
 
 const root = process.cwd();

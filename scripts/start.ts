@@ -8,7 +8,7 @@ import { getDatabase } from '../db';
 import { migrateDatabase } from '../db/migrate';
 import { assertReadyForProduction } from '../server/config/production-readiness';
 import { seedDemo } from '../server/demo/seed-demo';
-import { env } from '../server/env';
+import { env } from '../config/env';
 import { buildNeeded, runBuild } from './build-if-needed';
 import { exitOnStartFailure, runCorridor } from './run-corridor';
 

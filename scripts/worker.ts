@@ -5,7 +5,7 @@
  */
 import { closeDatabase, getDatabase } from '../db';
 import { assertReadyForProduction } from '../server/config/production-readiness';
-import { env } from '../server/env';
+import { env } from '../config/env';
 import { log } from '../server/logging/log';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
 

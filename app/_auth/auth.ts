@@ -6,7 +6,7 @@ import { signInWithPassword } from '../../server/auth/sign-in';
 import { authSecret } from '../../server/config/auth-secret';
 import { isDomainError } from '../../server/errors';
 import { totpEnrolledOf } from '../../server/auth/totp-enrolment';
-import { env } from '../../server/env';
+import { env } from '../../config/env';
 import { sessionCookies } from './session-cookies';
 import { clientAddressOf } from '../../server/http/client-address';
 import { checkedSessionUser, type SessionClaims, type SessionUser } from './session-user';

@@ -88,7 +88,7 @@ describe('/metrics after a full payout', () => {
   });
 
   it('asks for the token when METRICS_TOKEN is set', async () => {
-    const { env } = await import('../../server/env');
+    const { env } = await import('../../config/env');
     const config = env();
     const saved = config.METRICS_TOKEN;
     config.METRICS_TOKEN = 'a-metrics-token-of-length';

@@ -1,6 +1,6 @@
 import { getDatabase } from '../../db';
 import { timingSafeEqualString } from '../../server/crypto/tokens';
-import { env } from '../../server/env';
+import { env } from '../../config/env';
 import { registerOperationsGauges } from '../../server/metrics/operations-gauges';
 import { metricsRegistry } from '../../server/metrics/registry';
 import { checkReadiness } from '../../server/operations/readiness';

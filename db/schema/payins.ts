@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PayinStatus } from '../../server/state-machines/payin';
+import type { PayinStatus } from './order-statuses';
 import { createdAt, id, instant, money2, money6, rate4, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { traderBankAccounts, traders } from './traders';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { PayoutStatus } from '../../server/state-machines/payout';
+import type { PayoutStatus } from './order-statuses';
 import { bytea, createdAt, id, instant, money2, rate4, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { traders } from './traders';

@@ -4,7 +4,7 @@ import { hash, verify } from '@node-rs/argon2';
 // docs/security.md: argon2id with at least m = 19 MiB, t = 2, p = 1 (OWASP's baseline).
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export { MIN_PASSWORD_LENGTH } from './password-rules';
+export { MIN_PASSWORD_LENGTH } from '../../common/password-rules';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

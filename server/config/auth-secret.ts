@@ -1,5 +1,5 @@
 import { hkdfSync } from 'node:crypto';
-import { env } from '../env';
+import { env } from '../../config/env';
 
 /** The public secret the demo signs sessions with, so `npm start` needs no configuration. */
 export function demoAuthSecret(): string {

@@ -1,5 +1,5 @@
 import { demoKeyring, isDemoKeyring, parseKeyring, type Keyring } from '../crypto/keyring';
-import { env } from '../env';
+import { env } from '../../config/env';
 
 let cached: Keyring | undefined;
 

@@ -1,5 +1,5 @@
 import { isDemoKeyring, parseKeyring } from '../crypto/keyring';
-import type { Env } from '../env';
+import type { Env } from '../../config/env';
 import { demoAuthSecret } from './auth-secret';
 
 /**

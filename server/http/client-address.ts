@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import ipaddr from 'ipaddr.js';
-import { env } from '../env';
+import { env } from '../../config/env';
 
 /**
  * The client's address, as the sign-in throttling, the audit log and the operator claims see it

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { env } from '../env';
+import { env } from '../../config/env';
 import { safeError } from './safe-error';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';

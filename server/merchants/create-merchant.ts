@@ -4,7 +4,7 @@ import { merchants } from '../../db/schema';
 import { issueApiKey, type IssuedApiKey } from '../api-keys/issue-api-key';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { openMerchantAccounts } from '../ledger/open-accounts';
-import { env } from '../env';
+import { env } from '../../config/env';
 import { refusePrivateEndpoint } from '../webhooks/refuse-private-endpoint';
 import { parseInput } from '../validation/parse-input';
 import { encryptWebhookSecret, newWebhookSecret } from '../webhooks/webhook-secret';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { sha256Hex } from '../crypto/tokens';
 import { DomainError } from '../errors';
-import { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType } from './proof-limits';
+import { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType } from '../../common/proof-limits';
 import { WorkSlots } from './work-slots';
 
 /** docs/trader-guide.md: at most 5 MB and 40 megapixels each (proof-limits.ts). */

@@ -1,18 +1,8 @@
 import { requireDue, requireNote, requireReason } from '@/server/state-machines/guards';
 import { defineMachine, type StateDef } from '@/server/state-machines/machine';
 
-export const payinStatuses = [
-  'PENDING_MATCH',
-  'PENDING_PAYMENT',
-  'PAYMENT_SUBMITTED',
-  'PENDING_RELEASE',
-  'SETTLING',
-  'COMPLETED',
-  'CANCELLED',
-  'DISPUTED',
-  'FAILED',
-] as const;
-export type PayinStatus = (typeof payinStatuses)[number];
+export { payinStatuses, type PayinStatus } from '@/db/schema/order-statuses';
+import type { PayinStatus } from '@/db/schema/order-statuses';
 
 /** Labels are those of docs/state-machines.md, "Pay-in" (machine.test.ts holds them equal); descriptions are the short meanings. */
 export const payinStates: Record<PayinStatus, StateDef> = {

@@ -1,16 +1,8 @@
 import { requireDue, requireNote, requireProofCount, requireReason } from '@/server/state-machines/guards';
 import { defineMachine, type StateDef } from '@/server/state-machines/machine';
 
-export const payoutStatuses = [
-  'PENDING_MATCH',
-  'PENDING_PAYMENT',
-  'PAYMENT_OVERDUE',
-  'PAYMENT_SUBMITTED',
-  'COMPLETED',
-  'DISPUTED',
-  'CANCELLED',
-] as const;
-export type PayoutStatus = (typeof payoutStatuses)[number];
+export { payoutStatuses, type PayoutStatus } from '@/db/schema/order-statuses';
+import type { PayoutStatus } from '@/db/schema/order-statuses';
 
 /** Labels are those of docs/state-machines.md, "Payout" (machine.test.ts holds them equal); descriptions are the short meanings. */
 export const payoutStates: Record<PayoutStatus, StateDef> = {

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
-import { env } from '../env';
+import { env } from '../../config/env';
 import { DomainError } from '../errors';
 import { webhookUrl } from '../merchants/merchant-settings.schema';
 import { parseInput } from '../validation/parse-input';

@@ -1,7 +1,7 @@
 'use client';
 
 import { useActionState } from 'react';
-import { MIN_PASSWORD_LENGTH } from '../../../server/auth/password-rules';
+import { MIN_PASSWORD_LENGTH } from '../../../common/password-rules';
 import { changePasswordAction, type ChangePasswordState } from './actions';
 
 export function ChangePasswordForm() {

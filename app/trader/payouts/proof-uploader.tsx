@@ -2,7 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useTransition, type DragEvent } from 'react';
-import { MAX_PROOF_BYTES, MAX_PROOFS } from '../../../server/proofs/proof-limits';
+import { MAX_PROOF_BYTES, MAX_PROOFS } from '../../../common/proof-limits';
 import { useTRPC } from '../../_trpc/client';
 import { submitProofAction } from './actions';
 

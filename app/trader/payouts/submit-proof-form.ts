@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
 import { DomainError, isDomainError, type ErrorCode } from '../../../server/errors';
-import { MAX_PROOF_BYTES, MAX_PROOFS } from '../../../server/proofs/proof-limits';
+import { MAX_PROOF_BYTES, MAX_PROOFS } from '../../../common/proof-limits';
 import { checkProofTarget } from '../../../server/proofs/proof-target';
 import { submitPayoutProof } from '../../../server/payouts/submit-payout-proof';
 import { parseInput } from '../../../server/validation/parse-input';

@@ -96,3 +96,17 @@ describe.each(['postgres', 'pglite'] as const)('reusableQuery (%s)', (kind) => {
     await expect(async () => notABuilder(db)).rejects.toThrow(/query builder/);
   });
 });
+
+describe('the driver internals this module and db/client.ts rely on', () => {
+  it('are those of the exact versions they were verified against: an upgrade must re-verify them', async () => {
+    const { createRequire } = await import('node:module');
+    const require = createRequire(import.meta.url);
+    const installed = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
+    const pinned = (require('../package.json') as { dependencies: Record<string, string> }).dependencies;
+    // reusable-query.ts uses Drizzle's session.prepareQuery, dialect.sqlToQuery and builders' _prepare;
+    // client.ts patches postgres.js's unsafe/begin/savepoint to prepare statements. Neither is public
+    // API: bump these together with the tests above passing on both drivers, and docs/performance.md.
+    expect({ 'drizzle-orm': installed('drizzle-orm'), postgres: installed('postgres') }).toEqual({ 'drizzle-orm': '0.45.4', postgres: '3.4.9' });
+    expect({ 'drizzle-orm': pinned['drizzle-orm'], postgres: pinned.postgres }).toEqual({ 'drizzle-orm': '0.45.4', postgres: '3.4.9' });
+  });
+});

@@ -99,10 +99,10 @@ describe.each(['postgres', 'pglite'] as const)('reusableQuery (%s)', (kind) => {
 
 describe('the driver internals this module and db/client.ts rely on', () => {
   it('are those of the exact versions they were verified against: an upgrade must re-verify them', async () => {
-    const { createRequire } = await import('node:module');
-    const require = createRequire(import.meta.url);
-    const installed = (name: string) => (require(`${name}/package.json`) as { version: string }).version;
-    const pinned = (require('../package.json') as { dependencies: Record<string, string> }).dependencies;
+    const { readFileSync } = await import('node:fs');
+    const read = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { version: string; dependencies: Record<string, string> };
+    const installed = (name: string) => read(`node_modules/${name}/package.json`).version;
+    const pinned = read('package.json').dependencies;
     // reusable-query.ts uses Drizzle's session.prepareQuery, dialect.sqlToQuery and builders' _prepare;
     // client.ts patches postgres.js's unsafe/begin/savepoint to prepare statements. Neither is public
     // API: bump these together with the tests above passing on both drivers, and docs/performance.md.

@@ -4,6 +4,7 @@ import { reusableQuery, reusableSql } from '../../db/reusable-query';
 import { idempotencyRecords } from '../../db/schema';
 import { DomainError } from '../errors';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-key';
+import { retryTransaction } from '../../db/retry-transaction';
 
 export interface IdempotencyScope {
   /** The merchant (or trader) the key belongs to. */
@@ -30,6 +31,10 @@ export interface IdempotentOutcome extends StoredResponse {
  * or not at all, even across a crash. A transaction-scoped advisory lock marks the key as in flight:
  * a concurrent request with the same key gets IDEMPOTENCY_KEY_IN_USE instead of waiting. Failures
  * roll back and store nothing, so a corrected retry with the same key works.
+ *
+ * A deadlock or serialization failure runs the whole transaction again (db/retry-transaction.ts).
+ * That cannot make two orders: the failed run's order, transfer, event and record were rolled back
+ * together, so the second run starts from the same state as the first.
  */
 export async function withIdempotency(
   db: Db,
@@ -41,7 +46,7 @@ export async function withIdempotency(
    */
   effect: (tx: Tx, store: (response: StoredResponse) => Promise<void>) => Promise<StoredResponse>,
 ): Promise<IdempotentOutcome> {
-  return db.transaction(async (tx) => {
+  return retryTransaction(db, async (tx) => {
     const lockKey = `${scope.principalId}|${scope.endpoint}|${scope.key}`;
     const identity = { principalId: scope.principalId, endpoint: scope.endpoint, key: scope.key };
     // The lock and the look-up go out together; the record is only used once the lock is held.

@@ -38,7 +38,7 @@ type TransactionConfig = Parameters<Db['transaction']>[1];
  * transaction can start over, and its own wrapper does that.
  */
 export async function retryTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: RetryOptions & { config?: TransactionConfig } = {}): Promise<T> {
-  if (db instanceof PgTransaction) return db.transaction(work, options.config);
+  if (db instanceof PgTransaction) return (db as unknown as Tx).transaction(work);
   return retryConflicts(() => db.transaction(work, options.config), options);
 }
 

@@ -147,7 +147,7 @@ const insertInFlight = reusableQuery((db) =>
 const finishRecord = reusableQuery((db) =>
   db
     .update(idempotencyRecords)
-    .set({ state: 'done', responseStatus: sql.placeholder('responseStatus'), responseBody: sql.placeholder('responseBody') })
+    .set({ state: 'done', responseStatus: sql`${sql.placeholder('responseStatus')}`, responseBody: sql`${sql.placeholder('responseBody')}` })
     .where(byIdentity),
 );
 const deleteRecord = reusableQuery((db) => db.delete(idempotencyRecords).where(byIdentity));

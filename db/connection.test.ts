@@ -79,7 +79,7 @@ describe('embedded database (PGlite), the default without DATABASE_URL', () => {
     const database = await createTestDatabase({ kind: 'pglite' });
     expect(database.kind).toBe('pglite');
     const rows = rowsOf<{ id: string }>(await database.db.execute(sql`select id from ledger_accounts order by id`));
-    expect(rows.map((row) => row.id)).toEqual(['external:usdt', 'platform:fees']);
+    expect(rows.map((row) => row.id).sort()).toEqual(['external:usdt', 'platform:fees', ...Array.from({ length: 16 }, (_, index) => `platform:fees:${index}`)].sort());
     await database.close();
   });
 });
@@ -90,7 +90,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('PostgreSQL through postgres (DATA
     expect(database.kind).toBe('postgres');
     expect(await tableNames(database.db)).toEqual(expect.arrayContaining(expectedTables));
     const rows = rowsOf<{ id: string }>(await database.db.execute(sql`select id from ledger_accounts order by id`));
-    expect(rows.map((row) => row.id)).toEqual(['external:usdt', 'platform:fees']);
+    expect(rows.map((row) => row.id).sort()).toEqual(['external:usdt', 'platform:fees', ...Array.from({ length: 16 }, (_, index) => `platform:fees:${index}`)].sort());
     await database.close();
   });
 

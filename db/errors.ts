@@ -19,6 +19,11 @@ function pgError(error: unknown): PgErrorLike | undefined {
   return undefined;
 }
 
+/** The SQLSTATE of a PostgreSQL error, however it is wrapped; undefined for anything else. */
+export function sqlStateOf(error: unknown): string | undefined {
+  return pgError(error)?.code;
+}
+
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const pg = pgError(error);
   if (pg?.code !== '23505') return false;

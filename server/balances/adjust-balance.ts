@@ -7,6 +7,7 @@ import { balancesOf, type Balances } from '../ledger/balances';
 import { move } from '../ledger/move';
 import { asset6 } from '../money/amount-strings';
 import { parseInput } from '../validation/parse-input';
+import { retryTransaction } from '../../db/retry-transaction';
 
 export const adjustBalanceInput = z
   .object({
@@ -42,7 +43,7 @@ export async function adjustBalance(
   const transferId = `adjust:${input.reference ?? randomUUID()}`;
   const [from, to] = input.direction === 'credit' ? [accountIds.external, available] : [available, accountIds.external];
 
-  return db.transaction(async (tx) => {
+  return retryTransaction(db, async (tx) => {
     const { applied } = await move(tx, {
       id: transferId,
       kind: `adjust.${input.direction}`,

@@ -9,6 +9,7 @@ import { parseInput } from '../validation/parse-input';
 import { claimRefusal } from './claim-dispute';
 import { orderTableOf } from './dispute-ref';
 import { auditActorOf, type OperatorActor } from './operator-actor';
+import { retryTransaction } from '../../db/retry-transaction';
 
 // The note's 1 to 1000 characters are the state machine's guard (requireNote), checked on the
 // locked row like every other rule of a transition; here only an upper bound for the wire.
@@ -40,7 +41,7 @@ export async function ruleDispute(db: Db, rawInput: RuleDisputeInput, operator: 
   const table = orderTableOf(input.flow);
   const actor = { type: 'operator' as const, id: operator.id };
 
-  return db.transaction(async (tx) => {
+  return retryTransaction(db, async (tx) => {
     const [order] = await tx.select({ status: table.status, claimedBy: table.claimedBy }).from(table).where(eq(table.id, input.orderId)).for('update');
     // Only a disputed order has a claim to check; any other state is refused by the machine below.
     if (order && order.status === 'DISPUTED' && order.claimedBy !== operator.id) throw await claimRefusal(tx, input, operator.id);

@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts, type LedgerAccountKind, type LedgerOwner } from '../../db/schema';
+import { accountIds } from './account-ids';
 
 export type Balances = Partial<Record<LedgerAccountKind, string>>;
 
@@ -13,7 +14,13 @@ export async function balancesOf(db: Executor, ownerType: LedgerOwner, ownerId: 
   return Object.fromEntries(rows.map((row) => [row.kind, row.balance])) as Balances;
 }
 
+/**
+ * One account's balance. `platform:fees` reads as the platform's whole fee balance: the fees are
+ * spread over stripes (docs/ledger.md "Platform fees"), and a reader asking what the platform
+ * earned means all of them.
+ */
 export async function balanceOf(db: Executor, accountId: string): Promise<string> {
+  if (accountId === accountIds.platformFees) return platformFeeBalance(db);
   const rows = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
@@ -21,4 +28,13 @@ export async function balanceOf(db: Executor, accountId: string): Promise<string
   const row = rows[0];
   if (!row) throw new Error(`no ledger account ${accountId}`);
   return row.balance;
+}
+
+/** The fees the platform has earned: the first fee account (earlier fees) plus every stripe. */
+export async function platformFeeBalance(db: Executor): Promise<string> {
+  const [row] = await db
+    .select({ balance: sql<string>`coalesce(sum(${ledgerAccounts.balance}), 0)::numeric(26, 6)::text` })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.ownerType, 'platform'), eq(ledgerAccounts.kind, 'fees')));
+  return row?.balance ?? '0.000000';
 }

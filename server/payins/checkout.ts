@@ -9,6 +9,7 @@ import { applyPayinTransition } from '../state-machines/apply-transition';
 import { defaultWindows } from '../state-machines/windows';
 import { checkoutTokenHash } from './checkout-token';
 import { payinDetailView } from './payin-view';
+import { retryTransaction } from '../../db/retry-transaction';
 
 type PayinRow = typeof payinOrders.$inferSelect;
 
@@ -68,7 +69,7 @@ export async function submitBuyerPayment(db: Db, token: string, now = new Date()
   if (order.expiresAt.getTime() <= now.getTime() && order.status === 'PENDING_PAYMENT') {
     throw new DomainError('INVALID_ORDER_STATE', 'This payment has expired.', { meta: { status: 'CANCELLED' } });
   }
-  return db.transaction((tx) =>
+  return retryTransaction(db, (tx) =>
     applyPayinTransition(tx, {
       orderId: order.id,
       action: 'submit_payment',
@@ -83,7 +84,7 @@ export async function submitBuyerPayment(db: Db, token: string, now = new Date()
 /** The buyer cancels before paying; any escrow goes back to the trader. */
 export async function cancelByBuyer(db: Db, token: string, now = new Date()) {
   const order = await payinByToken(db, token);
-  return db.transaction((tx) =>
+  return retryTransaction(db, (tx) =>
     applyPayinTransition(tx, {
       orderId: order.id,
       action: 'buyer_cancel',
@@ -105,7 +106,7 @@ export async function reportBuyerProblem(db: Db, token: string, message: string,
   if (order.status === 'PAYMENT_SUBMITTED' && from !== null && now.getTime() < from) {
     throw new DomainError('TRANSITION_NOT_DUE', `You can report a problem from ${new Date(from).toISOString()}, 15 minutes after paying.`);
   }
-  return db.transaction((tx) =>
+  return retryTransaction(db, (tx) =>
     applyPayinTransition(tx, {
       orderId: order.id,
       action: 'dispute',

@@ -43,7 +43,7 @@ export function settlePayin(tx: Tx, order: PayinRow) {
     from: accountIds.traderEscrow(traderId),
     to: [
       { accountId: accountIds.merchantAvailable(order.merchantId), amount: asset.minus(fee).toFixed(6) },
-      { accountId: accountIds.platformFees, amount: fee.toFixed(6) },
+      { accountId: accountIds.platformFeesFor(order.id), amount: fee.toFixed(6) },
     ],
   });
 }

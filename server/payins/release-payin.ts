@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { isDomainError } from '../errors';
 import { applyPayinTransition } from '../state-machines/apply-transition';
 import { payinDetailView } from './payin-view';
+import { retryTransaction } from '../../db/retry-transaction';
 
 /**
  * The trader confirms the CNY arrived and releases the USDT: PAYMENT_SUBMITTED -> PENDING_RELEASE
@@ -10,7 +11,7 @@ import { payinDetailView } from './payin-view';
  * FAILED with the escrow intact and order.failed, for an operator to look into.
  */
 export async function releasePayin(db: Db, input: { traderId: string; orderId: string }, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return retryTransaction(db, async (tx) => {
     const base = { orderId: input.orderId, now, eventData: payinDetailView };
     await applyPayinTransition(tx, { ...base, action: 'confirm_receipt', actor: { type: 'trader', id: input.traderId }, scope: { traderId: input.traderId } });
     await applyPayinTransition(tx, { ...base, action: 'begin_settlement', actor: { type: 'system' } });
@@ -27,7 +28,7 @@ export async function releasePayin(db: Db, input: { traderId: string; orderId: s
 
 /** The trader says the money never arrived: PAYMENT_SUBMITTED -> DISPUTED with their reason. */
 export async function reportNotReceived(db: Db, input: { traderId: string; orderId: string; reason: string }, now = new Date()) {
-  return db.transaction((tx) =>
+  return retryTransaction(db, (tx) =>
     applyPayinTransition(tx, {
       orderId: input.orderId,
       action: 'dispute',

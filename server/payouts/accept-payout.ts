@@ -5,13 +5,14 @@ import { DomainError } from '../errors';
 import { applyPayoutTransition } from '../state-machines/apply-transition';
 import { merchantWindowMs } from './merchant-window';
 import { payoutDetailView } from './payout-view';
+import { retryTransaction } from '../../db/retry-transaction';
 
 /**
  * A trader takes a payout from the pool (PENDING_MATCH -> PENDING_PAYMENT). The first accept
  * wins; later ones get INVALID_ORDER_STATE. paymentDueAt starts from the merchant's window.
  */
 export async function acceptPayout(db: Db, input: { traderId: string; orderId: string }, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return retryTransaction(db, async (tx) => {
     const [trader] = await tx.select().from(traders).where(eq(traders.id, input.traderId));
     if (!trader || trader.status !== 'active') throw new DomainError('ACTION_NOT_ALLOWED', 'This trader account cannot take tasks.');
     if (!trader.online) throw new DomainError('ACTION_NOT_ALLOWED', 'Go online to accept tasks.');

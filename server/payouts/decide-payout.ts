@@ -3,6 +3,7 @@ import { applyPayoutTransition } from '../state-machines/apply-transition';
 import { findMerchantPayout } from './find-payout';
 import type { PayoutDecisionInput } from './payout.schema';
 import { payoutDetailView } from './payout-view';
+import { retryTransaction } from '../../db/retry-transaction';
 
 /**
  * The merchant's decision on a payout with proof (docs/api.md, "Decide on a payout"): CONFIRM releases the
@@ -16,7 +17,7 @@ export async function decidePayout(
 ): Promise<{ status: 'COMPLETED' | 'DISPUTED' }> {
   const order = await findMerchantPayout(db, input.merchantId, input.reference);
   const confirm = input.decision.decision === 'CONFIRM';
-  const outcome = await db.transaction((tx) =>
+  const outcome = await retryTransaction(db, (tx) =>
     applyPayoutTransition(tx, {
       orderId: order.id,
       action: confirm ? 'confirm' : 'dispute',

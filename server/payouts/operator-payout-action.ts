@@ -5,6 +5,7 @@ import { applyPayoutTransition, type PayoutRow } from '../state-machines/apply-t
 import { parseInput } from '../validation/parse-input';
 import { operatorPayoutActionInput, type OperatorPayoutActionInput } from './operator-payout-action.schema';
 import { payoutDetailView } from './payout-view';
+import { retryTransaction } from '../../db/retry-transaction';
 
 /**
  * An operator's action on a stuck payout (reassign or cancel): the transition with the note, and
@@ -19,7 +20,7 @@ export async function operatorPayoutAction(
   columns: (tx: Tx, orderId: string) => Promise<Partial<PayoutRow>>,
 ) {
   const input = parseInput(operatorPayoutActionInput, rawInput);
-  return db.transaction(async (tx) => {
+  return retryTransaction(db, async (tx) => {
     const set = await columns(tx, input.orderId);
     const outcome = await applyPayoutTransition(tx, {
       orderId: input.orderId,

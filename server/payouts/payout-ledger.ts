@@ -34,7 +34,7 @@ export function releasePayout(tx: Tx, order: PayoutRow) {
     from: accountIds.merchantFrozen(order.merchantId),
     to: [
       { accountId: accountIds.traderAvailable(order.traderId), amount: new Dec(order.usdAmount).toFixed(6) },
-      { accountId: accountIds.platformFees, amount: new Dec(order.usdFeeAmount).toFixed(6) },
+      { accountId: accountIds.platformFeesFor(order.id), amount: new Dec(order.usdFeeAmount).toFixed(6) },
     ],
   });
 }

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../audit';
 import { applyPayoutTransition } from '../state-machines/apply-transition';
 import { merchantWindowMs } from './merchant-window';
+import { retryTransaction } from '../../db/retry-transaction';
 
 /**
  * The trader gives an accepted task back before paying (PENDING_PAYMENT -> PENDING_MATCH): the
@@ -9,7 +10,7 @@ import { merchantWindowMs } from './merchant-window';
  * overdue, the machine refuses (INVALID_ORDER_STATE); another trader's order is ORDER_NOT_FOUND.
  */
 export async function releasePayoutTask(db: Db, input: { traderId: string; orderId: string }, now = new Date()) {
-  return db.transaction(async (tx) => {
+  return retryTransaction(db, async (tx) => {
     const matchWindowMs = await merchantWindowMs(tx, input.orderId, 'payoutMatchSeconds');
     const outcome = await applyPayoutTransition(tx, {
       orderId: input.orderId,

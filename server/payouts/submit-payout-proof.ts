@@ -4,6 +4,7 @@ import { prepareProofImages } from '../proofs/prepare-proof-image';
 import { applyPayoutTransition } from '../state-machines/apply-transition';
 import { merchantWindowMs } from './merchant-window';
 import { payoutDetailView } from './payout-view';
+import { retryTransaction } from '../../db/retry-transaction';
 
 /**
  * The trader who holds a payout uploads 1 to 3 proof images (PENDING_PAYMENT or PAYMENT_OVERDUE
@@ -17,7 +18,7 @@ export async function submitPayoutProof(
   now = new Date(),
 ) {
   const proofs = await prepareProofImages(input.files);
-  return db.transaction(async (tx) => {
+  return retryTransaction(db, async (tx) => {
     const decisionWindowMs = await merchantWindowMs(tx, input.orderId, 'payoutMerchantActionSeconds');
 
     const outcome = await applyPayoutTransition(tx, {

@@ -2,6 +2,7 @@ import type { Db } from '../../db/client';
 import { isDomainError } from '../errors';
 import { log } from '../logging/log';
 import { timers, type Timer } from './timers';
+import { retryTransaction } from '../../db/retry-transaction';
 
 export type TimerCounts = Record<string, number>;
 
@@ -20,7 +21,7 @@ export async function runDueTimers(db: Db, now = new Date(), batchSize = 100): P
 async function drain(db: Db, timer: Timer, now: Date, batchSize: number): Promise<number> {
   let fired = 0;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
+    const batch = await retryTransaction(db, async (tx) => {
       const ids = await timer.dueIds(tx, now, batchSize);
       let done = 0;
       for (const orderId of ids) {

@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { ledgerAccounts, type LedgerAccountKind, type LedgerOwner } from '../../db/schema';
-import { accountIds } from './account-ids';
 
 export type Balances = Partial<Record<LedgerAccountKind, string>>;
 
@@ -14,13 +13,8 @@ export async function balancesOf(db: Executor, ownerType: LedgerOwner, ownerId: 
   return Object.fromEntries(rows.map((row) => [row.kind, row.balance])) as Balances;
 }
 
-/**
- * One account's balance. `platform:fees` reads as the platform's whole fee balance: the fees are
- * spread over stripes (docs/ledger.md "Platform fees"), and a reader asking what the platform
- * earned means all of them.
- */
+/** One account's balance. The platform's fees are over many accounts: platformFeeBalance sums them. */
 export async function balanceOf(db: Executor, accountId: string): Promise<string> {
-  if (accountId === accountIds.platformFees) return platformFeeBalance(db);
   const rows = await db
     .select({ balance: ledgerAccounts.balance })
     .from(ledgerAccounts)

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payin, PayinCreated, PayinList } from '../../../../clients/node/corridor-client';
 import { orderTransitions, outboxEvents, payinOrders } from '../../../../db/schema';
-import { accountIds, balanceOf, checkLedgerInvariants, move } from '../../../../server/ledger';
+import { accountIds, balanceOf, checkLedgerInvariants, move, platformFeeBalance } from '../../../../server/ledger';
 import { Dec } from '../../../../server/money/decimal';
 import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../../server/payins/checkout';
 import { releasePayin } from '../../../../server/payins/release-payin';
@@ -197,14 +197,14 @@ describe('a whole pay-in', () => {
     const twice = await submitBuyerPayment(database.db, token).catch((e: unknown) => e);
     expect(isDomainError(twice, 'INVALID_ORDER_STATE')).toBe(true);
 
-    const feesBefore = await balanceOf(database.db, accountIds.platformFees);
+    const feesBefore = await platformFeeBalance(database.db);
     const detail = (await shop.client.getPayin(created.orderNo)).body as Payin;
     await releasePayin(database.db, { traderId: detail.traderId!, orderId: created.orderId });
     const done = (await shop.client.getPayin(created.orderNo)).body as Payin;
     expect(done.status).toBe('COMPLETED');
     expect(done.completedAt).not.toBeNull();
     expect(await balanceOf(database.db, accountIds.merchantAvailable(shop.merchantId))).toBe('49.500000');
-    expect(new Dec(await balanceOf(database.db, accountIds.platformFees)).minus(feesBefore).toFixed(6)).toBe('0.500000');
+    expect(new Dec(await platformFeeBalance(database.db)).minus(feesBefore).toFixed(6)).toBe('0.500000');
     const events = await database.db.select().from(outboxEvents).where(eq(outboxEvents.orderId, created.orderId));
     expect(events.map((e) => e.type).sort()).toEqual(['order.completed', 'order.payment_submitted']);
     expect((await checkLedgerInvariants(database.db)).ok).toBe(true);

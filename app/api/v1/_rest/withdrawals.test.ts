@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Payout, PayoutCreated, PayoutList } from '../../../../clients/node/corridor-client';
-import { accountIds, balanceOf, checkLedgerInvariants } from '../../../../server/ledger';
+import { accountIds, balanceOf, checkLedgerInvariants, platformFeeBalance } from '../../../../server/ledger';
 import { Dec } from '../../../../server/money/decimal';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
@@ -232,7 +232,7 @@ describe('a whole payout', () => {
   it('create, accept, proof, CONFIRM: balances move exactly as section 4 computes', async () => {
     const merchantBefore = await balanceOf(database.db, accountIds.merchantAvailable(merchant.merchantId));
     const traderBefore = await balanceOf(database.db, accountIds.traderAvailable(traderId));
-    const feesBefore = await balanceOf(database.db, accountIds.platformFees);
+    const feesBefore = await platformFeeBalance(database.db);
     const created = await payoutWithProof('1000.00'); // usd 140.39, fee 0.50
 
     const proven = (await merchant.client.getPayout(created.orderNo)).body as Payout;
@@ -248,7 +248,7 @@ describe('a whole payout', () => {
     const sub = (a: string, b: string) => new Dec(a).minus(b).toFixed(6);
     expect(sub(merchantBefore, await balanceOf(database.db, accountIds.merchantAvailable(merchant.merchantId)))).toBe('140.890000');
     expect(sub(await balanceOf(database.db, accountIds.traderAvailable(traderId)), traderBefore)).toBe('140.390000');
-    expect(sub(await balanceOf(database.db, accountIds.platformFees), feesBefore)).toBe('0.500000');
+    expect(sub(await platformFeeBalance(database.db), feesBefore)).toBe('0.500000');
     expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
 
     const again = await merchant.client.decidePayout(created.orderNo, { decision: 'DISPUTE', reason: 'late' });

@@ -5,7 +5,11 @@
 -- chr(58)). Variables: :merchant (uuid), :available and :frozen (its account ids).
 select gen_random_uuid() as id, replace(gen_random_uuid()::text, '-', '') as key \gset
 BEGIN;
-select pg_try_advisory_xact_lock(hashtextextended(:merchant::text || '|POST /api/v1/withdrawals|' || :key::text, 0)) as locked;
+set local lock_timeout = '200ms';
+insert into idempotency_records (principal_id, endpoint, key, request_hash, state, created_at, expires_at)
+  values (:merchant::uuid, 'POST /api/v1/withdrawals', :key::text, '6188499b58e97ff1dabc5fc0e83d725ced987881b96a091b664e7e2ba8df7d4c', 'in_flight', now(), now() + interval '1 day')
+  on conflict do nothing returning key;
+set local lock_timeout to default;
 select principal_id, endpoint, key, request_hash, state, response_status, response_body, created_at, expires_at
   from idempotency_records where principal_id = :merchant::uuid and endpoint = 'POST /api/v1/withdrawals' and key = :key::text;
 select q.trader_id, q.price from trader_quotes q join traders t on t.id = q.trader_id
@@ -24,10 +28,9 @@ insert into payout_orders (id, order_no, merchant_id, merchant_order_no, status,
 insert into ledger_transfers (id, kind, order_id, memo) values (concat_ws(chr(58), 'payout', :id::text, 'freeze'), 'payout.freeze', :id::uuid, null);
 insert into order_transitions (flow, order_id, action, from_status, to_status, actor_type, actor_id, created_at)
   values ('payout', :id::uuid, 'create', null, 'PENDING_MATCH', 'merchant', :merchant::uuid, now());
-insert into idempotency_records (principal_id, endpoint, key, request_hash, state, response_status, response_body, created_at, expires_at)
-  values (:merchant::uuid, 'POST /api/v1/withdrawals', :key::text, '6188499b58e97ff1dabc5fc0e83d725ced987881b96a091b664e7e2ba8df7d4c', 'done', 201,
-    '{"orderId":"' || :id::text || '","status":"PENDING_MATCH","direction":"WITHDRAW","fiatAmount":"100.00","fiatCurrency":"CNY","usdAmount":"13.99","usdFeeAmount":"0.05"}',
-    now(), now() + interval '1 day');
+update idempotency_records set state = 'done', response_status = 201,
+    response_body = '{"orderId":"' || :id::text || '","status":"PENDING_MATCH","direction":"WITHDRAW","fiatAmount":"100.00","fiatCurrency":"CNY","usdAmount":"13.99","usdFeeAmount":"0.05"}'
+  where principal_id = :merchant::uuid and endpoint = 'POST /api/v1/withdrawals' and key = :key::text;
 update ledger_accounts set balance = balance + -14.04, updated_at = now()
   where id = :available and (allow_negative or balance + -14.04 >= 0) returning id;
 update ledger_accounts set balance = balance + 14.04, updated_at = now() where id = :frozen returning id;

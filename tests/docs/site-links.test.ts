@@ -4,7 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DocView } from '@/app/docs/_components/doc-view';
-import { listDocSlugs, loadAllDocs, searchIndex, type Doc } from '@/app/docs/_lib/doc-files';
+import { listDocSlugs, loadAllDocs, loadDoc, searchIndex, type Doc } from '@/app/docs/_lib/doc-files';
 
 /**
  * Crawls the docs site: every docs/*.md rendered as /docs/<slug> shows it (app/docs/[slug]/page.tsx
@@ -53,6 +53,13 @@ describe('the docs site', () => {
     expect((await listDocSlugs()).map((slug) => `${slug}.md`).sort()).toEqual(files.sort());
     expect([...pages.keys()].sort()).toEqual(files.map((name) => name.slice(0, -3)).sort());
     for (const doc of docs) expect(doc.headings[0], `docs/${doc.slug}.md opens with its title`).toMatchObject({ level: 1, text: doc.title });
+  });
+
+  it('serves nothing else: a slug is looked up among the documents, never used as a path', async () => {
+    for (const slug of ['..', '../README', '../package.json', '..%2FREADME', 'api.md', 'API', '', '.', 'api/']) {
+      expect(await loadDoc(slug), slug).toBeUndefined();
+    }
+    expect((await loadDoc('api'))?.title).toBe('API reference');
   });
 
   it('crawls something: pages hold internal links, fragments and headings', () => {

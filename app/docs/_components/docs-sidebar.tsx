@@ -22,13 +22,16 @@ export function DocsSidebar({
   searchEntries: SearchEntry[];
 }) {
   return (
-    <aside className="docs-sidebar" aria-label="Documentation">
+    // Not an <aside>: a complementary landmark belongs at the top level, and this sits in <main>.
+    // Its parts are landmarks of their own (search, two navs).
+    <div className="docs-sidebar">
       <DocsMenu>
         <DocsSearch entries={searchEntries} />
         <nav className="docs-nav" aria-labelledby="docs-nav-title">
-          <h2 id="docs-nav-title" className="docs-sidebar-title">
+          {/* Not a heading: the document's h1 should be the page's first heading. */}
+          <p id="docs-nav-title" className="docs-sidebar-title">
             <Link href="/docs">Documentation</Link>
-          </h2>
+          </p>
           <ul>
             {docs.map((doc) => (
               <li key={doc.slug}>
@@ -41,6 +44,6 @@ export function DocsSidebar({
         </nav>
         <TableOfContents headings={headings} />
       </DocsMenu>
-    </aside>
+    </div>
   );
 }

@@ -18,9 +18,9 @@ export function TableOfContents({ headings }: { headings: DocHeading[] }) {
 
   return (
     <nav className="docs-toc" aria-labelledby="docs-toc-title">
-      <h2 id="docs-toc-title" className="docs-sidebar-title">
+      <p id="docs-toc-title" className="docs-sidebar-title">
         On this page
-      </h2>
+      </p>
       <ul>
         {sections.map(({ heading, children }) => (
           <li key={heading.id}>

@@ -54,7 +54,15 @@ const rendered = new Map<string, { version: string; doc: Doc }>();
  * index over every document costs a stat per file on each request.
  */
 export async function loadDoc(slug: string): Promise<Doc | undefined> {
-  if (!(await listDocSlugs()).includes(slug)) return undefined;
+  return (await listDocSlugs()).includes(slug) ? renderFile(slug) : undefined;
+}
+
+/** Every document, rendered, in reading order. */
+export async function loadAllDocs(): Promise<Doc[]> {
+  return Promise.all((await listDocSlugs()).map(renderFile));
+}
+
+async function renderFile(slug: string): Promise<Doc> {
   const file = path.join(docsDirectory(), `${slug}.md`);
   const { mtimeMs, size } = await stat(file);
   const version = `${mtimeMs}:${size}`;
@@ -64,12 +72,6 @@ export async function loadDoc(slug: string): Promise<Doc | undefined> {
   const doc: Doc = { ...markdown, slug, title: markdown.title ?? slug };
   rendered.set(slug, { version, doc });
   return doc;
-}
-
-/** Every document, rendered, in reading order. */
-export async function loadAllDocs(): Promise<Doc[]> {
-  const docs = await Promise.all((await listDocSlugs()).map(loadDoc));
-  return docs.filter((doc): doc is Doc => doc !== undefined);
 }
 
 /** The search box's index: each document's title and its h2 to h4 headings. */

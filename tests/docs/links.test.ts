@@ -2,13 +2,15 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown, type Block } from '@/app/docs/api/markdown-parse';
+import { renderMarkdown } from '@/app/docs/_lib/render-markdown';
 
 /**
  * The README and docs/ are the product's contract and its manual; a link that leads nowhere sends a
  * reader to a rule that is not there. Every relative link must name a file or folder of the
- * repository and, with a `#anchor`, a heading of that file. Anchors are the ids the project's own
- * Markdown renderer (app/docs/api) gives headings, which follow GitHub's rule.
+ * repository and, with a `#anchor`, a heading of that file. Anchors are the ids the docs site's
+ * pipeline (app/docs/_lib/render-markdown.ts, rehype-slug) gives headings, which follow GitHub's
+ * rule, so an anchor that works here works on GitHub too. The site's own links are crawled in
+ * tests/docs/site-links.test.ts.
  */
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -22,15 +24,11 @@ function linkTargets(markdown: string): string[] {
   return [...prose.matchAll(/!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map(([, target]) => target!);
 }
 
-function headingIds(blocks: Block[]): string[] {
-  return blocks.flatMap((block) => (block.type === 'heading' ? [block.id] : block.type === 'quote' ? headingIds(block.blocks) : []));
-}
-
 const anchorsOf = new Map<string, Set<string>>();
 function anchors(file: string): Set<string> {
   let ids = anchorsOf.get(file);
   if (!ids) {
-    ids = new Set(headingIds(parseMarkdown(readFileSync(file, 'utf8'))));
+    ids = new Set(renderMarkdown(readFileSync(file, 'utf8')).headings.map((heading) => heading.id));
     anchorsOf.set(file, ids);
   }
   return ids;

@@ -4,7 +4,7 @@ const sections = [
   { href: '/demo/checkout', label: 'Checkout demo' },
   { href: '/trader', label: 'Traders' },
   { href: '/operator', label: 'Operators' },
-  { href: '/docs/api', label: 'API' },
+  { href: '/docs', label: 'Docs' },
 ] as const;
 
 export function SiteHeader() {

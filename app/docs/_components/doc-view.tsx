@@ -1,6 +1,7 @@
 import { searchIndex, type Doc } from '../_lib/doc-files';
 import { DocContent } from './doc-content';
 import { DocsSidebar } from './docs-sidebar';
+import { ScrollToHash } from './scroll-to-hash';
 
 /** What /docs/<slug> shows: the sidebar (every document, search, this one's headings) and the document. */
 export function DocView({ doc, docs }: { doc: Doc; docs: Doc[] }) {
@@ -15,6 +16,7 @@ export function DocView({ doc, docs }: { doc: Doc; docs: Doc[] }) {
       <article className="docs-article">
         <DocContent doc={doc} />
       </article>
+      <ScrollToHash />
     </div>
   );
 }

@@ -13,6 +13,8 @@ test('a developer finds idempotency by search, reads the Python example and copi
   await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click();
   await expect(page).toHaveURL('/docs/webhooks');
   await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
+  // On a wide screen the sidebar is always there: no menu button.
+  await expect(page.getByRole('button', { name: /Docs menu/ })).toBeHidden();
   await expect(page.getByRole('link', { name: 'Webhooks', exact: true }).and(page.locator('[aria-current="page"]'))).toBeVisible();
 
   const search = page.getByRole('searchbox', { name: 'Search the docs' });

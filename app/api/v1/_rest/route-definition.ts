@@ -151,6 +151,9 @@ export function errorsOf(route: Route): ErrorCode[] {
   const reading: ErrorCode[] = [];
   if (route.params || route.query || route.body || route.idempotencyKey) reading.push('VALIDATION_FAILED');
   if (route.body?.kind === 'json') reading.push('UNSUPPORTED_MEDIA_TYPE', 'INVALID_JSON');
+  // A path segment that is not valid percent-encoding, or decodes to a control character, names
+  // nothing (handler.ts): the route's own path answers NOT_FOUND then.
+  if (paramNamesOf(route).length > 0) reading.push('NOT_FOUND');
   return [...new Set([...AUTHENTICATION_ERRORS, ...reading, ...route.errors])];
 }
 

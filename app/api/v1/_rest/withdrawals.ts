@@ -15,6 +15,7 @@ import {
   payoutDetailResponse,
   payoutListResponse,
 } from '../../../../server/payouts/payout-view.schema';
+import { payoutCreatedExample, payoutExample } from './openapi-examples';
 import { orderReference } from './order-reference';
 import { defineRoute } from './route-definition';
 import { replayable } from './replayable';
@@ -40,7 +41,7 @@ export const createWithdrawal = defineRoute({
     },
   },
   idempotencyKey: { required: true, description: 'Required. A replay returns the first response with Idempotent-Replayed: true (docs/api.md, "Idempotency").' },
-  success: { status: 201, schema: payoutCreateResponse, description: 'Created (or replayed)' },
+  success: { status: 201, schema: payoutCreateResponse, description: 'Created (or replayed)', example: payoutCreatedExample },
   errors: ['IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'DUPLICATE_MERCHANT_ORDER_NO', 'INSUFFICIENT_BALANCE', 'NO_LIQUIDITY'],
   handle: async ({ merchant, json: input, request, db, body, now }) => {
     const key = request.headers.get('idempotency-key');
@@ -84,7 +85,7 @@ export const getWithdrawal = defineRoute({
   tag: 'Payouts',
   summary: 'Query a payout',
   params: z.object({ orderNo: orderReference }),
-  success: { status: 200, schema: payoutDetailResponse, description: 'The payout' },
+  success: { status: 200, schema: payoutDetailResponse, description: 'The payout', example: payoutExample },
   errors: ['ORDER_NOT_FOUND'],
   handle: async ({ merchant, params, db }) => ({ body: payoutDetailView(await findMerchantPayout(db, merchant.id, params.orderNo)) }),
 });

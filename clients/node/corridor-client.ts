@@ -1,13 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import type { z } from 'zod';
-import type { createPayoutInput, payoutDecisionInput } from '../../server/payouts/payout.schema';
-import type {
-  payoutCreateResponse,
-  payoutDecisionResponse,
-  payoutDetailResponse,
-  payoutListResponse,
-} from '../../server/payouts/payout-view.schema';
-import type { payinCreateResponse, payinDetailResponse, payinListResponse } from '../../server/payins/payin-view.schema';
+import type { components } from './openapi-types';
 
 /**
  * A small client for the Corridor merchant API: it signs every request as docs/api.md, "Signing a request",
@@ -29,19 +21,25 @@ export interface ApiResponse<T> {
   body: T;
 }
 
-export interface ApiErrorBody {
-  error: { code: string; message: string; details?: { path: string; message: string }[]; requestId: string; status?: string };
-}
+// The shapes come from the OpenAPI document of /api/v1 (openapi-types.ts, generated from it), so the
+// client and the API cannot disagree.
+type Schemas = components['schemas'];
 
-export type CreatePayoutRequest = z.input<typeof createPayoutInput>;
-export type PayoutDecisionRequest = z.input<typeof payoutDecisionInput>;
-export type PayoutCreated = z.infer<typeof payoutCreateResponse>;
-export type Payout = z.infer<typeof payoutDetailResponse>;
-export type PayoutList = z.infer<typeof payoutListResponse>;
-export type PayoutDecision = z.infer<typeof payoutDecisionResponse>;
-export type PayinCreated = z.infer<typeof payinCreateResponse>;
-export type Payin = z.infer<typeof payinDetailResponse>;
-export type PayinList = z.infer<typeof payinListResponse>;
+export type ApiErrorBody = Schemas['Error'];
+export type CreatePayoutRequest = Schemas['CreatePayoutRequest'];
+export type PayoutDecisionRequest = Schemas['PayoutDecisionRequest'];
+export type PayoutCreated = Schemas['PayoutCreated'];
+export type Payout = Schemas['Payout'];
+export type PayoutList = Schemas['PayoutList'];
+export type PayoutDecision = Schemas['PayoutDecision'];
+export type CreatePayinRequest = Schemas['CreatePayinRequest'];
+export type PayinCreated = Schemas['PayinCreated'];
+export type Payin = Schemas['Payin'];
+export type PayinList = Schemas['PayinList'];
+export type TraderTaskList = Schemas['TraderTaskList'];
+export type TraderPayinList = Schemas['TraderPayinList'];
+export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
+export type WebhookDeliveryQueued = Schemas['WebhookDeliveryQueued'];
 
 export interface RequestOptions {
   /** JSON body. */
@@ -129,7 +127,7 @@ export class CorridorClient extends SignedApiClient {
 /** The trader API, for bots: the same signing with a trader API key. */
 export class CorridorTraderClient extends SignedApiClient {
   listTasks(query: RequestOptions['query'] = {}) {
-    return this.request<{ items: { orderId: string; orderNo: string; fiatAmount: string; usdAmount: string }[] }>('GET', '/api/v1/trader/tasks', { query });
+    return this.request<TraderTaskList>('GET', '/api/v1/trader/tasks', { query });
   }
 
   acceptTask(orderId: string) {
@@ -137,7 +135,7 @@ export class CorridorTraderClient extends SignedApiClient {
   }
 
   listPayins(query: RequestOptions['query'] = {}) {
-    return this.request<PayinList>('GET', '/api/v1/trader/payins', { query });
+    return this.request<TraderPayinList>('GET', '/api/v1/trader/payins', { query });
   }
 
   releasePayin(orderId: string) {

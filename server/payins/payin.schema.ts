@@ -22,9 +22,9 @@ export const createPayinInput = z
     direction: z.literal('DEPOSIT', { error: 'must be DEPOSIT' }).optional(),
     pair: z.literal('USDT/CNY', { error: 'must be USDT/CNY' }).optional(),
     assetSymbol: z.literal('USDT', { error: 'must be USDT' }).optional(),
-    assetAmount: asset6.optional(),
+    assetAmount: asset6.optional().describe('USDT to credit: positive, at most 6 decimals. Give this or fiatAmount.'),
     fiatCurrency: z.literal('CNY', { error: 'must be CNY' }).optional(),
-    fiatAmount: fiat2.optional(),
+    fiatAmount: fiat2.optional().describe('CNY the buyer pays: positive, exactly 2 decimals, e.g. "100.00". Give this or assetAmount.'),
     metadata: metadataInput.optional(),
     returnUrl: returnUrlInput.optional(),
   })

@@ -33,8 +33,8 @@ export const createPayoutInput = z
   .object({
     merchantOrderNo,
     direction: z.literal('WITHDRAW', { error: 'must be WITHDRAW' }).optional(),
-    fiatAmount: fiat2.optional(),
-    usdAmount: usd2.optional(),
+    fiatAmount: fiat2.optional().describe('CNY the recipient receives: positive, exactly 2 decimals, e.g. "1000.00". Give this or usdAmount.'),
+    usdAmount: usd2.optional().describe('USDT to pay out: positive, exactly 2 decimals. Give this or fiatAmount.'),
     fiatCurrency: z.literal('CNY', { error: 'must be CNY' }).optional(),
     recipient: recipientInput,
   })
@@ -81,18 +81,19 @@ const positiveInteger = (name: string, max?: number) =>
 export function listQueryInput<S extends readonly [string, ...string[]]>(statuses: S) {
   return z
     .object({
-      page: positiveInteger('page').default(1),
-      pageSize: positiveInteger('pageSize', 100).default(20),
-      orderNo: z.string().min(1).max(64).optional(),
-      merchantOrderNo: merchantOrderNo.optional(),
+      page: positiveInteger('page').default(1).describe('From 1; default 1.'),
+      pageSize: positiveInteger('pageSize', 100).default(20).describe('1 to 100; default 20.'),
+      orderNo: z.string().min(1).max(64).optional().describe('Only the order with this platform orderNo.'),
+      merchantOrderNo: merchantOrderNo.optional().describe('Only the order with this merchantOrderNo.'),
       status: z
         .string()
         // A status named twice is one status (the pages merge one index walk per status).
         .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))])
         .pipe(z.array(z.enum(statuses, { error: `must be one or more of ${statuses.join(', ')}` })).min(1))
-        .optional(),
-      from: instantQuery.optional(),
-      to: instantQuery.optional(),
+        .optional()
+        .describe(`One status or a comma-separated list of: ${statuses.join(', ')}.`),
+      from: instantQuery.optional().describe('Created at or after this ISO 8601 date or timestamp, inclusive.'),
+      to: instantQuery.optional().describe('Created at or before this ISO 8601 date or timestamp, inclusive.'),
     })
     .strict();
 }

@@ -11,11 +11,17 @@ import { setQuote } from '../../server/traders/set-quote';
 import { setTraderOnline } from '../../server/traders/set-online';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { merchantWithBalance, traderWithBalance } from '../fixtures/parties';
+import { checkedResponse } from './contract';
 
 export const BASE_URL = 'http://corridor.test';
 
-/** Sends a Request to the REST adapter in-process: the same function `npm start` mounts. */
-export const inProcessFetch = (url: string, init: RequestInit) => handleRestRequest(new Request(url, init));
+/**
+ * Sends a Request to the REST adapter in-process (the same function `npm start` mounts) and checks
+ * the response against the OpenAPI document (contract.ts): a response the document does not
+ * describe fails the test.
+ */
+export const inProcessFetch = async (url: string, init: RequestInit) =>
+  checkedResponse(init.method ?? 'GET', url, await handleRestRequest(new Request(url, init)));
 
 /** A test database that the REST adapter uses as its own. */
 export async function apiDatabase(): Promise<TestDatabase> {

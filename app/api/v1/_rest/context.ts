@@ -1,6 +1,5 @@
 import type { Db } from '../../../../db/client';
 import type { ApiPrincipal } from '../../../../server/auth/authenticate-api-request';
-import { DomainError } from '../../../../server/errors';
 
 export interface RestContext {
   request: Request;
@@ -19,18 +18,4 @@ export interface RestResult {
   status: number;
   body: unknown;
   headers?: Record<string, string>;
-}
-
-export type RestHandler = (context: RestContext) => Promise<RestResult>;
-
-/** The merchant behind a request; a trader key on a merchant endpoint is refused. */
-export function merchantOf(context: RestContext) {
-  if (context.principal.kind !== 'merchant') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a merchant API key.');
-  return context.principal.merchant;
-}
-
-/** The trader behind a request; a merchant key on a trader endpoint is refused. */
-export function traderOf(context: RestContext): string {
-  if (context.principal.kind !== 'trader') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a trader API key.');
-  return context.principal.traderId;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { checkedResponse } from '../../../../tests/api/contract';
 import { handleRestRequest } from './handler';
 
 describe('REST adapter', () => {
@@ -8,7 +9,7 @@ describe('REST adapter', () => {
       ['POST', '/api/v1'],
       ['DELETE', '/api/v1/withdrawals/x/y/z'],
     ] as const) {
-      const response = await handleRestRequest(new Request(`http://localhost${path}`, { method }));
+      const response = await checkedResponse(method, `http://localhost${path}`, await handleRestRequest(new Request(`http://localhost${path}`, { method })));
       expect(response.status).toBe(404);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       expect(response.headers.get('cache-control')).toBe('no-store');

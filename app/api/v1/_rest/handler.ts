@@ -103,7 +103,7 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
   if (refusal) return refusal;
 
   const context: RestContext = { request, requestId, url, params: match.params, body, db, now, principal };
-  const result = await match.route.handler(context);
+  const result = await match.route.run(context);
   return jsonResponse(requestId, result.status, result.body, result.headers);
 }
 

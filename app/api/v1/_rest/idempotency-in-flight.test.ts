@@ -3,6 +3,7 @@ import { sha256Hex } from '../../../../server/crypto/tokens';
 import { withIdempotency } from '../../../../server/idempotency/with-idempotency';
 import { apiDatabase, apiMerchant, payoutBody, payoutTrader, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
+import { payoutCreatedExample } from './openapi-examples';
 
 let database: TestDatabase;
 let merchant: TestMerchant;
@@ -36,7 +37,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an Idempotency-Key still in fligh
       async () => {
         started();
         await held;
-        return { status: 201, body: { held: true } };
+        // What the first request answers, replayed as stored: a payout's create fields.
+        return { status: 201, body: payoutCreatedExample };
       },
     );
     await lockTaken;
@@ -47,7 +49,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an Idempotency-Key still in fligh
     await first;
     const replay = await merchant.client.createPayout(body as never, 'in-flight');
     expect(replay.status).toBe(201);
-    expect(replay.body).toEqual({ held: true });
+    expect(replay.body).toEqual(payoutCreatedExample);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
   });
 });

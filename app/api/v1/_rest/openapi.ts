@@ -1,211 +1,321 @@
 import { z } from 'zod';
-import { errorCodes } from '../../../../server/errors';
-import { createPayoutInput, payoutDecisionInput } from '../../../../server/payouts/payout.schema';
-import {
-  payoutCreateResponse,
-  payoutDecisionResponse,
-  payoutDetailResponse,
-  payoutListResponse,
-} from '../../../../server/payouts/payout-view.schema';
-import { payoutStatuses } from '../../../../server/state-machines/payout';
+import { errorCodes, type ErrorCode } from '../../../../server/errors';
 import { createPayinInput } from '../../../../server/payins/payin.schema';
-import { payinCreateResponse, payinDetailResponse, payinListResponse } from '../../../../server/payins/payin-view.schema';
-import { payinStatuses } from '../../../../server/state-machines/payin';
+import { payinCreateResponse, payinDetailResponse, payinListItem, payinListResponse } from '../../../../server/payins/payin-view.schema';
+import { traderPayinListResponse } from '../../../../server/payins/trader-payin-list.schema';
+import { openTaskListResponse, openTaskView } from '../../../../server/payouts/open-task-view.schema';
+import { createPayoutInput, payoutDecisionInput } from '../../../../server/payouts/payout.schema';
+import { payoutCreateResponse, payoutDecisionResponse, payoutDetailResponse, payoutListResponse } from '../../../../server/payouts/payout-view.schema';
+import { deliveryAttemptView, deliveryListResponse, deliveryQueuedResponse, deliveryView } from '../../../../server/webhooks/delivery-view.schema';
+import { eventDataOf, eventDescriptions, eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../../../../server/webhooks/event.schema';
+import { payoutCompletedEventExample } from './openapi-examples';
 import { jsonResponse } from './responses';
+import { errorsOf, paramNamesOf, type Route, type RouteTag } from './route-definition';
+import { routes } from './routes';
 
+/**
+ * The OpenAPI 3.1 document of /api/v1, generated from the route table (routes.ts) and the zod
+ * schemas the adapter validates with, so the description and the code cannot disagree
+ * (docs/api.md, "Endpoints"). The REST tests validate every response they get against it
+ * (tests/api/contract.ts), and the Node client's types are generated from it.
+ */
 type JsonSchema = Record<string, unknown>;
 
-/** JSON Schema (2020-12, the dialect of OpenAPI 3.1) of a zod schema, as a client sends it. */
-function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
-  return rest;
-}
+/** The document's own route: public, answered before any route of the table (handler.ts). */
+export const DOCUMENT_PATH = 'openapi.json';
 
-const errorBody = z.object({
+/**
+ * The error body of docs/errors.md. `status` is the one field a REST error adds beside `code`:
+ * the order's current status, on INVALID_ORDER_STATE.
+ */
+export const errorBody = z.object({
   error: z.object({
-    code: z.enum(Object.keys(errorCodes) as [string, ...string[]]),
-    message: z.string(),
-    details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-    requestId: z.string(),
+    code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]).describe('stable: branch on it (docs/errors.md)'),
+    message: z.string().describe('for people; may change'),
+    details: z.array(z.object({ path: z.string(), message: z.string() })).optional().describe('one entry per broken rule, on VALIDATION_FAILED'),
+    status: z.string().optional().describe("INVALID_ORDER_STATE only: the order's current status"),
+    requestId: z.string().describe('equals the X-Request-Id header'),
   }),
 });
 
-const authHeaders = [
-  { name: 'X-Api-Key', in: 'header', required: true, schema: { type: 'string' }, description: 'Your API key id.' },
-  { name: 'X-Timestamp', in: 'header', required: true, schema: { type: 'string', pattern: '^\\d+$' }, description: 'Milliseconds since the epoch; within 300 s of server time.' },
-  { name: 'X-Nonce', in: 'header', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{16,64}$' }, description: 'Random, used once per key.' },
-  {
-    name: 'X-Signature',
-    in: 'header',
-    required: true,
-    schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
-    description: 'hex HMAC-SHA256(secret, timestamp + "\\n" + nonce + "\\n" + METHOD + "\\n" + pathAndQuery + "\\n" + sha256hex(body)).',
-  },
+/** Names of the schemas the document lists under components (responses are `output`, bodies `input`). */
+const outputSchemas: [z.ZodType, string][] = [
+  [errorBody, 'Error'],
+  [payoutCreateResponse, 'PayoutCreated'],
+  [payoutDetailResponse, 'Payout'],
+  [payoutListResponse, 'PayoutList'],
+  [payoutDecisionResponse, 'PayoutDecision'],
+  [payinCreateResponse, 'PayinCreated'],
+  [payinListItem, 'PayinListItem'],
+  [payinDetailResponse, 'Payin'],
+  [payinListResponse, 'PayinList'],
+  [deliveryAttemptView, 'WebhookDeliveryAttempt'],
+  [deliveryView, 'WebhookDelivery'],
+  [deliveryListResponse, 'WebhookDeliveryList'],
+  [deliveryQueuedResponse, 'WebhookDeliveryQueued'],
+  [openTaskView, 'TraderTask'],
+  [openTaskListResponse, 'TraderTaskList'],
+  [traderPayinListResponse, 'TraderPayinList'],
+  [testEventData, 'TestEventData'],
+];
+const inputSchemas: [z.ZodType, string][] = [
+  [createPayoutInput, 'CreatePayoutRequest'],
+  [payoutDecisionInput, 'PayoutDecisionRequest'],
+  [createPayinInput, 'CreatePayinRequest'],
 ];
 
-function errors(...codes: (keyof typeof errorCodes)[]) {
-  const byStatus = new Map<number, string[]>();
-  for (const code of ['AUTH_MISSING', 'INVALID_API_KEY', 'INVALID_SIGNATURE', 'TIMESTAMP_OUT_OF_RANGE', 'NONCE_INVALID', 'NONCE_REPLAYED', 'MERCHANT_DISABLED', 'RATE_LIMITED', 'INTERNAL_ERROR', ...codes] as const) {
-    const status = errorCodes[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** JSON Schema (2020-12, the dialect of OpenAPI 3.1) without the keys a standalone schema carries. */
+function bare(schema: JsonSchema): JsonSchema {
+  const { $schema: _dialect, $id: _id, ...rest } = schema;
+  return rest;
+}
+
+/**
+ * A zod schema as a reference when it is one of the named component schemas, else inline (path
+ * and query parameters), with the descriptions its fields carry.
+ */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const named = (io === 'output' ? outputSchemas : inputSchemas).find(([candidate]) => candidate === schema);
+  if (named) return ref(named[1]);
+  return bare(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema);
+}
+
+/** Every named schema, each referring to the others by $ref. */
+function componentSchemas(): Record<string, JsonSchema> {
+  const all: Record<string, JsonSchema> = {};
+  for (const [io, list] of [['output', outputSchemas], ['input', inputSchemas]] as const) {
+    const registry = z.registry<{ id: string }>();
+    for (const [schema, id] of list) registry.add(schema, { id });
+    const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
+    for (const [id, schema] of Object.entries(schemas)) all[id] = bare(schema);
   }
+  for (const type of [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE]) all[eventSchemaName(type)] = eventSchema(type);
+  return all;
+}
+
+/** `payout.proof_submitted` -> PayoutProofSubmittedEvent. */
+export function eventSchemaName(type: string): string {
+  return `${type.split(/[._]/).map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join('')}Event`;
+}
+
+function eventSchema(type: string): JsonSchema {
+  const envelope = bare(z.toJSONSchema(eventEnvelope(type, z.null()), { io: 'output' }) as JsonSchema);
+  const properties = envelope.properties as Record<string, JsonSchema>;
+  const dataName = outputSchemas.find(([schema]) => schema === eventDataOf(type))![1];
+  return { ...envelope, description: eventDescriptions[type], properties: { ...properties, data: ref(dataName) } };
+}
+
+const signingRule = 'hex HMAC-SHA256(secret, timestamp + "\\n" + nonce + "\\n" + METHOD + "\\n" + pathAndQuery + "\\n" + sha256hex(body)), docs/api.md "Signing a request".';
+
+/** The signed-request headers as security schemes: all four together authenticate a call. */
+const securitySchemes = {
+  merchantKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'A merchant API key id. Every call also carries X-Timestamp, X-Nonce and X-Signature.' },
+  traderKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: "A trader API key id (the trader API, for bots). Every call also carries X-Timestamp, X-Nonce and X-Signature." },
+  timestamp: { type: 'apiKey', in: 'header', name: 'X-Timestamp', description: 'Milliseconds since the epoch; within 300 s of server time.' },
+  nonce: { type: 'apiKey', in: 'header', name: 'X-Nonce', description: '16 to 64 characters of [A-Za-z0-9_-], used once per key.' },
+  signature: { type: 'apiKey', in: 'header', name: 'X-Signature', description: signingRule },
+  webhookSignature: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'webhook-signature',
+    description: 'Standard Webhooks: v1,<base64 HMAC-SHA256(key, webhook-id + "." + webhook-timestamp + "." + body)>, key = the base64 part of your whsec_ secret (docs/webhooks.md, "Verifying the signature").',
+  },
+};
+
+/** A route's security requirement; the key scheme carries the route's scopes (not enforced yet, route-definition.ts). */
+function securityOf(route: Route) {
+  return [{ [route.auth === 'merchant' ? 'merchantKey' : 'traderKey']: [...route.scopes], timestamp: [], nonce: [], signature: [] }];
+}
+
+const requestIdHeader = { 'X-Request-Id': { description: 'The id of this answer, also in an error body and the server log.', schema: { type: 'string' } } };
+const retryAfterHeader = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } };
+
+/**
+ * What the HTTP server refuses before any route sees the request (app/api/v1/_rest/node-listener.ts,
+ * client-errors.ts): it can meet any call, so every operation lists it as 4XX.
+ */
+const refusedRequest = {
+  description: 'MALFORMED_REQUEST, REQUEST_TIMEOUT, HEADERS_TOO_LARGE: the HTTP request itself was refused before routing; the connection is closed (docs/errors.md).',
+  headers: requestIdHeader,
+  content: {
+    'application/json': {
+      schema: { allOf: [ref('Error'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: ['MALFORMED_REQUEST', 'REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'] } } } } }] },
+    },
+  },
+};
+const refusedRequestRef = { '4XX': { $ref: '#/components/responses/RefusedRequest' } };
+
+/** One response per status the route can answer with an error, each limited to that status's codes. */
+function errorResponses(route: Route): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of errorsOf(route)) byStatus.set(errorCodes[code], [...(byStatus.get(errorCodes[code]) ?? []), code]);
+  const sorted = [...byStatus].sort(([a], [b]) => a - b);
   return Object.fromEntries(
-    [...byStatus].map(([status, list]) => [
+    sorted.map(([status, codes]) => [
       String(status),
-      { description: list.join(', '), content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+      {
+        description: codes.join(', '),
+        headers: status === 429 || status === 503 ? { ...requestIdHeader, ...retryAfterHeader } : requestIdHeader,
+        content: {
+          'application/json': {
+            schema: { allOf: [ref('Error'), { type: 'object', properties: { error: { type: 'object', properties: { code: { enum: codes } } } } }] },
+          },
+        },
+      },
     ]),
   );
 }
 
-const ok = (status: number, schema: string, description: string) => ({
-  [String(status)]: { description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } },
-});
-
-/** The query parameters both list endpoints share (docs/api.md, "List payouts" and "List pay-ins"). */
-function listParameters(statuses: readonly string[]) {
-  return [
-    { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1, default: 1 } },
-    { name: 'pageSize', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 100, default: 20 } },
-    { name: 'orderNo', in: 'query', schema: { type: 'string' } },
-    { name: 'merchantOrderNo', in: 'query', schema: { type: 'string' } },
-    { name: 'status', in: 'query', schema: { type: 'string' }, description: `One status or a comma-separated list of: ${statuses.join(', ')}.` },
-    { name: 'from', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Created at or after (ISO 8601), inclusive.' },
-    { name: 'to', in: 'query', schema: { type: 'string', format: 'date-time' }, description: 'Created at or before (ISO 8601), inclusive.' },
-  ];
+/** Path and query parameters from the route's zod schemas, as a client sends them. */
+function parametersOf(route: Route): JsonSchema[] {
+  const parameters: JsonSchema[] = [];
+  const fromObject = (schema: z.ZodType | undefined, location: 'path' | 'query') => {
+    if (!schema) return;
+    const json = schemaOf(schema, 'input');
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
+    for (const [name, property] of Object.entries(properties)) {
+      const { description, ...rest } = property;
+      parameters.push({ name, in: location, required: location === 'path' || required.has(name), ...(description ? { description } : {}), schema: rest });
+    }
+  };
+  fromObject(route.params, 'path');
+  const declared = new Set(parameters.map((parameter) => parameter.name));
+  for (const name of paramNamesOf(route)) {
+    if (!declared.has(name)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  fromObject(route.query, 'query');
+  if (route.idempotencyKey) {
+    parameters.push({
+      name: 'Idempotency-Key',
+      in: 'header',
+      required: route.idempotencyKey.required,
+      description: route.idempotencyKey.description,
+      schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
+    });
+  }
+  return parameters;
 }
 
-const orderNoParam = {
-  name: 'orderNo',
-  in: 'path',
-  required: true,
-  schema: { type: 'string' },
-  description: 'The platform orderNo or your merchantOrderNo.',
-};
+function requestBodyOf(route: Route): JsonSchema | undefined {
+  if (!route.body) return undefined;
+  if (route.body.kind === 'multipart') {
+    return { required: true, description: route.body.description, content: { 'multipart/form-data': { schema: route.body.schema } } };
+  }
+  const media: JsonSchema = { schema: schemaOf(route.body.schema, 'input') };
+  if (route.body.example !== undefined) media.example = route.body.example;
+  return { required: true, content: { 'application/json': media } };
+}
 
-function buildDocument(): JsonSchema {
+function operationOf(route: Route): JsonSchema {
+  const success: JsonSchema = { schema: schemaOf(route.success.schema, 'output') };
+  if (route.success.example !== undefined) success.example = route.success.example;
+  const successHeaders = route.idempotencyKey
+    ? { ...requestIdHeader, 'Idempotent-Replayed': { description: '"true" when this is the stored answer of an earlier request with the same key.', schema: { type: 'string', enum: ['true'] } } }
+    : requestIdHeader;
+  const requestBody = requestBodyOf(route);
   return {
-    openapi: '3.1.0',
-    info: {
-      title: 'Corridor merchant API',
-      version: '1.0.0',
-      description: 'Payouts and pay-ins between merchants, traders and buyers. Every request is signed (see /docs/api).',
+    operationId: route.operationId,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    security: securityOf(route),
+    parameters: parametersOf(route),
+    ...(requestBody ? { requestBody } : {}),
+    responses: {
+      [String(route.success.status)]: { description: route.success.description, headers: successHeaders, content: { 'application/json': success } },
+      ...errorResponses(route),
+      ...refusedRequestRef,
     },
-    servers: [{ url: '/' }],
-    components: {
-      schemas: {
-        Error: schemaOf(errorBody, 'output'),
-        CreatePayoutRequest: schemaOf(createPayoutInput, 'input'),
-        PayoutCreated: schemaOf(payoutCreateResponse, 'output'),
-        Payout: schemaOf(payoutDetailResponse, 'output'),
-        PayoutList: schemaOf(payoutListResponse, 'output'),
-        PayoutDecisionRequest: schemaOf(payoutDecisionInput, 'input'),
-        PayoutDecision: schemaOf(payoutDecisionResponse, 'output'),
-        CreatePayinRequest: schemaOf(createPayinInput, 'input'),
-        PayinCreated: schemaOf(payinCreateResponse, 'output'),
-        Payin: schemaOf(payinDetailResponse, 'output'),
-        PayinList: schemaOf(payinListResponse, 'output'),
+  };
+}
+
+/** `withdrawals/:orderNo` -> `/api/v1/withdrawals/{orderNo}`. */
+export function openApiPathOf(path: string): string {
+  return `/api/v1/${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+}
+
+function webhookOf(type: string): JsonSchema {
+  return {
+    post: {
+      operationId: `webhook_${type.replace(/\./g, '_')}`,
+      tags: ['Webhook events'],
+      summary: type,
+      description: `${eventDescriptions[type]} Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).`,
+      security: [{ webhookSignature: [] }],
+      parameters: [
+        { name: 'webhook-id', in: 'header', required: true, description: 'The event id: the same on every retry; drop duplicates by it.', schema: { type: 'string' } },
+        { name: 'webhook-timestamp', in: 'header', required: true, description: 'Seconds since the epoch; refuse one more than 5 minutes old.', schema: { type: 'string', pattern: '^\\d+$' } },
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref(eventSchemaName(type)), ...(type === payoutCompletedEventExample.type ? { example: payoutCompletedEventExample } : {}) } },
       },
-    },
-    paths: {
-      '/api/v1/withdrawals': {
-        post: {
-          operationId: 'createPayout',
-          summary: 'Create a payout',
-          description: 'Freezes usdAmount + usdFeeAmount from the available balance and offers the task to traders. Give exactly one of fiatAmount and usdAmount.',
-          parameters: [
-            ...authHeaders,
-            { name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Replays return the first response with Idempotent-Replayed: true.' },
-          ],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePayoutRequest' } } } },
-          responses: {
-            ...ok(201, 'PayoutCreated', 'Created (or replayed)'),
-            ...errors(
-              'VALIDATION_FAILED',
-              'INVALID_JSON',
-              'IDEMPOTENCY_KEY_REQUIRED',
-              'DUPLICATE_MERCHANT_ORDER_NO',
-              'IDEMPOTENCY_KEY_IN_USE',
-              'PAYLOAD_TOO_LARGE',
-              'UNSUPPORTED_MEDIA_TYPE',
-              'IDEMPOTENCY_KEY_REUSED',
-              'INSUFFICIENT_BALANCE',
-              'NO_LIQUIDITY',
-            ),
-          },
-        },
-        get: {
-          operationId: 'listPayouts',
-          summary: 'List payouts',
-          parameters: [
-            ...authHeaders,
-            ...listParameters(payoutStatuses),
-          ],
-          responses: { ...ok(200, 'PayoutList', 'Newest first'), ...errors('VALIDATION_FAILED') },
-        },
-      },
-      '/api/v1/withdrawals/{orderNo}': {
-        get: {
-          operationId: 'getPayout',
-          summary: 'Query a payout',
-          parameters: [...authHeaders, orderNoParam],
-          responses: { ...ok(200, 'Payout', 'The payout'), ...errors('ORDER_NOT_FOUND') },
-        },
-      },
-      '/api/v1/withdrawals/{orderNo}/decision': {
-        post: {
-          operationId: 'decidePayout',
-          summary: 'Confirm or dispute a payout with proof',
-          parameters: [...authHeaders, orderNoParam],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/PayoutDecisionRequest' } } } },
-          responses: {
-            ...ok(200, 'PayoutDecision', 'COMPLETED after CONFIRM, DISPUTED after DISPUTE'),
-            ...errors('VALIDATION_FAILED', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'ORDER_NOT_FOUND', 'INVALID_ORDER_STATE'),
-          },
-        },
-      },
-      '/api/v1/orders': {
-        post: {
-          operationId: 'createPayin',
-          summary: 'Create a pay-in and get the checkout URL',
-          description:
-            'Locks a rate from the traders\' SELL quotes and escrows the matched trader\'s USDT. Give exactly one of assetAmount and fiatAmount. Without a trader able to serve it now the order waits in PENDING_MATCH (matched as soon as one can, until expiresAt).',
-          parameters: [
-            ...authHeaders,
-            { name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 255 }, description: 'Defaults to merchantOrderNo.' },
-          ],
-          requestBody: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/CreatePayinRequest' } } } },
-          responses: {
-            ...ok(201, 'PayinCreated', 'Created (or replayed)'),
-            ...errors('VALIDATION_FAILED', 'INVALID_JSON', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'DUPLICATE_MERCHANT_ORDER_NO', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_LIQUIDITY'),
-          },
-        },
-        get: {
-          operationId: 'listPayins',
-          summary: 'List pay-ins',
-          parameters: [
-            ...authHeaders,
-            ...listParameters(payinStatuses),
-            { name: 'direction', in: 'query', schema: { type: 'string', enum: ['DEPOSIT'], default: 'DEPOSIT' } },
-          ],
-          responses: { ...ok(200, 'PayinList', 'Newest first'), ...errors('VALIDATION_FAILED') },
-        },
-      },
-      '/api/v1/orders/{orderNo}': {
-        get: {
-          operationId: 'getPayin',
-          summary: 'Query a pay-in',
-          parameters: [...authHeaders, orderNoParam],
-          responses: { ...ok(200, 'Payin', 'The pay-in, with the detail-only fields'), ...errors('ORDER_NOT_FOUND') },
-        },
+      responses: {
+        '200': { description: 'Any 2xx within 10 seconds acknowledges the event.' },
+        default: { description: 'Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h.' },
       },
     },
   };
 }
 
+const tags: { name: RouteTag | 'Document' | 'Webhook events'; description: string }[] = [
+  { name: 'Payouts', description: 'USDT out to a bank account in CNY: a trader pays the recipient (docs/api.md, "Payouts").' },
+  { name: 'Pay-ins', description: 'CNY in from a buyer, credited as USDT (docs/api.md, "Pay-ins").' },
+  { name: 'Webhooks', description: 'The delivery log of your events, re-sending and a test event (docs/webhooks.md).' },
+  { name: 'Trader API', description: 'For traders\' bots, with a trader API key (docs/api.md, "Trader API (bots)").' },
+  { name: 'Document', description: 'This document.' },
+  { name: 'Webhook events', description: 'What Corridor POSTs to your endpoint: { id, type, createdAt, data }, data being the order as its detail endpoint returns it.' },
+];
+
+export function buildDocument(): JsonSchema {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const path = openApiPathOf(route.path);
+    paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route) };
+  }
+  paths[openApiPathOf(DOCUMENT_PATH)] = {
+    get: {
+      operationId: 'getOpenApiDocument',
+      tags: ['Document'],
+      summary: 'This OpenAPI document',
+      description: 'Public: no signature needed.',
+      security: [],
+      responses: {
+        '200': { description: 'The OpenAPI 3.1 document of /api/v1', headers: requestIdHeader, content: { 'application/json': { schema: { type: 'object' } } } },
+        '500': { description: 'INTERNAL_ERROR', headers: requestIdHeader, content: { 'application/json': { schema: ref('Error') } } },
+        ...refusedRequestRef,
+      },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Corridor API',
+      version: '1.0.0',
+      description:
+        'Payouts and pay-ins between merchants, traders and buyers. Every call is signed with an API key (docs/api.md, "Authentication"); merchant keys call the merchant routes, trader keys the trader API. The scopes listed on each route name what it does; keys do not carry scopes yet, so any key of the right kind may call it.',
+      license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
+    },
+    servers: [{ url: '/', description: 'The Corridor deployment serving this document' }],
+    tags,
+    paths,
+    webhooks: Object.fromEntries([...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE].map((type) => [type, webhookOf(type)])),
+    components: { schemas: componentSchemas(), responses: { RefusedRequest: refusedRequest }, securitySchemes },
+  };
+}
+
 let document: JsonSchema | undefined;
+
+/** The document, built once per process. */
+export function openApiDocument(): JsonSchema {
+  document ??= buildDocument();
+  return document;
+}
 
 /** GET /api/v1/openapi.json: public, no signature needed. */
 export function openApiResponse(requestId: string): Response {
-  document ??= buildDocument();
-  return jsonResponse(requestId, 200, document);
+  return jsonResponse(requestId, 200, openApiDocument());
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { sha256Hex } from '../../../../server/crypto/tokens';
 import { checkIdempotencyKey } from '../../../../server/idempotency/idempotency-key';
 import { withIdempotency } from '../../../../server/idempotency/with-idempotency';
@@ -6,35 +7,68 @@ import { findMerchantPayin } from '../../../../server/payins/find-payin';
 import { listPayins } from '../../../../server/payins/list-payins';
 import { createPayinInput, listPayinsInput } from '../../../../server/payins/payin.schema';
 import { payinCreateView, payinDetailView } from '../../../../server/payins/payin-view';
-import { merchantOf, type RestContext, type RestResult } from './context';
-import { parseJsonBody, parseQuery } from './read-request';
-
+import { payinCreateResponse, payinDetailResponse, payinListResponse } from '../../../../server/payins/payin-view.schema';
+import { orderReference } from './order-reference';
+import { replayable } from './replayable';
+import { defineRoute } from './route-definition';
 
 /** POST /api/v1/orders (docs/api.md, "Create a pay-in"); the Idempotency-Key defaults to merchantOrderNo. */
-export async function createOrder(context: RestContext): Promise<RestResult> {
-  const merchant = merchantOf(context);
-  const input = parseJsonBody(context.request, context.body, createPayinInput);
-  const key = checkIdempotencyKey(context.request.headers.get('idempotency-key') ?? input.merchantOrderNo);
-  const outcome = await withIdempotency(
-    context.db,
-    { principalId: merchant.id, endpoint: 'POST /api/v1/orders', key, requestHash: sha256Hex(context.body) },
-    context.now,
-    async (tx) => {
-      const { order, payUrl } = await createPayin(tx, merchant, input, context.now);
-      return { status: 201, body: payinCreateView(order, payUrl) };
-    },
-  );
-  return { status: outcome.status, body: outcome.body, headers: outcome.replayed ? { 'idempotent-replayed': 'true' } : {} };
-}
+export const createOrder = defineRoute({
+  operationId: 'createPayin',
+  method: 'POST',
+  path: 'orders',
+  auth: 'merchant',
+  scopes: ['payins:write'],
+  tag: 'Pay-ins',
+  summary: 'Create a pay-in and get the checkout URL',
+  description:
+    "Locks a rate from the traders' SELL quotes and escrows the matched trader's USDT. Give exactly one of assetAmount and fiatAmount. Without a trader able to serve it now the order waits in PENDING_MATCH (matched as soon as one can, until expiresAt).",
+  body: { kind: 'json', schema: createPayinInput, example: { merchantOrderNo: 'order-43', fiatAmount: '100.00', returnUrl: 'https://shop.example/thanks' } },
+  idempotencyKey: { required: false, description: 'Defaults to merchantOrderNo. A replay returns the first response with Idempotent-Replayed: true.' },
+  success: { status: 201, schema: payinCreateResponse, description: 'Created (or replayed)' },
+  errors: ['DUPLICATE_MERCHANT_ORDER_NO', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_LIQUIDITY'],
+  handle: async ({ merchant, json: input, request, db, body, now }) => {
+    const key = checkIdempotencyKey(request.headers.get('idempotency-key') ?? input.merchantOrderNo);
+    const outcome = await withIdempotency(
+      db,
+      { principalId: merchant.id, endpoint: 'POST /api/v1/orders', key, requestHash: sha256Hex(body) },
+      now,
+      async (tx) => {
+        const { order, payUrl } = await createPayin(tx, merchant, input, now);
+        return { status: 201, body: payinCreateView(order, payUrl) };
+      },
+    );
+    return replayable<typeof payinCreateResponse>(outcome);
+  },
+});
 
 /** GET /api/v1/orders (docs/api.md, "List pay-ins"). */
-export async function listOrders(context: RestContext): Promise<RestResult> {
-  const merchant = merchantOf(context);
-  return { status: 200, body: await listPayins(context.db, merchant.id, parseQuery(context.url, listPayinsInput)) };
-}
+export const listOrders = defineRoute({
+  operationId: 'listPayins',
+  method: 'GET',
+  path: 'orders',
+  auth: 'merchant',
+  scopes: ['payins:read'],
+  tag: 'Pay-ins',
+  summary: 'List pay-ins',
+  description: 'Newest first, with the total matching the filter.',
+  query: listPayinsInput,
+  success: { status: 200, schema: payinListResponse, description: 'A page of pay-ins, newest first' },
+  errors: [],
+  handle: async ({ merchant, query, db }) => ({ body: await listPayins(db, merchant.id, query) }),
+});
 
 /** GET /api/v1/orders/:orderNo (docs/api.md, "Query a pay-in"). */
-export async function getOrder(context: RestContext): Promise<RestResult> {
-  const merchant = merchantOf(context);
-  return { status: 200, body: payinDetailView(await findMerchantPayin(context.db, merchant.id, context.params.orderNo ?? '')) };
-}
+export const getOrder = defineRoute({
+  operationId: 'getPayin',
+  method: 'GET',
+  path: 'orders/:orderNo',
+  auth: 'merchant',
+  scopes: ['payins:read'],
+  tag: 'Pay-ins',
+  summary: 'Query a pay-in',
+  params: z.object({ orderNo: orderReference }),
+  success: { status: 200, schema: payinDetailResponse, description: 'The pay-in, with the detail-only fields' },
+  errors: ['ORDER_NOT_FOUND'],
+  handle: async ({ merchant, params, db }) => ({ body: payinDetailView(await findMerchantPayin(db, merchant.id, params.orderNo)) }),
+});

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { sha256Hex } from '../../../../server/crypto/tokens';
 import { DomainError } from '../../../../server/errors';
 import { checkIdempotencyKey } from '../../../../server/idempotency/idempotency-key';
@@ -8,45 +9,102 @@ import { findMerchantPayout } from '../../../../server/payouts/find-payout';
 import { listPayouts } from '../../../../server/payouts/list-payouts';
 import { createPayoutInput, listPayoutsInput, payoutDecisionInput } from '../../../../server/payouts/payout.schema';
 import { payoutCreateView, payoutDetailView } from '../../../../server/payouts/payout-view';
-import { merchantOf, type RestContext, type RestResult } from './context';
-import { parseJsonBody, parseQuery } from './read-request';
-
+import {
+  payoutCreateResponse,
+  payoutDecisionResponse,
+  payoutDetailResponse,
+  payoutListResponse,
+} from '../../../../server/payouts/payout-view.schema';
+import { payoutCreatedExample, payoutExample } from './openapi-examples';
+import { orderReference } from './order-reference';
+import { defineRoute } from './route-definition';
+import { replayable } from './replayable';
 
 /** POST /api/v1/withdrawals (docs/api.md, "Create a payout"). */
-export async function createWithdrawal(context: RestContext): Promise<RestResult> {
-  const merchant = merchantOf(context);
-  const input = parseJsonBody(context.request, context.body, createPayoutInput);
-  const key = context.request.headers.get('idempotency-key');
-  if (key === null) throw new DomainError('IDEMPOTENCY_KEY_REQUIRED', 'Creating a payout needs an Idempotency-Key header.');
-  const outcome = await withIdempotency(
-    context.db,
-    { principalId: merchant.id, endpoint: 'POST /api/v1/withdrawals', key: checkIdempotencyKey(key), requestHash: sha256Hex(context.body) },
-    context.now,
-    async (tx, store) => {
-      const order = await createPayout(tx, merchant, input, context.now, (created) => store({ status: 201, body: payoutCreateView(created) }));
-      return { status: 201, body: payoutCreateView(order) };
+export const createWithdrawal = defineRoute({
+  operationId: 'createPayout',
+  method: 'POST',
+  path: 'withdrawals',
+  auth: 'merchant',
+  scopes: ['payouts:write'],
+  tag: 'Payouts',
+  summary: 'Create a payout',
+  description:
+    'Freezes usdAmount + usdFeeAmount from the available balance and offers the task to traders. Give exactly one of fiatAmount and usdAmount.',
+  body: {
+    kind: 'json',
+    schema: createPayoutInput,
+    example: {
+      merchantOrderNo: 'order-42',
+      fiatAmount: '1000.00',
+      recipient: { holderName: 'Li Lei', bankAccount: '6222020200112233445', bankName: 'Bank of China' },
     },
-  );
-  return { status: outcome.status, body: outcome.body, headers: outcome.replayed ? { 'idempotent-replayed': 'true' } : {} };
-}
+  },
+  idempotencyKey: { required: true, description: 'Required. A replay returns the first response with Idempotent-Replayed: true (docs/api.md, "Idempotency").' },
+  success: { status: 201, schema: payoutCreateResponse, description: 'Created (or replayed)', example: payoutCreatedExample },
+  errors: ['IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'DUPLICATE_MERCHANT_ORDER_NO', 'INSUFFICIENT_BALANCE', 'NO_LIQUIDITY'],
+  handle: async ({ merchant, json: input, request, db, body, now }) => {
+    const key = request.headers.get('idempotency-key');
+    if (key === null) throw new DomainError('IDEMPOTENCY_KEY_REQUIRED', 'Creating a payout needs an Idempotency-Key header.');
+    const outcome = await withIdempotency(
+      db,
+      { principalId: merchant.id, endpoint: 'POST /api/v1/withdrawals', key: checkIdempotencyKey(key), requestHash: sha256Hex(body) },
+      now,
+      async (tx, store) => {
+        const order = await createPayout(tx, merchant, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
+        return { status: 201, body: payoutCreateView(order) };
+      },
+    );
+    return replayable<typeof payoutCreateResponse>(outcome);
+  },
+});
 
 /** GET /api/v1/withdrawals (docs/api.md, "List payouts"). */
-export async function listWithdrawals(context: RestContext): Promise<RestResult> {
-  const merchant = merchantOf(context);
-  return { status: 200, body: await listPayouts(context.db, merchant.id, parseQuery(context.url, listPayoutsInput)) };
-}
+export const listWithdrawals = defineRoute({
+  operationId: 'listPayouts',
+  method: 'GET',
+  path: 'withdrawals',
+  auth: 'merchant',
+  scopes: ['payouts:read'],
+  tag: 'Payouts',
+  summary: 'List payouts',
+  description: 'Newest first, with the total matching the filter.',
+  query: listPayoutsInput,
+  success: { status: 200, schema: payoutListResponse, description: 'A page of payouts, newest first' },
+  errors: [],
+  handle: async ({ merchant, query, db }) => ({ body: await listPayouts(db, merchant.id, query) }),
+});
 
 /** GET /api/v1/withdrawals/:orderNo (docs/api.md, "Query a payout"). */
-export async function getWithdrawal(context: RestContext): Promise<RestResult> {
-  const merchant = merchantOf(context);
-  const order = await findMerchantPayout(context.db, merchant.id, context.params.orderNo ?? '');
-  return { status: 200, body: payoutDetailView(order) };
-}
+export const getWithdrawal = defineRoute({
+  operationId: 'getPayout',
+  method: 'GET',
+  path: 'withdrawals/:orderNo',
+  auth: 'merchant',
+  scopes: ['payouts:read'],
+  tag: 'Payouts',
+  summary: 'Query a payout',
+  params: z.object({ orderNo: orderReference }),
+  success: { status: 200, schema: payoutDetailResponse, description: 'The payout', example: payoutExample },
+  errors: ['ORDER_NOT_FOUND'],
+  handle: async ({ merchant, params, db }) => ({ body: payoutDetailView(await findMerchantPayout(db, merchant.id, params.orderNo)) }),
+});
 
 /** POST /api/v1/withdrawals/:orderNo/decision (docs/api.md, "Decide on a payout"). */
-export async function decideWithdrawal(context: RestContext): Promise<RestResult> {
-  const merchant = merchantOf(context);
-  const decision = parseJsonBody(context.request, context.body, payoutDecisionInput);
-  const result = await decidePayout(context.db, { merchantId: merchant.id, reference: context.params.orderNo ?? '', decision }, context.now);
-  return { status: 200, body: result };
-}
+export const decideWithdrawal = defineRoute({
+  operationId: 'decidePayout',
+  method: 'POST',
+  path: 'withdrawals/:orderNo/decision',
+  auth: 'merchant',
+  scopes: ['payouts:write'],
+  tag: 'Payouts',
+  summary: 'Confirm or dispute a payout with proof',
+  description: 'CONFIRM releases the frozen USDT to the trader (COMPLETED); DISPUTE with a reason sends it to an operator (DISPUTED).',
+  params: z.object({ orderNo: orderReference }),
+  body: { kind: 'json', schema: payoutDecisionInput, example: { decision: 'CONFIRM' } },
+  success: { status: 200, schema: payoutDecisionResponse, description: 'COMPLETED after CONFIRM, DISPUTED after DISPUTE' },
+  errors: ['ORDER_NOT_FOUND', 'INVALID_ORDER_STATE'],
+  handle: async ({ merchant, params, json: decision, db, now }) => ({
+    body: await decidePayout(db, { merchantId: merchant.id, reference: params.orderNo, decision }, now),
+  }),
+});

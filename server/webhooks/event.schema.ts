@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { payinDetailResponse } from '../payins/payin-view.schema';
+import { payoutDetailResponse } from '../payouts/payout-view.schema';
+import { payinMachine } from '../state-machines/payin';
+import { payoutMachine } from '../state-machines/payout';
+
+// The events of docs/webhooks.md, "Events": every body is { id, type, createdAt, data }, where data
+// is the order exactly as its detail endpoint returns it. For the OpenAPI document's webhooks section.
+
+/** The events an order's transitions write (server/state-machines), each once. */
+function eventsOf(machine: { transitions: readonly { event?: string }[] }): string[] {
+  return [...new Set(machine.transitions.flatMap((transition) => (transition.event ? [transition.event] : [])))];
+}
+
+export const payoutEventTypes = eventsOf(payoutMachine);
+export const payinEventTypes = eventsOf(payinMachine);
+export const TEST_EVENT_TYPE = 'webhook.test';
+
+/** When each event is sent, as docs/webhooks.md's table says; a test holds it equal to the machines' events. */
+export const eventDescriptions: Record<string, string> = {
+  'payout.accepted': 'A trader took the payout (PENDING_PAYMENT).',
+  'payout.proof_submitted': 'The trader uploaded proof; decide with CONFIRM or DISPUTE.',
+  'payout.completed': 'Your CONFIRM released the USDT to the trader.',
+  'payout.overdue': 'The trader did not pay by paymentDueAt.',
+  'payout.disputed': 'You disputed, or the 24 h decision window ran out (reason MERCHANT_ACTION_TIMEOUT).',
+  'payout.dispute_resolved': 'An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you).',
+  'payout.reassigned': 'An operator put the payout back in the pool.',
+  'payout.cancelled': 'An operator cancelled it; the frozen USDT is available again.',
+  'order.matched': 'A queued pay-in found its trader; the checkout shows bank details.',
+  'order.payment_submitted': 'The buyer clicked "I Have Paid".',
+  'order.completed': 'The pay-in settled: your balance is credited.',
+  'order.cancelled': 'The buyer cancelled or the pay-in expired.',
+  'order.disputed': 'The buyer or the trader reported a problem.',
+  'order.failed': 'The settlement failed or an operator ruled against the payment.',
+  [TEST_EVENT_TYPE]: 'You asked for a test event (POST /api/v1/webhooks/test).',
+};
+
+export const testEventData = z.object({ message: z.string() });
+
+/** One event's body: the envelope around `data`, with `type` fixed to the event's name. */
+export function eventEnvelope(type: string, data: z.ZodType) {
+  return z.object({
+    id: z.string().regex(/^evt_[0-9a-f]{32}$/).describe('the event id, also sent as webhook-id: the same on every retry'),
+    type: z.literal(type),
+    createdAt: z.iso.datetime().describe('when the change happened; use it to ignore an older state arriving late'),
+    data,
+  });
+}
+
+/** The data of an event type: the payout's or pay-in's detail, or the test message. */
+export function eventDataOf(type: string): z.ZodType {
+  if (payoutEventTypes.includes(type)) return payoutDetailResponse;
+  if (payinEventTypes.includes(type)) return payinDetailResponse;
+  return testEventData;
+}

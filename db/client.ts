@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { countedBegin, poolUsage } from './pool-usage';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -41,8 +42,16 @@ export function connect(options: ConnectOptions): Database {
       onnotice: () => {},
       // numeric and timestamptz stay as the driver gives them: strings for numeric (no float).
     });
-    const db = drizzlePostgres({ client: preparing(client), schema }) as unknown as Db;
-    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    poolUsage().size += options.maxConnections ?? 10;
+    const db = drizzlePostgres({ client: preparing(client, true), schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      close: async () => {
+        poolUsage().size -= options.maxConnections ?? 10;
+        await client.end({ timeout: 5 });
+      },
+    };
   }
   let pglite = options.pglite;
   if (!pglite) {
@@ -60,7 +69,7 @@ export function connect(options: ConnectOptions): Database {
  * connection. Drizzle's SQL text is stable per call site (values are always parameters), so every
  * query is prepared: measured in docs/performance.md.
  */
-function preparing<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
+function preparing<T extends postgres.Sql | postgres.TransactionSql>(client: T, root = false): T {
   const unsafe = client.unsafe.bind(client);
   const patched: Record<string, unknown> = {
     unsafe: (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
@@ -72,7 +81,10 @@ function preparing<T extends postgres.Sql | postgres.TransactionSql>(client: T):
     if (!original) continue;
     patched[name] = (...args: unknown[]) => {
       const callback = args.at(-1) as (inner: postgres.TransactionSql) => unknown;
-      return original.apply(client, [...args.slice(0, -1), (inner: postgres.TransactionSql) => callback(preparing(inner))]);
+      const run = (wrapped: (inner: postgres.TransactionSql) => unknown) => original.apply(client, [...args.slice(0, -1), wrapped]) as Promise<unknown>;
+      const inner = (sql: postgres.TransactionSql) => callback(preparing(sql));
+      // A top-level transaction takes a pool connection: counted for /metrics (db/pool-usage.ts).
+      return root && name === 'begin' ? countedBegin(run, inner) : run(inner);
     };
   }
   return Object.assign(client, patched);

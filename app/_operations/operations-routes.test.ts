@@ -85,6 +85,8 @@ describe('/metrics after a full payout', () => {
     expect(sample(text, 'corridor_timers_due')).toBe(0);
     expect(sample(text, 'corridor_disputes_open', { age: 'lt_4h' })).toBe(0);
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
+    expect(sample(text, 'corridor_db_pool_connections', { state: 'in_transaction' })).toBe(0);
+    expect(sample(text, 'corridor_db_pool_waiting')).toBe(0);
   });
 
   it('asks for the token when METRICS_TOKEN is set', async () => {

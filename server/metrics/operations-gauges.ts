@@ -1,5 +1,6 @@
 import { Gauge } from 'prom-client';
 import type { Db } from '../../db/client';
+import { poolUsage } from '../../db/pool-usage';
 import { DISPUTE_AGE_BUCKETS, operationsFigures, type OperationsFigures } from '../operations/operations-figures';
 import { lastLedgerCheck, type LedgerCheckRow } from '../ledger/run-invariant-check';
 import { metricsRegistry } from './registry';
@@ -34,6 +35,27 @@ export function registerOperationsGauges(database: () => Promise<Db>): void {
         set(this, await read());
       },
     });
+
+  // This process's pool, not the deployment's: read from memory, no query.
+  new Gauge({
+    name: 'corridor_db_pool_connections',
+    help: "This process's PostgreSQL pool: its size, and the connections held by a transaction now.",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const usage = poolUsage();
+      this.set({ state: 'size' }, usage.size);
+      this.set({ state: 'in_transaction' }, usage.inTransaction);
+    },
+  });
+  new Gauge({
+    name: 'corridor_db_pool_waiting',
+    help: 'Transactions in this process waiting for a pool connection.',
+    registers: [registry],
+    collect() {
+      this.set(poolUsage().waiting);
+    },
+  });
 
   gauge('corridor_webhook_deliveries_pending', 'Webhook deliveries due and waiting for a worker.', (g, f) => g.set(f.webhooks.pending));
   gauge('corridor_webhook_deliveries_in_flight', 'Webhook deliveries leased by a worker now.', (g, f) => g.set(f.webhooks.inFlight));

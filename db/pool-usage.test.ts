@@ -1,0 +1,40 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../tests/db/test-database';
+import { connect } from './client';
+import { poolUsage } from './pool-usage';
+
+describe.runIf(process.env.TEST_DATABASE_URL)('pool usage for /metrics (PostgreSQL)', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase({ maxConnections: 2 });
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('counts transactions holding a connection and those waiting for one, and forgets them when they end', async () => {
+    const before = { ...poolUsage() };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transactions = Array.from({ length: 3 }, () =>
+      database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        await held;
+      }),
+    );
+    await expect.poll(() => poolUsage().inTransaction - before.inTransaction).toBe(2);
+    expect(poolUsage().waiting - before.waiting).toBe(1);
+    release();
+    await Promise.all(transactions);
+    expect(poolUsage()).toMatchObject({ inTransaction: before.inTransaction, waiting: before.waiting });
+  });
+
+  it('does not count a transaction that never got a connection as waiting forever', async () => {
+    const before = poolUsage().waiting;
+    const nowhere = connect({ url: 'postgres://nobody@127.0.0.1:1/none', maxConnections: 1 });
+    await expect(nowhere.db.transaction(async () => {})).rejects.toThrow();
+    await nowhere.close();
+    expect(poolUsage().waiting).toBe(before);
+  });
+});

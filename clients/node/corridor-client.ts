@@ -40,6 +40,9 @@ export type TraderTaskList = Schemas['TraderTaskList'];
 export type TraderPayinList = Schemas['TraderPayinList'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 export type WebhookDeliveryQueued = Schemas['WebhookDeliveryQueued'];
+export type Balance = Schemas['Balance'];
+export type Event = Schemas['Event'];
+export type EventList = Schemas['EventList'];
 
 export interface RequestOptions {
   /** JSON body. */
@@ -121,6 +124,18 @@ export class CorridorClient extends SignedApiClient {
 
   decidePayout(orderNo: string, input: PayoutDecisionRequest) {
     return this.request<PayoutDecision>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/decision`, { body: input });
+  }
+
+  getBalance() {
+    return this.request<Balance>('GET', '/api/v1/balance');
+  }
+
+  listEvents(query: RequestOptions['query'] = {}) {
+    return this.request<EventList>('GET', '/api/v1/events', { query });
+  }
+
+  getEvent(eventId: string) {
+    return this.request<Event>('GET', `/api/v1/events/${encodeURIComponent(eventId)}`);
   }
 }
 

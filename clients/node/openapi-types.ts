@@ -6,6 +6,26 @@
 // Generated from the OpenAPI document of /api/v1 by scripts/openapi/generate-client-types.ts.
 
 export interface paths {
+    "/api/v1/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your USDT balance
+         * @description Available, frozen (payouts in flight) and pending (paid pay-ins not yet settled), read in one snapshot of the ledger.
+         */
+        get: operations["getBalance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/withdrawals": {
         parameters: {
             query?: never;
@@ -159,6 +179,46 @@ export interface paths {
          * @description VALIDATION_FAILED (details path webhookUrl) when no endpoint is set or it is disabled.
          */
         post: operations["sendWebhookTest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your events
+         * @description Every event Corridor emitted for you, newest first, each exactly the body its webhook carried. Page with limit and startingAfter = the nextCursor of the previous page.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/events/{eventId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query an event
+         * @description The body its webhook carried. Another merchant's event is NOT_FOUND.
+         */
+        get: operations["getEvent"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -951,6 +1011,58 @@ export interface components {
         TestEventData: {
             message: string;
         };
+        Balance: {
+            /** @constant */
+            currency: "USDT";
+            /** @description Spendable now: new payouts freeze from it. */
+            available: string;
+            /** @description Held for payouts in flight (usdAmount + usdFeeAmount each), until they complete or are cancelled. */
+            frozen: string;
+            /** @description What pay-ins the buyer says are paid (PAYMENT_SUBMITTED, PENDING_RELEASE, SETTLING, DISPUTED) will credit when they settle: assetAmount less the fee. Not yet yours: a disputed pay-in may fail. */
+            pending: string;
+        };
+        Event: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @enum {string} */
+            type: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.reassigned" | "payout.cancelled";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["Payout"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @enum {string} */
+            type: "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["Payin"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "webhook.test";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["TestEventData"];
+        };
+        EventList: {
+            /** @description Newest first. */
+            items: components["schemas"]["Event"][];
+            /** @description Whether older events match: ask again with startingAfter = nextCursor. */
+            hasMore: boolean;
+            /** @description The position after the last item; null when hasMore is false. */
+            nextCursor: string | null;
+        };
         CreatePayoutRequest: {
             merchantOrderNo: string;
             /** @constant */
@@ -1213,6 +1325,119 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getBalance: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The balance */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "currency": "USDT",
+                     *       "available": "1250.500000",
+                     *       "frozen": "143.860000",
+                     *       "pending": "68.970000"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
     listPayouts: {
         parameters: {
             query?: {
@@ -2689,6 +2914,278 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100; default 20. */
+                limit?: string;
+                /** @description The nextCursor of the previous page: events older than its last item. */
+                startingAfter?: string;
+                /** @description Only events of this type. */
+                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "webhook.test";
+                /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
+                from?: string;
+                /** @description Created before this ISO 8601 date or timestamp, exclusive. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events, newest first */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    getEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An event id (evt_...), the webhook-id header of its delivery. */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
                         };
                     };
                 };

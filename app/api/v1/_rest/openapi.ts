@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { merchantBalanceResponse } from '../../../../server/balances/merchant-balance.schema';
 import { errorCodes, type ErrorCode } from '../../../../server/errors';
+import { merchantEventListResponse, merchantEventResponse } from '../../../../server/outbox/merchant-event.schema';
 import { createPayinInput } from '../../../../server/payins/payin.schema';
 import { payinCreateResponse, payinDetailResponse, payinListItem, payinListResponse } from '../../../../server/payins/payin-view.schema';
 import { traderPayinListResponse } from '../../../../server/payins/trader-payin-list.schema';
@@ -57,6 +59,9 @@ const outputSchemas: [z.ZodType, string][] = [
   [openTaskListResponse, 'TraderTaskList'],
   [traderPayinListResponse, 'TraderPayinList'],
   [testEventData, 'TestEventData'],
+  [merchantBalanceResponse, 'Balance'],
+  [merchantEventResponse, 'Event'],
+  [merchantEventListResponse, 'EventList'],
 ];
 const inputSchemas: [z.ZodType, string][] = [
   [createPayoutInput, 'CreatePayoutRequest'],
@@ -262,8 +267,10 @@ function webhookOf(type: string): JsonSchema {
 }
 
 const tags: { name: RouteTag | 'Document' | 'Webhook events'; description: string }[] = [
+  { name: 'Balance', description: 'Your USDT: available, frozen for payouts in flight, pending from paid pay-ins (docs/api.md, "Balance").' },
   { name: 'Payouts', description: 'USDT out to a bank account in CNY: a trader pays the recipient (docs/api.md, "Payouts").' },
   { name: 'Pay-ins', description: 'CNY in from a buyer, credited as USDT (docs/api.md, "Pay-ins").' },
+  { name: 'Events', description: 'Every event emitted for you, with the body its webhook carried, to reconcile after an outage (docs/api.md, "Events").' },
   { name: 'Webhooks', description: 'The delivery log of your events, re-sending and a test event (docs/webhooks.md).' },
   { name: 'Trader API', description: 'For traders\' bots, with a trader API key (docs/api.md, "Trader API (bots)").' },
   { name: 'Document', description: 'This document.' },

@@ -13,10 +13,10 @@ export type AuthKind = 'merchant' | 'trader';
  * not check them: routes declare them as data, and the OpenAPI document publishes them, so that
  * scoped keys only have to add the check in one place (the adapter) when they arrive.
  */
-export type Scope = 'payouts:read' | 'payouts:write' | 'payins:read' | 'payins:write' | 'webhooks:manage' | 'trader';
+export type Scope = 'payouts:read' | 'payouts:write' | 'payins:read' | 'payins:write' | 'webhooks:manage' | 'balance:read' | 'events:read' | 'trader';
 
 /** The document's sections, in the order it lists them. */
-export type RouteTag = 'Payouts' | 'Pay-ins' | 'Webhooks' | 'Trader API';
+export type RouteTag = 'Balance' | 'Payouts' | 'Pay-ins' | 'Events' | 'Webhooks' | 'Trader API';
 
 /** A body the adapter reads as JSON and checks against `schema` before the route runs. */
 export interface JsonBody<B extends z.ZodType> {

@@ -1,3 +1,5 @@
+import { getBalance } from './balance';
+import { getEvent, listEvents } from './events';
 import { createOrder, getOrder, listOrders } from './orders';
 import { MAX_BODY_BYTES } from './read-request';
 import type { Route } from './route-definition';
@@ -20,6 +22,7 @@ export type { Route } from './route-definition';
  * the adapter validates from it and the OpenAPI document (openapi.ts) is generated from it.
  */
 export const routes: readonly Route[] = [
+  getBalance,
   createWithdrawal,
   listWithdrawals,
   getWithdrawal,
@@ -30,6 +33,8 @@ export const routes: readonly Route[] = [
   listWebhookDeliveries,
   resendWebhookDelivery,
   sendWebhookTest,
+  listEvents,
+  getEvent,
   // The trader API, for bots (same signing scheme, trader API keys).
   listTraderTasks,
   acceptTraderTask,

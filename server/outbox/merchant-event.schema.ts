@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { payinDetailResponse } from '../payins/payin-view.schema';
+import { payoutDetailResponse } from '../payouts/payout-view.schema';
+import { instantQuery } from '../validation/instant';
+import { eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../webhooks/event.schema';
+import { eventCursorQuery } from './event-cursor';
+
+/** Every type Corridor emits (docs/webhooks.md, "Events"); a filter on any other is a mistake. */
+export const eventTypes = [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE] as [string, ...string[]];
+
+/**
+ * One event exactly as the webhook carried it ({ id, type, createdAt, data }): the body stored in
+ * the outbox (server/outbox/write-event.ts), so a merchant reconciling after an outage reads what
+ * it would have received.
+ */
+export const merchantEventResponse = z.union([
+  eventEnvelope('', payoutDetailResponse).extend({ type: z.enum(payoutEventTypes as [string, ...string[]]) }),
+  eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes as [string, ...string[]]) }),
+  eventEnvelope(TEST_EVENT_TYPE, testEventData),
+]);
+
+export const merchantEventListResponse = z.object({
+  items: z.array(merchantEventResponse).describe('Newest first.'),
+  hasMore: z.boolean().describe('Whether older events match: ask again with startingAfter = nextCursor.'),
+  nextCursor: z.string().nullable().describe('The position after the last item; null when hasMore is false.'),
+});
+
+export const MAX_EVENT_PAGE = 100;
+
+/** GET /api/v1/events (docs/api.md, "List events"); values arrive as strings. */
+export const listEventsQuery = z
+  .object({
+    limit: z
+      .string()
+      .regex(/^\d{1,3}$/, { error: `limit must be 1 to ${MAX_EVENT_PAGE}` })
+      .transform(Number)
+      .refine((n) => n >= 1 && n <= MAX_EVENT_PAGE, { error: `limit must be 1 to ${MAX_EVENT_PAGE}` })
+      .default(20)
+      .describe(`1 to ${MAX_EVENT_PAGE}; default 20.`),
+    startingAfter: eventCursorQuery.optional().describe('The nextCursor of the previous page: events older than its last item.'),
+    type: z.enum(eventTypes, { error: `must be one of ${eventTypes.join(', ')}` }).optional().describe('Only events of this type.'),
+    from: instantQuery.optional().describe('Created at or after this ISO 8601 date or timestamp, inclusive.'),
+    to: instantQuery.optional().describe('Created before this ISO 8601 date or timestamp, exclusive.'),
+  })
+  .strict()
+  .refine((query) => !(query.from && query.to && query.from > query.to), { path: ['from'], error: 'must not be after to' });
+export type ListEventsQuery = z.infer<typeof listEventsQuery>;
+
+export const eventIdParam = z.string().regex(/^evt_[0-9a-f]{32}$/, { error: 'must be an event id (evt_ and 32 hex digits)' });

@@ -6,7 +6,7 @@ import { eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, test
 import { eventCursorQuery } from './event-cursor';
 
 /** Every type Corridor emits (docs/webhooks.md, "Events"); a filter on any other is a mistake. */
-export const eventTypes = [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE] as [string, ...string[]];
+export const eventTypes: string[] = [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE];
 
 /**
  * One event exactly as the webhook carried it ({ id, type, createdAt, data }): the body stored in
@@ -14,8 +14,8 @@ export const eventTypes = [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_T
  * it would have received.
  */
 export const merchantEventResponse = z.union([
-  eventEnvelope('', payoutDetailResponse).extend({ type: z.enum(payoutEventTypes as [string, ...string[]]) }),
-  eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes as [string, ...string[]]) }),
+  eventEnvelope('', payoutDetailResponse).extend({ type: z.enum(payoutEventTypes) }),
+  eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes) }),
   eventEnvelope(TEST_EVENT_TYPE, testEventData),
 ]);
 

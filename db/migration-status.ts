@@ -9,13 +9,17 @@ export interface MigrationStatus {
   applied: number;
 }
 
+// The files do not change while a process runs, and /readyz asks every few seconds: read them once.
+let committed: ReturnType<typeof readMigrationFiles> | undefined;
+const committedMigrations = () => (committed ??= readMigrationFiles({ migrationsFolder }));
+
 /**
  * Compares the committed migrations with the ones the database recorded, the way Drizzle's migrator
  * decides what to apply (by each migration's creation time). Production processes refuse to serve
  * a database that is behind (`npm run migrate` is a deploy step of its own) and /readyz reports it.
  */
 export async function migrationStatus(db: Db): Promise<MigrationStatus> {
-  const files = readMigrationFiles({ migrationsFolder });
+  const files = committedMigrations();
   const [exists] = rowsOf<{ present: boolean }>(await db.execute(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`));
   if (!exists?.present) return { pending: files.length, applied: 0 };
   const [last] = rowsOf<{ created_at: string | number | null; count: string | number }>(

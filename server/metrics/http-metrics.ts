@@ -37,6 +37,10 @@ const requests = () =>
  */
 export function observeRequest(transport: Transport, route: string, method: string, status: number, seconds: number): void {
   const labels = { transport, route, method, status: String(status) };
-  duration().observe(labels, seconds);
-  requests().inc(labels);
+  // Looked up once per module: every request passes here.
+  metrics ??= { duration: duration(), requests: requests() };
+  metrics.duration.observe(labels, seconds);
+  metrics.requests.inc(labels);
 }
+
+let metrics: { duration: ReturnType<typeof duration>; requests: ReturnType<typeof requests> } | undefined;

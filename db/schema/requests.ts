@@ -6,7 +6,7 @@ import { apiKeys } from './merchants';
 export type IdempotencyState = 'in_flight' | 'done';
 
 /**
- * Idempotency-Key records (decisions.md section 3), scoped to (principal, endpoint, key). Written
+ * Idempotency-Key records (docs/api.md, "Idempotency"), scoped to (principal, endpoint, key). Written
  * in the same transaction as the effect, so a stored response and its effect exist together or
  * not at all. `principalId` is the merchant (or, for the trader API, the trader).
  */

@@ -1,6 +1,6 @@
 import { DomainError } from '../errors';
 
-/** decisions.md section 3: 1 to 255 printable ASCII characters. */
+/** docs/api.md, "Idempotency": 1 to 255 printable ASCII characters. */
 const KEY_PATTERN = /^[\x20-\x7e]{1,255}$/;
 
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;

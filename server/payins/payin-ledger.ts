@@ -30,7 +30,7 @@ export function escrowPayin(tx: Tx, order: PayinRow, options: { fresh?: boolean 
 
 /**
  * Settled: the escrow pays the merchant assetAmount - fee and the platform the fee
- * (decisions.md section 4). The fee never exceeds the amount it is taken from.
+ * (docs/amounts.md, "Pay-in amounts"). The fee never exceeds the amount it is taken from.
  */
 export function settlePayin(tx: Tx, order: PayinRow) {
   const traderId = traderOf(order);

@@ -7,7 +7,7 @@ import type { PayoutAction } from '../state-machines/payout';
 
 type PayoutRow = typeof payoutOrders.$inferSelect;
 
-/** What a payout holds frozen: the amount paid out plus the fee (decisions.md section 4). */
+/** What a payout holds frozen: the amount paid out plus the fee (docs/amounts.md, "Payout amounts"). */
 export function frozenAmountOf(order: Pick<PayoutRow, 'usdAmount' | 'usdFeeAmount'>): string {
   return new Dec(order.usdAmount).plus(order.usdFeeAmount).toFixed(6);
 }

@@ -13,3 +13,4 @@ export * from './settings';
 export * from './order-counts';
 export * from './sign-in-throttles';
 export * from './ledger-checks';
+export * from './dispute-evidence';

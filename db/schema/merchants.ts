@@ -62,7 +62,13 @@ export const apiKeys = pgTable(
     label: text('label').notNull().default(''),
     createdAt: createdAt(),
     revokedAt: instant('revoked_at'),
+    // Written at most once a minute per key (docs/api.md, "API keys and scopes").
     lastUsedAt: instant('last_used_at'),
+    // Null means every scope: keys issued before scopes existed keep full access.
+    scopes: text('scopes').array(),
+    expiresAt: instant('expires_at'),
+    // CIDR blocks the key may be used from, matched against the client address; null = anywhere.
+    ipAllowlist: text('ip_allowlist').array(),
   },
   (t) => [
     index('api_keys_merchant_idx').on(t.merchantId),

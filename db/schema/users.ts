@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { traders } from './traders';
 
 export type UserRole = 'trader' | 'operator' | 'merchant';
 export type UserStatus = 'active' | 'suspended';
+/** What a merchant's user may do in the merchant console (docs/merchant-guide.md, "Roles"). */
+export type MerchantRole = 'owner' | 'developer' | 'finance' | 'support';
 
 /** People who sign in to the dashboards. Passwords are argon2id hashes (PHC strings). */
 export const users = pgTable(
@@ -20,6 +22,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     traderId: uuid('trader_id').references(() => traders.id),
     merchantId: uuid('merchant_id').references(() => merchants.id),
+    // Set exactly when role = 'merchant'.
+    merchantRole: text('merchant_role').$type<MerchantRole>(),
     // TOTP secret, encrypted (purpose totp); lastTotpStep refuses a reused code.
     totpSecret: text('totp_secret'),
     totpEnabledAt: instant('totp_enabled_at'),
@@ -39,10 +43,41 @@ export const users = pgTable(
   (t) => [
     check('users_role_check', sql`${t.role} in ('trader', 'operator', 'merchant')`),
     check('users_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check(
+      'users_merchant_role_check',
+      sql`(${t.role} = 'merchant') = (${t.merchantRole} is not null) and (${t.merchantRole} is null or ${t.merchantRole} in ('owner', 'developer', 'finance', 'support'))`,
+    ),
     check('users_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check(
       'users_role_link_check',
       sql`(${t.role} = 'trader' and ${t.traderId} is not null) or (${t.role} = 'merchant' and ${t.merchantId} is not null) or ${t.role} = 'operator'`,
     ),
+  ],
+);
+
+/**
+ * A one-time link inviting someone to a merchant's team. Only the SHA-256 of the token is kept; the
+ * link is shown once to the inviter (no mail server is needed).
+ */
+export const merchantInvitations = pgTable(
+  'merchant_invitations',
+  {
+    id: id(),
+    merchantId: uuid('merchant_id')
+      .notNull()
+      .references(() => merchants.id),
+    email: text('email').notNull(),
+    merchantRole: text('merchant_role').$type<MerchantRole>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    invitedBy: uuid('invited_by').references(() => users.id),
+    expiresAt: instant('expires_at').notNull(),
+    acceptedAt: instant('accepted_at'),
+    revokedAt: instant('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('merchant_invitations_merchant_idx').on(t.merchantId, t.createdAt),
+    check('merchant_invitations_role_check', sql`${t.merchantRole} in ('owner', 'developer', 'finance', 'support')`),
+    check('merchant_invitations_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
 );

@@ -4,6 +4,7 @@
  */
 interface PgErrorLike {
   code?: string;
+  detail?: string;
   constraint?: string;
   constraint_name?: string;
   cause?: unknown;
@@ -22,6 +23,12 @@ function pgError(error: unknown): PgErrorLike | undefined {
 /** The SQLSTATE of a PostgreSQL error, however it is wrapped; undefined for anything else. */
 export function sqlStateOf(error: unknown): string | undefined {
   return pgError(error)?.code;
+}
+
+/** The DETAIL of a PostgreSQL error (a RAISE ... USING DETAIL), however it is wrapped. */
+export function pgErrorDetail(error: unknown): string | undefined {
+  const detail = pgError(error)?.detail;
+  return typeof detail === 'string' ? detail : undefined;
 }
 
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {

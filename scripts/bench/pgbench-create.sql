@@ -25,15 +25,11 @@ insert into payout_orders (id, order_no, merchant_id, merchant_order_no, status,
     'v1.demo.R9BdMpvJ4DhqMNmx.IKKZjKMkQnKnmB0m3rPa84rhzw.328r0cdLCs__wqqirArEMA', '3445',
     '7cb739b0472cd1c4e902af49d379dca79bdbfcf32a8e1aa19068e6807c9b7e7d', now() + interval '10 minutes', now(), now())
   on conflict (merchant_id, merchant_order_no) do nothing returning *;
-insert into ledger_transfers (id, kind, order_id, memo) values (concat_ws(chr(58), 'payout', :id::text, 'freeze'), 'payout.freeze', :id::uuid, null);
 insert into order_transitions (flow, order_id, action, from_status, to_status, actor_type, actor_id, created_at)
   values ('payout', :id::uuid, 'create', null, 'PENDING_MATCH', 'merchant', :merchant::uuid, now());
 update idempotency_records set state = 'done', response_status = 201,
     response_body = '{"orderId":"' || :id::text || '","status":"PENDING_MATCH","direction":"WITHDRAW","fiatAmount":"100.00","fiatCurrency":"CNY","usdAmount":"13.99","usdFeeAmount":"0.05"}'
   where principal_id = :merchant::uuid and endpoint = 'POST /api/v1/withdrawals' and key = :key::text;
-update ledger_accounts set balance = balance + -14.04, updated_at = now()
-  where id = :available and (allow_negative or balance + -14.04 >= 0) returning id;
-update ledger_accounts set balance = balance + 14.04, updated_at = now() where id = :frozen returning id;
-insert into ledger_postings (transfer_id, account_id, amount)
-  values (concat_ws(chr(58), 'payout', :id::text, 'freeze'), :available, -14.04), (concat_ws(chr(58), 'payout', :id::text, 'freeze'), :frozen, 14.04);
+select post_transfer(concat_ws(chr(58), 'payout', :id::text, 'freeze'), 'payout.freeze', :id::uuid, null,
+    array[:available, :frozen]::text[], array[-14.04, 14.04]::numeric[]) as applied;
 COMMIT;

@@ -112,6 +112,40 @@ describe('ledger transfers', () => {
   });
 });
 
+describe('the post_transfer function (db/migrations), on both databases', () => {
+  for (const kind of ['default', 'pglite'] as const) {
+    it(`${kind}: one statement posts, replays, refuses an overdraft naming the account, and refuses unbalanced legs itself`, async () => {
+      const local = kind === 'pglite' ? await createTestDatabase({ kind: 'pglite' }) : database;
+      try {
+        const merchantId = randomUUID();
+        const available = accountIds.merchantAvailable(merchantId);
+        const frozen = accountIds.merchantFrozen(merchantId);
+        await local.db.transaction(async (tx) => {
+          await openMerchantAccounts(tx, merchantId);
+          await move(tx, { id: `deposit:${merchantId}`, kind: 'deposit', from: accountIds.external, to: [{ accountId: available, amount: '3.00' }] });
+        });
+        const transfer = (id: string, amount: string) =>
+          local.db.transaction((tx) => move(tx, { id, kind: 'payout.freeze', from: available, to: [{ accountId: frozen, amount }] }));
+
+        expect(await transfer('t:once', '2.00')).toEqual({ applied: true });
+        expect(await transfer('t:once', '2.00')).toEqual({ applied: false });
+        const overdraft = await transfer('t:too-much', '1.000001').catch((e: unknown) => e);
+        expect(isDomainError(overdraft, 'INSUFFICIENT_BALANCE')).toBe(true);
+        expect((overdraft as { meta?: { accountId?: string } }).meta?.accountId).toBe(available);
+        // Called directly, bypassing the TypeScript checks, the database still refuses an unbalanced transfer.
+        await expect(
+          local.db.execute(sql`select post_transfer('t:unbalanced', 'test', null, null, array[${available}, ${frozen}]::text[], array[-1, 2]::numeric[])`),
+        ).rejects.toThrow();
+        expect(await balanceOf(local.db, available)).toBe('1.000000');
+        expect(await balanceOf(local.db, frozen)).toBe('2.000000');
+        expect((await checkLedgerInvariants(local.db)).ok).toBe(true);
+      } finally {
+        if (local !== database) await local.close();
+      }
+    });
+  }
+});
+
 describe('ledger under concurrency', () => {
   it('200 parallel freezes of 1.00 against 100.00: exactly 100 succeed', async () => {
     const merchantId = await fundedMerchant('100.00');

@@ -10,8 +10,6 @@ export interface MoveRequest {
   from: string;
   /** Where the amount goes; several destinations split it (e.g. trader and fees). */
   to: readonly { accountId: string; amount: string }[];
-  /** See TransferRequest.fresh. */
-  fresh?: boolean;
 }
 
 /** A transfer out of one account into one or more others: the common shape of every flow. */
@@ -23,7 +21,6 @@ export async function move(tx: Tx, request: MoveRequest): Promise<TransferResult
     kind: request.kind,
     orderId: request.orderId,
     memo: request.memo,
-    fresh: request.fresh,
     postings: [{ accountId: request.from, amount: total.negated().toFixed(6) }, ...credits],
   });
 }

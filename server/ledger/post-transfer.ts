@@ -1,8 +1,8 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { reusableQuery } from '../../db/reusable-query';
-import { ledgerAccounts, ledgerPostings, ledgerTransfers } from '../../db/schema';
-import { isForeignKeyViolation } from '../../db/errors';
+import { eq, sql } from 'drizzle-orm';
+import { rowsOf, type Tx } from '../../db/client';
+import { reusableSql } from '../../db/reusable-query';
+import { ledgerPostings } from '../../db/schema';
+import { pgErrorDetail, sqlStateOf } from '../../db/errors';
 import { DomainError } from '../errors';
 import { Dec } from '../money/decimal';
 
@@ -19,12 +19,6 @@ export interface TransferRequest {
   orderId?: string | null;
   memo?: string | null;
   postings: readonly Posting[];
-  /**
-   * The transfer belongs to an order inserted in this same transaction, so its id cannot exist
-   * yet: the transfer row is sent with the updates instead of one round trip before them (a
-   * duplicate fails the primary key and rolls back).
-   */
-  fresh?: boolean;
 }
 
 export interface TransferResult {
@@ -35,39 +29,30 @@ export interface TransferResult {
 /**
  * Posts a balanced transfer inside the caller's transaction: the only way value moves.
  *
- * Each debit is a conditional UPDATE (`balance + amount >= 0` unless the account may go negative),
- * so two concurrent freezes can never both spend the same balance; the CHECK constraint on the table
- * backs it up. Accounts are updated in id order so concurrent transfers lock rows in one order and
- * cannot deadlock. Throwing rolls back the caller's whole transaction, order and event included.
+ * One statement, one round trip: the database function `post_transfer` (db/migrations, "ledger post
+ * transfer function"; docs/ledger.md, "Transfers") inserts the transfer unless its id exists, then
+ * updates each account in id order with a conditional debit (`balance + amount >= 0` unless the
+ * account may go negative), so two concurrent freezes can never both spend the same balance and
+ * concurrent transfers lock rows in one order; the CHECK constraint on the table backs it up. A
+ * refused leg raises, and throwing rolls back the caller's whole transaction, order and event
+ * included. A replayed id changes nothing; its stored legs must equal these.
  */
 export async function postTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   const legs = normaliseLegs(request);
-
-  const transfer = { id: request.id, kind: request.kind, orderId: request.orderId ?? null, memo: request.memo ?? null };
-  let pending: Promise<unknown> | undefined;
-  if (request.fresh) {
-    pending = insertTransfer(tx, transfer).then(() => undefined);
-  } else {
-    const inserted = await insertTransferOnce(tx, transfer);
-    if (inserted.length === 0) {
-      await assertSameTransfer(tx, request.id, legs);
-      return { applied: false };
-    }
+  const values: Record<string, unknown> = { id: request.id, kind: request.kind, orderId: request.orderId ?? null, memo: request.memo ?? null };
+  legs.forEach((leg, index) => {
+    values[`account${index}`] = leg.accountId;
+    values[`amount${index}`] = leg.amount;
+  });
+  let applied: boolean;
+  try {
+    const [row] = rowsOf<{ applied: boolean }>(await postTransferOf(legs.length)(tx, values));
+    applied = row?.applied === true;
+  } catch (error) {
+    throw refusal(error) ?? error;
   }
-
-  // The updates and the postings go out together (postgres pipelines them on the transaction's
-  // connection, in this order, so rows are still locked in id order): one round trip while the
-  // accounts are locked instead of one per statement. A refused leg rolls everything back.
-  const updates = legs.map((leg) => (leg.negative ? debit : credit)(tx, { accountId: leg.accountId, amount: leg.amount }));
-  const postings = postingsOf(legs.length)(tx, postingValues(request.id, legs));
-  const [inserted, updated, posted] = await Promise.allSettled([pending, Promise.all(updates), postings]);
-  if (inserted.status === 'rejected') throw inserted.reason;
-  if (updated.status === 'rejected') throw updated.reason;
-  const refused = legs.find((_, index) => updated.value[index]?.length === 0);
-  // A missing account also fails the postings' foreign key; otherwise the debit would go negative.
-  if (refused) refuse(refused.accountId, posted.status === 'rejected' && isForeignKeyViolation(posted.reason));
-  if (posted.status === 'rejected') throw posted.reason;
-  return { applied: true };
+  if (!applied) await assertSameTransfer(tx, request.id, legs);
+  return { applied };
 }
 
 interface Leg {
@@ -93,10 +78,13 @@ function normaliseLegs(request: TransferRequest): Leg[] {
   return legs.sort((a, b) => (a.accountId < b.accountId ? -1 : a.accountId > b.accountId ? 1 : 0));
 }
 
-/** A failed conditional update means the account is missing or would go negative. */
-function refuse(accountId: string, missing: boolean): never {
-  if (missing) throw new DomainError('ACCOUNT_NOT_FOUND', 'The ledger account does not exist.', { meta: { accountId } });
-  throw new DomainError('INSUFFICIENT_BALANCE', 'The balance is not enough for this movement.', { meta: { accountId } });
+/** The function's refusals as the domain's errors (SQLSTATEs of the migration that defines it). */
+function refusal(error: unknown): DomainError | undefined {
+  const state = sqlStateOf(error);
+  const accountId = pgErrorDetail(error) ?? 'unknown';
+  if (state === 'CR001') return new DomainError('INSUFFICIENT_BALANCE', 'The balance is not enough for this movement.', { meta: { accountId } });
+  if (state === 'CR002') return new DomainError('ACCOUNT_NOT_FOUND', 'The ledger account does not exist.', { meta: { accountId } });
+  return undefined;
 }
 
 /** Replaying a transfer id is fine; reusing it for different postings is a bug worth stopping. */
@@ -115,56 +103,22 @@ async function assertSameTransfer(tx: Tx, id: string, legs: Leg[]): Promise<void
   }
 }
 
-// Every movement of value runs these; they are built once (db/reusable-query.ts).
-const transferValues = {
-  id: sql.placeholder('id'),
-  kind: sql.placeholder('kind'),
-  orderId: sql.placeholder('orderId'),
-  memo: sql.placeholder('memo'),
-};
-const insertTransfer = reusableQuery((db) => db.insert(ledgerTransfers).values(transferValues));
-const insertTransferOnce = reusableQuery((db) => db.insert(ledgerTransfers).values(transferValues).onConflictDoNothing().returning({ id: ledgerTransfers.id }));
-
-function balanceUpdate(guard?: SQL) {
-  const amount = sql`${sql.placeholder('amount')}::numeric`;
-  return reusableQuery((db) =>
-    db
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${amount}`, updatedAt: sql`now()` })
-      .where(and(eq(ledgerAccounts.id, sql.placeholder('accountId')), guard))
-      .returning({ id: ledgerAccounts.id }),
-  );
-}
-const credit = balanceUpdate();
-/** Refused (no row) when it would take the balance below zero, unless the account may go negative. */
-const debit = balanceUpdate(sql`(${ledgerAccounts.allowNegative} or ${ledgerAccounts.balance} + ${sql.placeholder('amount')}::numeric >= 0)`);
-
-/** The postings insert for a number of legs (transfers have two or three). */
-const postingsByLegs = new Map<number, ReturnType<typeof buildPostings>>();
-function buildPostings(legs: number) {
-  return reusableQuery((db) =>
-    db.insert(ledgerPostings).values(
-      Array.from({ length: legs }, (_, index) => ({
-        transferId: sql.placeholder('transferId'),
-        accountId: sql.placeholder(`account${index}`),
-        amount: sql.placeholder(`amount${index}`),
-      })),
-    ),
-  );
-}
-function postingValues(transferId: string, legs: Leg[]): Record<string, string> {
-  const values: Record<string, string> = { transferId };
-  legs.forEach((leg, index) => {
-    values[`account${index}`] = leg.accountId;
-    values[`amount${index}`] = leg.amount;
-  });
-  return values;
-}
-function postingsOf(legs: number) {
-  let insert = postingsByLegs.get(legs);
-  if (!insert) {
-    insert = buildPostings(legs);
-    postingsByLegs.set(legs, insert);
+// Every movement of value runs this; one statement per number of legs (two or three), built once
+// (db/reusable-query.ts).
+const byLegs = new Map<number, ReturnType<typeof reusableSql>>();
+function postTransferOf(legs: number) {
+  let statement = byLegs.get(legs);
+  if (!statement) {
+    const list = (prefix: string) =>
+      sql.join(
+        Array.from({ length: legs }, (_, index) => sql.placeholder(`${prefix}${index}`)),
+        sql`, `,
+      );
+    statement = reusableSql(
+      () =>
+        sql`select post_transfer(${sql.placeholder('id')}, ${sql.placeholder('kind')}, ${sql.placeholder('orderId')}::uuid, ${sql.placeholder('memo')}, array[${list('account')}]::text[], array[${list('amount')}]::numeric[]) as applied`,
+    );
+    byLegs.set(legs, statement);
   }
-  return insert;
+  return statement;
 }

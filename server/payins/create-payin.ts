@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { pipelined } from '../../db/pipelined';
 import { payinOrders, traders, type merchants } from '../../db/schema';
 import { DomainError, isDomainError } from '../errors';
 import { computePayinAmounts, type PayinAmounts } from '../money/payin-amounts';
@@ -94,8 +95,9 @@ async function tryMatchedInsert(
         traderBankAccountId: candidate.bankAccountId,
         matchedAt: now,
       });
-      await Promise.all([
-        escrowPayin(savepoint, order, { fresh: true }),
+      // The escrow goes first: a refused escrow is the failure reported, not its pipeline's 25P02s.
+      await pipelined([
+        escrowPayin(savepoint, order),
         savepoint.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, candidate.traderId)),
         recordCreation(savepoint, payinMachine, order, { type: 'merchant', id: merchantId }),
       ]);

@@ -12,17 +12,13 @@ function traderOf(order: PayinRow): string {
   return order.traderId;
 }
 
-/**
- * When a trader is matched: their assetAmount moves available -> escrow for this buyer.
- * `fresh`: the order was inserted in this same transaction (see TransferRequest.fresh).
- */
-export function escrowPayin(tx: Tx, order: PayinRow, options: { fresh?: boolean } = {}) {
+/** When a trader is matched: their assetAmount moves available -> escrow for this buyer. */
+export function escrowPayin(tx: Tx, order: PayinRow) {
   const traderId = traderOf(order);
   return move(tx, {
     id: `payin:${order.id}:escrow`,
     kind: 'payin.escrow',
     orderId: order.id,
-    fresh: options.fresh,
     from: accountIds.traderAvailable(traderId),
     to: [{ accountId: accountIds.traderEscrow(traderId), amount: new Dec(order.assetAmount).toFixed(6) }],
   });

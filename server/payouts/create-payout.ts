@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { pipelined } from '../../db/pipelined';
 import { reusableQuery } from '../../db/reusable-query';
 import { payoutOrders, type merchants } from '../../db/schema';
 import { keyring } from '../config/keyring';
@@ -71,7 +72,7 @@ export async function createPayout(
   // balance row, which every create of this merchant waits for, is locked in the transaction's
   // last round trip before COMMIT (docs/performance.md).
   try {
-    await Promise.all([recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }), withFreeze?.(order), freezePayout(tx, order)]);
+    await pipelined([recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }), withFreeze?.(order), freezePayout(tx, order)]);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
       throw new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${amounts.freezeAmount} USDT (amount plus fee) but the available balance is lower.`);

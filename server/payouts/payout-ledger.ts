@@ -18,7 +18,6 @@ export function freezePayout(tx: Tx, order: PayoutRow) {
     id: `payout:${order.id}:freeze`,
     kind: 'payout.freeze',
     orderId: order.id,
-    fresh: true,
     from: accountIds.merchantAvailable(order.merchantId),
     to: [{ accountId: accountIds.merchantFrozen(order.merchantId), amount: frozenAmountOf(order) }],
   });

@@ -3,9 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { connect } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { sha256Hex } from '../../server/crypto/tokens';
-import { withIdempotency } from '../../server/idempotency/with-idempotency';
 import { createPayout } from '../../server/payouts/create-payout';
-import { payoutCreateView } from '../../server/payouts/payout-view';
 import { payoutBody, uniqueId } from './signed-request';
 import type { BenchMerchant } from './seed-bench';
 
@@ -46,15 +44,8 @@ export async function sqlBaseline(url: string, of: BenchMerchant[], connections:
       const started = performance.now();
       try {
         const now = new Date();
-        await withIdempotency(
-          database.db,
-          { principalId: row.id, endpoint: 'POST /api/v1/withdrawals', key: uniqueId('base'), requestHash: sha256Hex(body) },
-          now,
-          async (tx, store) => {
-            const order = await createPayout(tx, row, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
-            return { status: 201, body: payoutCreateView(order) };
-          },
-        );
+        const idempotency = { principalId: row.id, endpoint: 'POST /api/v1/withdrawals', key: uniqueId('base'), requestHash: sha256Hex(body) };
+        await createPayout(database.db, { merchant: row, input, idempotency, now });
         latencies.push(performance.now() - started);
       } catch {
         errors += 1;

@@ -12,7 +12,7 @@ import { updateMerchantSettings } from '../../server/merchants/update-merchant-s
 import { createPayin } from '../../server/payins/create-payin';
 import { createPayinInput } from '../../server/payins/payin.schema';
 import { acceptPayout } from '../../server/payouts/accept-payout';
-import { createPayout } from '../../server/payouts/create-payout';
+import { placePayout } from '../../server/payouts/create-payout';
 import { createPayoutInput } from '../../server/payouts/payout.schema';
 import { submitPayoutProof } from '../../server/payouts/submit-payout-proof';
 import { addBankAccount } from '../../server/traders/add-bank-account';
@@ -151,7 +151,7 @@ async function payoutOf(db: Db, merchantId: string): Promise<string> {
     fiatAmount: randomFiatAmount(),
     recipient: { holderName: 'Li Lei', bankAccount: '6222020200112233445', bankName: 'Bank of China' },
   });
-  const order = await db.transaction((tx) => createPayout(tx, merchant, input, new Date()));
+  const order = await db.transaction((tx) => placePayout(tx, merchant, input, new Date()));
   return order.id;
 }
 

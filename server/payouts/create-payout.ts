@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { pipelined } from '../../db/pipelined';
 import { reusableQuery } from '../../db/reusable-query';
 import { payoutOrders, type merchants } from '../../db/schema';
@@ -8,6 +8,7 @@ import { keyring } from '../config/keyring';
 import { encryptField } from '../crypto/encryption';
 import { cardFingerprint, last4 } from '../crypto/fingerprint';
 import { DomainError } from '../errors';
+import { withIdempotency, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
 import { computePayoutAmounts } from '../money/payout-amounts';
 import { bestPayoutQuote } from '../quotes/best-payout-quote';
 import { referenceRate } from '../quotes/reference-rate';
@@ -16,21 +17,44 @@ import { recordCreation } from '../state-machines/record-creation';
 import { newOrderNo } from './order-numbers';
 import type { CreatePayoutInput } from './payout.schema';
 import { freezePayout } from './payout-ledger';
+import { payoutCreateView } from './payout-view';
 
 type Merchant = typeof merchants.$inferSelect;
 
+export interface CreatePayoutRequest {
+  merchant: Merchant;
+  input: CreatePayoutInput;
+  /** The request's Idempotency-Key, its hash of the body and so on (docs/api.md, "Idempotency"). */
+  idempotency: IdempotencyScope;
+  now: Date;
+}
+
 /**
- * Creates a payout (docs/api.md, "Create a payout"): quotes the best rate, computes the amounts of
- * docs/amounts.md, inserts the order in PENDING_MATCH and freezes usdAmount + usdFeeAmount,
- * all in the caller's transaction. The order then waits in the pool for a trader to accept it.
+ * Creates a payout once per Idempotency-Key (docs/api.md, "Create a payout"): the first request's
+ * answer is stored with the order, in its transaction, and a replay returns it.
  */
-export async function createPayout(
+export function createPayout(db: Db, request: CreatePayoutRequest): Promise<IdempotentOutcome> {
+  const { merchant, input, idempotency, now } = request;
+  return withIdempotency(db, idempotency, now, async (tx, store) => {
+    // The stored answer goes out in the freeze's round trip (see placePayout).
+    const order = await placePayout(tx, merchant, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
+    return { status: 201, body: payoutCreateView(order) };
+  });
+}
+
+/**
+ * The create inside the caller's transaction: quotes the best rate, computes the amounts of
+ * docs/amounts.md, inserts the order in PENDING_MATCH and freezes usdAmount + usdFeeAmount. The
+ * order then waits in the pool for a trader to accept it. `alongside` is written in the same round
+ * trip as the freeze, so the merchant's balance row, which every create of this merchant waits
+ * for, is locked in the transaction's last round trip before COMMIT (docs/performance.md).
+ */
+export async function placePayout(
   tx: Tx,
   merchant: Merchant,
   input: CreatePayoutInput,
   now: Date,
-  /** Statements to send in the same round trip as the freeze (the stored idempotent response). */
-  withFreeze?: (order: typeof payoutOrders.$inferSelect) => Promise<unknown>,
+  alongside?: (order: typeof payoutOrders.$inferSelect) => Promise<unknown>,
 ) {
   const amountIn = input.fiatAmount !== undefined ? { fiatAmount: input.fiatAmount } : { usdAmount: input.usdAmount as string };
   // Independent reads, sent together (one round trip).
@@ -68,11 +92,9 @@ export async function createPayout(
     throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${input.merchantOrderNo} is already used by another payout.`);
   }
 
-  // The timeline row (and the caller's stored response) go out with the freeze: the merchant's
-  // balance row, which every create of this merchant waits for, is locked in the transaction's
-  // last round trip before COMMIT (docs/performance.md).
+  // The timeline row and `alongside` go out with the freeze, which comes last.
   try {
-    await pipelined([recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }), withFreeze?.(order), freezePayout(tx, order)]);
+    await pipelined([recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }), alongside?.(order), freezePayout(tx, order)]);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
       throw new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${amounts.freezeAmount} USDT (amount plus fee) but the available balance is lower.`);

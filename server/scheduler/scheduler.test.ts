@@ -8,7 +8,7 @@ import { insertPayin } from '../../tests/fixtures/orders';
 import { traderWithBalance } from '../../tests/fixtures/parties';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../ledger';
 import { acceptPayout } from '../payouts/accept-payout';
-import { createPayout } from '../payouts/create-payout';
+import { placePayout } from '../payouts/create-payout';
 import { submitPayoutProof } from '../payouts/submit-payout-proof';
 import { merchants } from '../../db/schema';
 import { runDueTimers } from './run-due-timers';
@@ -30,7 +30,7 @@ const minutes = (n: number) => n * 60_000;
 
 async function newPayout(now = new Date()) {
   const [merchant] = await database.db.select().from(merchants).where(eq(merchants.id, merchantId));
-  return database.db.transaction((tx) => createPayout(tx, merchant!, payoutBody() as never, now));
+  return database.db.transaction((tx) => placePayout(tx, merchant!, payoutBody() as never, now));
 }
 
 async function statusOf(orderId: string) {

@@ -2,13 +2,12 @@ import { z } from 'zod';
 import { sha256Hex } from '../../../../server/crypto/tokens';
 import { DomainError } from '../../../../server/errors';
 import { checkIdempotencyKey } from '../../../../server/idempotency/idempotency-key';
-import { withIdempotency } from '../../../../server/idempotency/with-idempotency';
 import { createPayout } from '../../../../server/payouts/create-payout';
 import { decidePayout } from '../../../../server/payouts/decide-payout';
 import { findMerchantPayout } from '../../../../server/payouts/find-payout';
 import { listPayouts } from '../../../../server/payouts/list-payouts';
 import { createPayoutInput, listPayoutsInput, payoutDecisionInput } from '../../../../server/payouts/payout.schema';
-import { payoutCreateView, payoutDetailView } from '../../../../server/payouts/payout-view';
+import { payoutDetailView } from '../../../../server/payouts/payout-view';
 import {
   payoutCreateResponse,
   payoutDecisionResponse,
@@ -46,16 +45,8 @@ export const createWithdrawal = defineRoute({
   handle: async ({ merchant, json: input, request, db, body, now }) => {
     const key = request.headers.get('idempotency-key');
     if (key === null) throw new DomainError('IDEMPOTENCY_KEY_REQUIRED', 'Creating a payout needs an Idempotency-Key header.');
-    const outcome = await withIdempotency(
-      db,
-      { principalId: merchant.id, endpoint: 'POST /api/v1/withdrawals', key: checkIdempotencyKey(key), requestHash: sha256Hex(body) },
-      now,
-      async (tx, store) => {
-        const order = await createPayout(tx, merchant, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
-        return { status: 201, body: payoutCreateView(order) };
-      },
-    );
-    return replayable<typeof payoutCreateResponse>(outcome);
+    const idempotency = { principalId: merchant.id, endpoint: 'POST /api/v1/withdrawals', key: checkIdempotencyKey(key), requestHash: sha256Hex(body) };
+    return replayable<typeof payoutCreateResponse>(await createPayout(db, { merchant, input, idempotency, now }));
   },
 });
 

@@ -36,20 +36,28 @@ export interface CreatePayoutRequest {
 export function createPayout(db: Db, request: CreatePayoutRequest): Promise<IdempotentOutcome> {
   const { merchant, input, idempotency, now } = request;
   return withIdempotency(db, idempotency, now, async (tx, store) => {
-    // The stored answer goes out in the freeze's round trip (see placePayout).
-    const order = await placePayout(tx, merchant, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
+    // The stored answer goes out in the freeze's round trip (see place).
+    const order = await place(tx, merchant, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
     return { status: 201, body: payoutCreateView(order) };
   });
 }
 
 /**
- * The create inside the caller's transaction: quotes the best rate, computes the amounts of
- * docs/amounts.md, inserts the order in PENDING_MATCH and freezes usdAmount + usdFeeAmount. The
- * order then waits in the pool for a trader to accept it. `alongside` is written in the same round
- * trip as the freeze, so the merchant's balance row, which every create of this merchant waits
- * for, is locked in the transaction's last round trip before COMMIT (docs/performance.md).
+ * The create inside the caller's transaction, without an Idempotency-Key (seeding, the cluster
+ * test's bait orders, tests): the same steps as createPayout.
  */
-export async function placePayout(
+export function placePayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput, now: Date) {
+  return place(tx, merchant, input, now);
+}
+
+/**
+ * Quotes the best rate, computes the amounts of docs/amounts.md, inserts the order in PENDING_MATCH
+ * and freezes usdAmount + usdFeeAmount. The order then waits in the pool for a trader to accept it.
+ * `alongside` (the stored answer) is written in the same round trip as the freeze, so the
+ * merchant's balance row, which every create of this merchant waits for, is locked only in the
+ * transaction's last round trip before COMMIT (docs/performance.md).
+ */
+async function place(
   tx: Tx,
   merchant: Merchant,
   input: CreatePayoutInput,

@@ -14,3 +14,4 @@ export * from './order-counts';
 export * from './sign-in-throttles';
 export * from './ledger-checks';
 export * from './dispute-evidence';
+export * from './bank-notifications';

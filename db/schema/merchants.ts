@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, updatedAt } from './columns';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bytea, createdAt, id, instant, updatedAt } from './columns';
 import { traders } from './traders';
 
 export type MerchantStatus = 'active' | 'suspended';
@@ -28,6 +28,13 @@ export const merchants = pgTable(
     // Start of the current run of failed deliveries; cleared by any success. Five days of failure
     // disables the endpoint (docs/webhooks.md, "Delivery and retries").
     webhookFailingSince: instant('webhook_failing_since'),
+    // The checkout is the merchant's page (docs/api.md, "Checkout"): its name and accent colour
+    // (the logo is in merchant_checkout_logos, so API requests never load its bytes); null falls
+    // back to the merchant's name and the default look.
+    checkoutDisplayName: text('checkout_display_name'),
+    checkoutAccentColor: text('checkout_accent_color'),
+    // Whether "I Have Paid" asks the buyer for the name on their bank account.
+    askPayerName: boolean('ask_payer_name').notNull().default(false),
     rateLimitPerSecond: integer('rate_limit_per_second').notNull().default(100),
     rateLimitBurst: integer('rate_limit_burst').notNull().default(200),
     createdAt: createdAt(),
@@ -37,11 +44,26 @@ export const merchants = pgTable(
     check('merchants_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('merchants_payout_fee_bps_check', sql`${t.payoutFeeBps} between 0 and 10000`),
     check('merchants_payin_fee_bps_check', sql`${t.payinFeeBps} between 0 and 10000`),
+    check('merchants_accent_color_check', sql`${t.checkoutAccentColor} is null or ${t.checkoutAccentColor} ~ '^#[0-9a-f]{6}$'`),
     check(
       'merchants_windows_check',
       sql`${t.payinExpirySeconds} > 0 and ${t.payoutMatchSeconds} > 0 and ${t.payoutPaymentSeconds} > 0 and ${t.payoutMerchantActionSeconds} > 0`,
     ),
   ],
+);
+
+/** The merchant's logo on its checkout: re-encoded bytes, small (docs/api.md, "Checkout"). */
+export const merchantCheckoutLogos = pgTable(
+  'merchant_checkout_logos',
+  {
+    merchantId: uuid('merchant_id')
+      .primaryKey()
+      .references(() => merchants.id),
+    contentType: text('content_type').notNull(),
+    data: bytea('data').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('merchant_checkout_logos_type_check', sql`${t.contentType} in ('image/png', 'image/webp', 'image/jpeg')`)],
 );
 
 export type ApiKeyOwner = 'merchant' | 'trader';

@@ -34,6 +34,16 @@ export const payinOrders = pgTable(
     metadata: jsonb('metadata').$type<Record<string, string>>(),
     source: text('source').notNull().default('API'),
     chainTxKey: text('chain_tx_key'),
+    // A short code the buyer may put in the transfer memo, shown to the trader beside the amount so
+    // equal amounts can be told apart (docs/trader-guide.md).
+    buyerReference: text('buyer_reference'),
+    // The name on the buyer's bank account as they typed it at "I Have Paid": encrypted (purpose
+    // card), shown only to the trader of this pay-in.
+    payerName: text('payer_name'),
+    // What the buyer must transfer when the trader's account confirms pay-ins from bank
+    // notifications: fiatAmount plus a few cents, so no two open pay-ins on one account share an
+    // amount (docs/trader-guide.md, "Automatic confirmation"). Null otherwise.
+    paymentFiatAmount: money2('payment_fiat_amount'),
     expiresAt: instant('expires_at').notNull(),
     matchedAt: instant('matched_at'),
     paymentSubmittedAt: instant('payment_submitted_at'),
@@ -63,6 +73,9 @@ export const payinOrders = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} in ('PENDING_MATCH', 'PENDING_PAYMENT')`),
     index('payin_orders_disputed_idx').on(t.disputedAt).where(sql`${t.status} = 'DISPUTED'`),
+    uniqueIndex('payin_orders_open_payment_amount_key')
+      .on(t.traderBankAccountId, t.paymentFiatAmount)
+      .where(sql`${t.paymentFiatAmount} is not null and ${t.status} in ('PENDING_PAYMENT', 'PAYMENT_SUBMITTED', 'PENDING_RELEASE')`),
     check('payin_orders_amounts_check', sql`${t.assetAmount} > 0 and ${t.fiatAmount} > 0 and ${t.usdFeeAmount} >= 0`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money2, rate4, updatedAt } from './columns';
 
 export type TraderStatus = 'active' | 'suspended';
@@ -63,8 +63,20 @@ export const traderBankAccounts = pgTable(
     accountNumber: text('account_number').notNull(),
     accountLast4: text('account_last4').notNull(),
     active: boolean('active').notNull().default(true),
+    // Automatic confirmation from the bank's notifications (docs/trader-guide.md): off unless the
+    // trader turns it on; a match scoring at least the threshold (0-100) releases the pay-in.
+    autoConfirm: boolean('auto_confirm').notNull().default(false),
+    autoConfirmThreshold: integer('auto_confirm_threshold').notNull().default(90),
+    // The forwarder's last heartbeat or notification; silent longer than listenerSilenceSeconds,
+    // the account gets no auto-confirm pay-ins and the trader is alerted.
+    listenerLastSeenAt: instant('listener_last_seen_at'),
+    listenerSilenceSeconds: integer('listener_silence_seconds').notNull().default(900),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('trader_bank_accounts_trader_idx').on(t.traderId, t.active)],
+  (t) => [
+    index('trader_bank_accounts_trader_idx').on(t.traderId, t.active),
+    check('trader_bank_accounts_threshold_check', sql`${t.autoConfirmThreshold} between 0 and 100`),
+    check('trader_bank_accounts_silence_check', sql`${t.listenerSilenceSeconds} > 0`),
+  ],
 );

@@ -32,6 +32,7 @@ export type PayoutCreated = Schemas['PayoutCreated'];
 export type Payout = Schemas['Payout'];
 export type PayoutList = Schemas['PayoutList'];
 export type PayoutDecision = Schemas['PayoutDecision'];
+export type CancelOrderRequest = Schemas['CancelOrderRequest'];
 export type CreatePayinRequest = Schemas['CreatePayinRequest'];
 export type PayinCreated = Schemas['PayinCreated'];
 export type Payin = Schemas['Payin'];
@@ -124,6 +125,16 @@ export class CorridorClient extends SignedApiClient {
 
   decidePayout(orderNo: string, input: PayoutDecisionRequest) {
     return this.request<PayoutDecision>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/decision`, { body: input });
+  }
+
+  /** Cancels a payout no trader has taken yet (PENDING_MATCH); the body is sent only with a reason. */
+  cancelPayout(orderNo: string, input?: CancelOrderRequest) {
+    return this.request<Payout>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/cancel`, { body: input });
+  }
+
+  /** Cancels a pay-in before the buyer reports paying (PENDING_MATCH, PENDING_PAYMENT). */
+  cancelPayin(orderNo: string, input?: CancelOrderRequest) {
+    return this.request<Payin>('POST', `/api/v1/orders/${encodeURIComponent(orderNo)}/cancel`, { body: input });
   }
 
   getBalance() {

@@ -87,6 +87,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/withdrawals/{orderNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a payout no trader has taken
+         * @description Allowed while PENDING_MATCH: the payout becomes CANCELLED and its frozen usdAmount + usdFeeAmount returns to your available balance (payout.cancelled). From the moment a trader accepts, 409 INVALID_ORDER_STATE with the current status. The body is optional.
+         */
+        post: operations["cancelPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -122,6 +142,26 @@ export interface paths {
         get: operations["getPayin"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orders/{orderNo}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a pay-in the buyer has not paid
+         * @description Allowed while PENDING_MATCH or PENDING_PAYMENT (before the buyer clicks "I Have Paid"): the pay-in becomes CANCELLED, the matched trader's escrow returns to them and the checkout stops showing bank details (order.cancelled). Later, 409 INVALID_ORDER_STATE with the current status. The body is optional.
+         */
+        post: operations["cancelPayin"];
         delete?: never;
         options?: never;
         head?: never;
@@ -518,7 +558,7 @@ export interface webhooks {
         put?: never;
         /**
          * payout.cancelled
-         * @description An operator cancelled it; the frozen USDT is available again. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         * @description You cancelled it before a trader accepted, or an operator cancelled it; the frozen USDT is available again. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
          */
         post: operations["webhook_payout_cancelled"];
         delete?: never;
@@ -578,7 +618,7 @@ export interface webhooks {
         put?: never;
         /**
          * order.cancelled
-         * @description The buyer cancelled or the pay-in expired. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         * @description You or the buyer cancelled it before paying, or the pay-in expired. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
          */
         post: operations["webhook_order_cancelled"];
         delete?: never;
@@ -1084,6 +1124,10 @@ export interface components {
             decision: "CONFIRM" | "DISPUTE";
             reason?: string;
         };
+        CancelOrderRequest: {
+            /** @description Why you cancel, 1 to 500 characters; kept in the order timeline. Optional: the body may be left out. */
+            reason?: string;
+        };
         CreatePayinRequest: {
             merchantOrderNo: string;
             /** @constant */
@@ -1195,7 +1239,7 @@ export interface components {
             createdAt: string;
             data: components["schemas"]["Payout"];
         };
-        /** @description An operator cancelled it; the frozen USDT is available again. */
+        /** @description You cancelled it before a trader accepted, or an operator cancelled it; the frozen USDT is available again. */
         PayoutCancelledEvent: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
@@ -1234,7 +1278,7 @@ export interface components {
             createdAt: string;
             data: components["schemas"]["Payin"];
         };
-        /** @description The buyer cancelled or the pay-in expired. */
+        /** @description You or the buyer cancelled it before paying, or the pay-in expired. */
         OrderCancelledEvent: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
@@ -2136,6 +2180,187 @@ export interface operations {
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
+    cancelPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The platform orderNo or your merchantOrderNo. */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The customer withdrew the request."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The payout, now CANCELLED */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND" | "ORDER_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_ORDER_STATE */
+            409: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INVALID_ORDER_STATE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
     listPayins: {
         parameters: {
             query?: {
@@ -2557,6 +2782,187 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    cancelPayin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The platform orderNo or your merchantOrderNo. */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "reason": "The customer emptied the cart."
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelOrderRequest"];
+            };
+        };
+        responses: {
+            /** @description The pay-in, now CANCELLED */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payin"];
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND" | "ORDER_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_ORDER_STATE */
+            409: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INVALID_ORDER_STATE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
                         };
                     };
                 };

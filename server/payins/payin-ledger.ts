@@ -72,6 +72,7 @@ export const payinLedgerEffects: Partial<Record<PayinAction, Effect>> = {
   settle: (tx, order) => settlePayin(tx, order),
   resolve_complete: (tx, order) => settlePayin(tx, order),
   buyer_cancel: returnEscrowIfMatched,
+  merchant_cancel: returnEscrowIfMatched,
   expire: returnEscrowIfMatched,
   // settlement_failed moves nothing: the escrow stays intact for an operator to look into.
   resolve_fail: (tx, order) => returnPayinEscrow(tx, order),

@@ -58,4 +58,5 @@ export const payoutLedgerEffects: Partial<Record<PayoutAction, (tx: Tx, order: P
   resolve_release: releasePayout,
   resolve_refund: unfreezePayout,
   cancel: unfreezePayout,
+  merchant_cancel: unfreezePayout,
 };

@@ -16,6 +16,7 @@ const expected: Record<PayinAction, { from: PayinStatus[]; to: PayinStatus; acto
   match: { from: ['PENDING_MATCH'], to: 'PENDING_PAYMENT', actors: ['system'], event: 'order.matched', guarded: false },
   submit_payment: { from: ['PENDING_PAYMENT'], to: 'PAYMENT_SUBMITTED', actors: ['buyer'], event: 'order.payment_submitted', guarded: false },
   buyer_cancel: { from: ['PENDING_MATCH', 'PENDING_PAYMENT'], to: 'CANCELLED', actors: ['buyer'], event: 'order.cancelled', guarded: false },
+  merchant_cancel: { from: ['PENDING_MATCH', 'PENDING_PAYMENT'], to: 'CANCELLED', actors: ['merchant'], event: 'order.cancelled', guarded: false },
   expire: { from: ['PENDING_MATCH', 'PENDING_PAYMENT'], to: 'CANCELLED', actors: ['system'], event: 'order.cancelled', guarded: true },
   confirm_receipt: { from: ['PAYMENT_SUBMITTED'], to: 'PENDING_RELEASE', actors: ['trader'], event: undefined, guarded: false },
   begin_settlement: { from: ['PENDING_RELEASE'], to: 'SETTLING', actors: ['system'], event: undefined, guarded: false },
@@ -93,7 +94,7 @@ describe('pay-in machine: every (state, action) pair', () => {
     for (const needed of expected[action].from) expect(error?.message).toContain(needed);
   });
 
-  it('covers all 99 pairs between the two lists', () => {
+  it('covers all 108 pairs between the two lists', () => {
     const pairs = new Set([...allowed, ...refused].map(({ state, action }) => `${state}:${action}`));
     expect(pairs.size).toBe(payinStatuses.length * payinActions.length);
   });
@@ -127,6 +128,12 @@ describe('pay-in guards at their edges', () => {
 
   it('the buyer may cancel before paying without any deadline', () => {
     expect(attempt('PENDING_PAYMENT', 'buyer_cancel', 'buyer', { now }).plan?.to).toBe('CANCELLED');
+  });
+
+  it('the merchant may cancel only before the buyer reports payment, without any deadline', () => {
+    expect(payinStatuses.filter((state) => actionsFrom(payinMachine, state, 'merchant').includes('merchant_cancel'))).toEqual(['PENDING_MATCH', 'PENDING_PAYMENT']);
+    expect(attempt('PENDING_PAYMENT', 'merchant_cancel', 'merchant', { now }).plan?.to).toBe('CANCELLED');
+    expect(attempt('PAYMENT_SUBMITTED', 'merchant_cancel', 'merchant', { now }).error?.meta).toEqual({ status: 'PAYMENT_SUBMITTED' });
   });
 
   it.each(['resolve_complete', 'resolve_fail'] as const)('%s needs an operator note of 1 to 1000 characters', (action) => {

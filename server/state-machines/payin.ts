@@ -21,6 +21,7 @@ export const payinActions = [
   'match',
   'submit_payment',
   'buyer_cancel',
+  'merchant_cancel',
   'expire',
   'confirm_receipt',
   'begin_settlement',
@@ -61,6 +62,16 @@ export const payinMachine = defineMachine<PayinStatus, PayinAction>({
       actors: ['buyer'],
       event: 'order.cancelled',
       description: 'The buyer cancels before paying; any escrow returns to the trader.',
+    },
+    {
+      // Only before "I Have Paid": once the buyer says they paid, the CNY may be on its way to
+      // the trader, and only the trader's release or an operator's ruling may end the order.
+      action: 'merchant_cancel',
+      from: ['PENDING_MATCH', 'PENDING_PAYMENT'],
+      to: 'CANCELLED',
+      actors: ['merchant'],
+      event: 'order.cancelled',
+      description: 'The merchant cancels before the buyer reports payment; any escrow returns to the trader.',
     },
     {
       action: 'expire',

@@ -24,6 +24,7 @@ const expected: Record<PayoutAction, { from: PayoutStatus[]; to: PayoutStatus; a
   resolve_refund: { from: ['DISPUTED'], to: 'CANCELLED', actors: ['operator'], event: 'payout.dispute_resolved', guarded: true },
   reassign: { from: ['PENDING_MATCH', 'PAYMENT_OVERDUE'], to: 'PENDING_MATCH', actors: ['operator'], event: 'payout.reassigned', guarded: false },
   cancel: { from: ['PENDING_MATCH', 'PAYMENT_OVERDUE'], to: 'CANCELLED', actors: ['operator'], event: 'payout.cancelled', guarded: false },
+  merchant_cancel: { from: ['PENDING_MATCH'], to: 'CANCELLED', actors: ['merchant'], event: 'payout.cancelled', guarded: false },
 };
 
 function attempt(current: PayoutStatus, action: PayoutAction, actor: ActorType, context: GuardContext = passing) {
@@ -66,6 +67,14 @@ describe('payout machine: shape', () => {
     expect(actionsFrom(payoutMachine, 'CANCELLED')).toEqual([]);
     expect(actionsFrom(payoutMachine, 'PENDING_MATCH', 'trader')).toEqual(['accept']);
   });
+
+  it('the merchant may cancel only while no trader holds the task; the operator also once it is overdue', () => {
+    const cancellableBy = (actor: ActorType) => payoutStatuses.filter((state) => actionsFrom(payoutMachine, state, actor).some((a) => a.endsWith('cancel')));
+    expect(cancellableBy('merchant')).toEqual(['PENDING_MATCH']);
+    expect(cancellableBy('operator')).toEqual(['PENDING_MATCH', 'PAYMENT_OVERDUE']);
+    expect(attempt('PENDING_MATCH', 'merchant_cancel', 'merchant', { now }).plan?.to).toBe('CANCELLED');
+    expect(attempt('PENDING_MATCH', 'cancel', 'merchant').error?.code).toBe('ACTION_NOT_ALLOWED');
+  });
 });
 
 describe('payout machine: every (state, action) pair', () => {
@@ -91,7 +100,7 @@ describe('payout machine: every (state, action) pair', () => {
     for (const needed of expected[action].from) expect(error?.message).toContain(needed);
   });
 
-  it('covers all 77 pairs between the two lists', () => {
+  it('covers all 84 pairs between the two lists', () => {
     const pairs = new Set([...allowed, ...refused].map(({ state, action }) => `${state}:${action}`));
     expect(pairs.size).toBe(payoutStatuses.length * payoutActions.length);
   });

@@ -27,6 +27,7 @@ export const payoutActions = [
   'resolve_refund',
   'reassign',
   'cancel',
+  'merchant_cancel',
 ] as const;
 export type PayoutAction = (typeof payoutActions)[number];
 
@@ -135,6 +136,17 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       actors: ['operator'],
       event: 'payout.cancelled',
       description: 'The operator cancels: frozen USDT back to the merchant.',
+    },
+    {
+      // The merchant's own cancel is a separate action from the operator's: only while no trader
+      // holds the task. From PENDING_PAYMENT on, a trader may already be sending the CNY, so only
+      // an operator (who can see the transfer) may unfreeze the USDT.
+      action: 'merchant_cancel',
+      from: ['PENDING_MATCH'],
+      to: 'CANCELLED',
+      actors: ['merchant'],
+      event: 'payout.cancelled',
+      description: 'The merchant cancels before any trader accepts: frozen USDT back to the merchant.',
     },
   ],
 });

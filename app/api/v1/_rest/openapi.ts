@@ -7,6 +7,7 @@ import { payinCreateResponse, payinDetailResponse, payinListItem, payinListRespo
 import { traderPayinListResponse } from '../../../../server/payins/trader-payin-list.schema';
 import { openTaskListResponse, openTaskView } from '../../../../server/payouts/open-task-view.schema';
 import { createPayoutInput, payoutDecisionInput } from '../../../../server/payouts/payout.schema';
+import { orderCancelInput } from '../../../../server/validation/order-cancel.schema';
 import { payoutCreateResponse, payoutDecisionResponse, payoutDetailResponse, payoutListResponse } from '../../../../server/payouts/payout-view.schema';
 import { deliveryAttemptView, deliveryListResponse, deliveryQueuedResponse, deliveryView } from '../../../../server/webhooks/delivery-view.schema';
 import { eventDataOf, eventDescriptions, eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../../../../server/webhooks/event.schema';
@@ -66,6 +67,7 @@ const outputSchemas: [z.ZodType, string][] = [
 const inputSchemas: [z.ZodType, string][] = [
   [createPayoutInput, 'CreatePayoutRequest'],
   [payoutDecisionInput, 'PayoutDecisionRequest'],
+  [orderCancelInput, 'CancelOrderRequest'],
   [createPayinInput, 'CreatePayinRequest'],
 ];
 
@@ -211,7 +213,7 @@ function requestBodyOf(route: Route): JsonSchema | undefined {
   }
   const media: JsonSchema = { schema: schemaOf(route.body.schema, 'input') };
   if (route.body.example !== undefined) media.example = route.body.example;
-  return { required: true, content: { 'application/json': media } };
+  return { required: route.body.optional !== true, content: { 'application/json': media } };
 }
 
 function operationOf(route: Route): JsonSchema {

@@ -5,9 +5,11 @@ import { withIdempotency } from '../../../../server/idempotency/with-idempotency
 import { createPayin } from '../../../../server/payins/create-payin';
 import { findMerchantPayin } from '../../../../server/payins/find-payin';
 import { listPayins } from '../../../../server/payins/list-payins';
+import { merchantCancelPayin } from '../../../../server/payins/merchant-cancel-payin';
 import { createPayinInput, listPayinsInput } from '../../../../server/payins/payin.schema';
 import { payinCreateView, payinDetailView } from '../../../../server/payins/payin-view';
 import { payinCreateResponse, payinDetailResponse, payinListResponse } from '../../../../server/payins/payin-view.schema';
+import { orderCancelInput } from '../../../../server/validation/order-cancel.schema';
 import { orderReference } from './order-reference';
 import { replayable } from './replayable';
 import { defineRoute } from './route-definition';
@@ -71,4 +73,24 @@ export const getOrder = defineRoute({
   success: { status: 200, schema: payinDetailResponse, description: 'The pay-in, with the detail-only fields' },
   errors: ['ORDER_NOT_FOUND'],
   handle: async ({ merchant, params, db }) => ({ body: payinDetailView(await findMerchantPayin(db, merchant.id, params.orderNo)) }),
+});
+
+/** POST /api/v1/orders/:orderNo/cancel (docs/api.md, "Cancel a pay-in"). */
+export const cancelOrder = defineRoute({
+  operationId: 'cancelPayin',
+  method: 'POST',
+  path: 'orders/:orderNo/cancel',
+  auth: 'merchant',
+  scopes: ['payins:write'],
+  tag: 'Pay-ins',
+  summary: 'Cancel a pay-in the buyer has not paid',
+  description:
+    "Allowed while PENDING_MATCH or PENDING_PAYMENT (before the buyer clicks \"I Have Paid\"): the pay-in becomes CANCELLED, the matched trader's escrow returns to them and the checkout stops showing bank details (order.cancelled). Later, 409 INVALID_ORDER_STATE with the current status. The body is optional.",
+  params: z.object({ orderNo: orderReference }),
+  body: { kind: 'json', schema: orderCancelInput, optional: true, example: { reason: 'The customer emptied the cart.' } },
+  success: { status: 200, schema: payinDetailResponse, description: 'The pay-in, now CANCELLED' },
+  errors: ['ORDER_NOT_FOUND', 'INVALID_ORDER_STATE'],
+  handle: async ({ merchant, params, json, db, now }) => ({
+    body: payinDetailView(await merchantCancelPayin(db, { merchantId: merchant.id, reference: params.orderNo, reason: json.reason }, now)),
+  }),
 });

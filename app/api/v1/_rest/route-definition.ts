@@ -23,6 +23,11 @@ export interface JsonBody<B extends z.ZodType> {
   kind: 'json';
   schema: B;
   example?: z.input<B>;
+  /**
+   * The body may be left out (no bytes, so no Content-Type either): the schema then reads `{}`,
+   * so its defaults apply. A body that is sent is checked as usual, 415 and all.
+   */
+  optional?: boolean;
 }
 
 /**
@@ -109,7 +114,7 @@ export function defineRoute<A extends AuthKind, P extends z.ZodType = z.ZodType,
       const caller = callerOf(spec.auth, context);
       const params = spec.params ? parseInput(spec.params, context.params) : context.params;
       const query = spec.query ? parseQuery(context.url, spec.query) : {};
-      const json = spec.body?.kind === 'json' ? parseJsonBody(context.request, context.body, spec.body.schema) : undefined;
+      const json = spec.body?.kind === 'json' ? jsonBodyOf(spec.body, context) : undefined;
       // The checks above are what make this input the declared one; TypeScript cannot follow the
       // auth kind through the conditional type, hence the cast.
       const input = { ...context, ...caller, params, query, json } as unknown as RouteInput<A, P, Q, B>;
@@ -117,6 +122,11 @@ export function defineRoute<A extends AuthKind, P extends z.ZodType = z.ZodType,
       return { status: result.status ?? spec.success.status, body: result.body, headers: result.headers };
     },
   };
+}
+
+function jsonBodyOf(body: JsonBody<z.ZodType>, context: RestContext): unknown {
+  if (body.optional && context.body.byteLength === 0) return parseInput(body.schema, {});
+  return parseJsonBody(context.request, context.body, body.schema);
 }
 
 /** The caller of the kind the route needs; a key of the other kind is refused as not valid here. */

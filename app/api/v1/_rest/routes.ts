@@ -1,6 +1,6 @@
 import { getBalance } from './balance';
 import { getEvent, listEvents } from './events';
-import { createOrder, getOrder, listOrders } from './orders';
+import { cancelOrder, createOrder, getOrder, listOrders } from './orders';
 import { MAX_BODY_BYTES } from './read-request';
 import type { Route } from './route-definition';
 import {
@@ -12,7 +12,7 @@ import {
   submitTraderProof,
 } from './trader-tasks';
 import { listWebhookDeliveries, resendWebhookDelivery, sendWebhookTest } from './webhooks';
-import { createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
+import { cancelWithdrawal, createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
 
 export type { Route } from './route-definition';
 
@@ -27,9 +27,11 @@ export const routes: readonly Route[] = [
   listWithdrawals,
   getWithdrawal,
   decideWithdrawal,
+  cancelWithdrawal,
   createOrder,
   listOrders,
   getOrder,
+  cancelOrder,
   listWebhookDeliveries,
   resendWebhookDelivery,
   sendWebhookTest,

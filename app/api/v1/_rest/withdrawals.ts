@@ -5,6 +5,7 @@ import { checkIdempotencyKey } from '../../../../server/idempotency/idempotency-
 import { createPayout } from '../../../../server/payouts/create-payout';
 import { decidePayout } from '../../../../server/payouts/decide-payout';
 import { findMerchantPayout } from '../../../../server/payouts/find-payout';
+import { merchantCancelPayout } from '../../../../server/payouts/merchant-cancel-payout';
 import { listPayouts } from '../../../../server/payouts/list-payouts';
 import { createPayoutInput, listPayoutsInput, payoutDecisionInput } from '../../../../server/payouts/payout.schema';
 import { payoutDetailView } from '../../../../server/payouts/payout-view';
@@ -14,6 +15,7 @@ import {
   payoutDetailResponse,
   payoutListResponse,
 } from '../../../../server/payouts/payout-view.schema';
+import { orderCancelInput } from '../../../../server/validation/order-cancel.schema';
 import { payoutCreatedExample, payoutExample } from './openapi-examples';
 import { orderReference } from './order-reference';
 import { defineRoute } from './route-definition';
@@ -97,5 +99,25 @@ export const decideWithdrawal = defineRoute({
   errors: ['ORDER_NOT_FOUND', 'INVALID_ORDER_STATE'],
   handle: async ({ merchant, params, json: decision, db, now }) => ({
     body: await decidePayout(db, { merchantId: merchant.id, reference: params.orderNo, decision }, now),
+  }),
+});
+
+/** POST /api/v1/withdrawals/:orderNo/cancel (docs/api.md, "Cancel a payout"). */
+export const cancelWithdrawal = defineRoute({
+  operationId: 'cancelPayout',
+  method: 'POST',
+  path: 'withdrawals/:orderNo/cancel',
+  auth: 'merchant',
+  scopes: ['payouts:write'],
+  tag: 'Payouts',
+  summary: 'Cancel a payout no trader has taken',
+  description:
+    'Allowed while PENDING_MATCH: the payout becomes CANCELLED and its frozen usdAmount + usdFeeAmount returns to your available balance (payout.cancelled). From the moment a trader accepts, 409 INVALID_ORDER_STATE with the current status. The body is optional.',
+  params: z.object({ orderNo: orderReference }),
+  body: { kind: 'json', schema: orderCancelInput, optional: true, example: { reason: 'The customer withdrew the request.' } },
+  success: { status: 200, schema: payoutDetailResponse, description: 'The payout, now CANCELLED' },
+  errors: ['ORDER_NOT_FOUND', 'INVALID_ORDER_STATE'],
+  handle: async ({ merchant, params, json, db, now }) => ({
+    body: payoutDetailView(await merchantCancelPayout(db, { merchantId: merchant.id, reference: params.orderNo, reason: json.reason }, now)),
   }),
 });

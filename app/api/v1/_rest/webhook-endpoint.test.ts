@@ -313,6 +313,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two rotations meeting on PostgreS
     // Had both read the row before either wrote it, both would have kept the original as previous.
     expect([[...signing].sort(), signing.includes(merchant.secret)]).toEqual([[...secrets].sort(), false]);
   });
+
+  it('a clear and a resend at once: either the resend is refused, or its delivery is stopped by the clear; nothing is left to send', async () => {
+    const merchant = await merchantWithEndpoint('https://race.shop.example/hooks');
+    const { deliveryId } = (await merchant.client.sendWebhookTest()).body as { deliveryId: string };
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let holding!: () => void;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const blocker = database.db.transaction(async (tx) => {
+      await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchant.merchantId)).for('update');
+      holding();
+      await released;
+    });
+    await held;
+    const actions = [merchant.client.resendWebhookDelivery(deliveryId), merchant.client.clearWebhookEndpoint()];
+    for (let i = 0; i < 250 && (await waitingForLocks()) < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both wait for the merchant row: the resend reads the endpoint only once the clear has written it, or before it starts.
+    expect(await waitingForLocks()).toBe(2);
+    release();
+    await blocker;
+    const [resend, clear] = await Promise.all(actions);
+    expect(clear!.status).toBe(200);
+    expect([202, 400]).toContain(resend!.status);
+    const left = await database.db
+      .select({ id: webhookDeliveries.id })
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.merchantId, merchant.merchantId), eq(webhookDeliveries.status, 'pending')));
+    expect(left).toEqual([]);
+  });
 });
 
 describe('GET /api/v1/webhooks/deliveries/:deliveryId and the log', () => {

@@ -41,6 +41,12 @@ export type TraderTaskList = Schemas['TraderTaskList'];
 export type TraderPayinList = Schemas['TraderPayinList'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 export type WebhookDeliveryQueued = Schemas['WebhookDeliveryQueued'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type WebhookEndpoint = Schemas['WebhookEndpoint'];
+export type WebhookEndpointSet = Schemas['WebhookEndpointSet'];
+export type WebhookSecretRotated = Schemas['WebhookSecretRotated'];
+export type SetWebhookEndpointRequest = Schemas['SetWebhookEndpointRequest'];
+export type RotateWebhookSecretRequest = Schemas['RotateWebhookSecretRequest'];
 export type Balance = Schemas['Balance'];
 export type Event = Schemas['Event'];
 export type EventList = Schemas['EventList'];
@@ -147,6 +153,43 @@ export class CorridorClient extends SignedApiClient {
 
   getEvent(eventId: string) {
     return this.request<Event>('GET', `/api/v1/events/${encodeURIComponent(eventId)}`);
+  }
+
+  getWebhookEndpoint() {
+    return this.request<WebhookEndpoint>('GET', '/api/v1/webhooks/endpoint');
+  }
+
+  /** The answer carries the signing secret only when this call created it: keep it then. */
+  setWebhookEndpoint(input: SetWebhookEndpointRequest) {
+    return this.request<WebhookEndpointSet>('POST', '/api/v1/webhooks/endpoint', { body: input });
+  }
+
+  clearWebhookEndpoint() {
+    return this.request<WebhookEndpoint>('POST', '/api/v1/webhooks/endpoint/clear');
+  }
+
+  /**
+   * The new secret is in this answer only; the old one signs beside it for `overlapSeconds`
+   * (default 24 h). Partial: the generated type marks a field with a default as present.
+   */
+  rotateWebhookSecret(input: Partial<RotateWebhookSecretRequest> = {}) {
+    return this.request<WebhookSecretRotated>('POST', '/api/v1/webhooks/endpoint/rotate-secret', { body: input });
+  }
+
+  listWebhookDeliveries(query: RequestOptions['query'] = {}) {
+    return this.request<WebhookDeliveryList>('GET', '/api/v1/webhooks/deliveries', { query });
+  }
+
+  getWebhookDelivery(deliveryId: string) {
+    return this.request<WebhookDelivery>('GET', `/api/v1/webhooks/deliveries/${encodeURIComponent(deliveryId)}`);
+  }
+
+  resendWebhookDelivery(deliveryId: string) {
+    return this.request<WebhookDeliveryQueued>('POST', `/api/v1/webhooks/deliveries/${encodeURIComponent(deliveryId)}/resend`);
+  }
+
+  sendWebhookTest() {
+    return this.request<WebhookDeliveryQueued>('POST', '/api/v1/webhooks/test');
   }
 }
 

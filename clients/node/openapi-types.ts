@@ -168,6 +168,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/endpoint": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your webhook endpoint
+         * @description The URL events go to (or null), whether it is enabled, and whether a rotated-out secret still signs. Never the secret itself.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        /**
+         * Set your webhook endpoint
+         * @description Sets the URL and re-enables a disabled endpoint; deliveries waiting for a retry go to the new URL. The first endpoint gets a signing secret, returned in this answer only. In production a private or loopback IP address is VALIDATION_FAILED (details path webhookUrl).
+         */
+        post: operations["setWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/endpoint/clear": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Remove your webhook endpoint
+         * @description New events make no delivery; deliveries not yet sent become failed (re-send them after setting an endpoint again). The signing secret is kept.
+         */
+        post: operations["clearWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/endpoint/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the webhook signing secret
+         * @description Issues a new secret, returned in this answer only. The one it replaces keeps signing beside it (two v1 signatures in webhook-signature) for overlapSeconds; rotating again during an overlap ends the older secret at once.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/deliveries": {
         parameters: {
             query?: never;
@@ -177,6 +241,26 @@ export interface paths {
         };
         /** List webhook deliveries with every attempt */
         get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Query a webhook delivery with every attempt
+         * @description Another merchant's delivery is NOT_FOUND, like a missing one.
+         */
+        get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -196,7 +280,7 @@ export interface paths {
         put?: never;
         /**
          * Deliver an event again
-         * @description A new delivery of the same event (same webhook-id) to the current endpoint.
+         * @description A new delivery of the same event (same webhook-id) to the current endpoint. VALIDATION_FAILED (details path webhookUrl) when no endpoint is set or it is disabled.
          */
         post: operations["resendWebhookDelivery"];
         delete?: never;
@@ -1009,6 +1093,42 @@ export interface components {
              */
             deliveryId: string;
         };
+        WebhookEndpoint: {
+            /** @description where events go; null when no endpoint is set */
+            url: string | null;
+            /** @description true when an endpoint is set and not disabled: new events are delivered to it */
+            enabled: boolean;
+            /** @description set when 5 days of failures disabled the endpoint; setting it again re-enables it */
+            disabledAt: string | null;
+            /** @description the first failure of the current run of failures; null after a success */
+            failingSince: string | null;
+            /** @description a signing secret exists (it is never shown again after it was issued) */
+            secretSet: boolean;
+            /** @description during a rotation's overlap: until when the previous secret still signs beside the current one; null otherwise */
+            previousSecretExpiresAt: string | null;
+        };
+        WebhookEndpointSet: {
+            /** @description where events go; null when no endpoint is set */
+            url: string | null;
+            /** @description true when an endpoint is set and not disabled: new events are delivered to it */
+            enabled: boolean;
+            /** @description set when 5 days of failures disabled the endpoint; setting it again re-enables it */
+            disabledAt: string | null;
+            /** @description the first failure of the current run of failures; null after a success */
+            failingSince: string | null;
+            /** @description a signing secret exists (it is never shown again after it was issued) */
+            secretSet: boolean;
+            /** @description during a rotation's overlap: until when the previous secret still signs beside the current one; null otherwise */
+            previousSecretExpiresAt: string | null;
+            /** @description the signing secret (whsec_...) when this call created it, shown only now; null when the endpoint already had one */
+            secret: string | null;
+        };
+        WebhookSecretRotated: {
+            /** @description the new signing secret (whsec_...), shown only now */
+            secret: string;
+            /** @description until when the secret it replaced keeps signing beside it; null when there was none or overlapSeconds was 0 */
+            previousSecretExpiresAt: string | null;
+        };
         TraderTask: {
             /**
              * Format: uuid
@@ -1147,6 +1267,20 @@ export interface components {
             };
             /** Format: uri */
             returnUrl?: string;
+        };
+        SetWebhookEndpointRequest: {
+            /**
+             * Format: uri
+             * @description http or https, at most 2048 characters; in production a private or loopback IP address is refused
+             */
+            url: string;
+        };
+        RotateWebhookSecretRequest: {
+            /**
+             * @description How long the current secret keeps signing beside the new one: 0 to 604800 (7 days), default 86400 (24 h); 0 ends it at once
+             * @default 86400
+             */
+            overlapSeconds: number;
         };
         /** @description A trader took the payout (PENDING_PAYMENT). */
         PayoutAcceptedEvent: {
@@ -3004,6 +3138,508 @@ export interface operations {
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    setWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://shop.example/corridor/webhooks"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SetWebhookEndpointRequest"];
+            };
+        };
+        responses: {
+            /** @description The endpoint as set; secret only when this call created it */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointSet"];
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    clearWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint, now unset */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "overlapSeconds": 86400
+                 *     }
+                 */
+                "application/json": components["schemas"]["RotateWebhookSecretRequest"];
+            };
+        };
+        responses: {
+            /** @description The new secret */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookSecretRotated"];
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
@@ -3013,6 +3649,8 @@ export interface operations {
                 eventId?: string;
                 /** @description Only the deliveries of this order's events: the platform orderNo or your merchantOrderNo, either flow. */
                 orderNo?: string;
+                /** @description Only the deliveries in this status. */
+                status?: "pending" | "delivering" | "succeeded" | "failed";
             };
             header?: never;
             path?: never;
@@ -3075,6 +3713,146 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    getWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of a delivery in the log. */
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
                         };
                     };
                 };

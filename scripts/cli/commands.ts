@@ -16,10 +16,12 @@ import { createTrader } from '../../server/traders/create-trader';
 import { setTraderStatus } from '../../server/traders/set-trader-status';
 import { createOperator } from '../../server/users/create-operator';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
-import { rotateWebhookSecret } from '../../server/webhooks/webhook-secret';
+import { rotateWebhookSecret } from '../../server/webhooks/rotate-webhook-secret';
 import { reencryptFields } from '../../server/crypto/reencrypt-fields';
 import { keyring } from '../../server/config/keyring';
-import { listDeliveries, resendDelivery, sendTestEvent } from '../../server/webhooks/webhook-log';
+import { resendDelivery } from '../../server/webhooks/resend-delivery';
+import { sendTestEvent } from '../../server/webhooks/send-test-event';
+import { listDeliveries } from '../../server/webhooks/webhook-log';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -267,11 +269,13 @@ export const commands: Record<string, Command> = {
     },
   },
   'webhook rotate-secret': {
-    usage: 'webhook rotate-secret --merchant <id> [--overlap-hours <n>]',
+    usage: 'webhook rotate-secret --merchant <id> [--overlap-hours <0-168>]',
     summary: 'Issue a new webhook signing secret; the old one keeps signing alongside for the overlap (default 24 h)',
     needsDatabase: true,
     async run(db, flags) {
-      const secret = await rotateWebhookSecret(db, required(flags, 'merchant'), new Date(), integer(flags, 'overlap-hours') ?? 24);
+      const hours = integer(flags, 'overlap-hours');
+      const input = hours === undefined ? {} : { overlapSeconds: hours * 3600 };
+      const { secret } = await rotateWebhookSecret({ db, merchantId: required(flags, 'merchant'), actor: cliActor, input });
       return { result: { secret }, text: `New signing secret: ${secret}\nThe secret is shown only now.` };
     },
   },
@@ -280,7 +284,7 @@ export const commands: Record<string, Command> = {
     summary: 'Send a webhook.test event to the merchant endpoint',
     needsDatabase: true,
     async run(db, flags) {
-      const result = await sendTestEvent(db, required(flags, 'merchant'));
+      const result = await sendTestEvent({ db, merchantId: required(flags, 'merchant'), actor: cliActor });
       return { result, text: `Test event ${result.eventId} queued (delivery ${result.deliveryId}).` };
     },
   },
@@ -306,7 +310,7 @@ export const commands: Record<string, Command> = {
     summary: 'Deliver an event again',
     needsDatabase: true,
     async run(db, flags) {
-      const result = await resendDelivery(db, required(flags, 'merchant'), required(flags, 'delivery'));
+      const result = await resendDelivery({ db, merchantId: required(flags, 'merchant'), deliveryId: required(flags, 'delivery'), actor: cliActor });
       return { result, text: `Event ${result.eventId} queued again (delivery ${result.deliveryId}).` };
     },
   },

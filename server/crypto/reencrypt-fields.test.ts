@@ -8,7 +8,7 @@ import { signedInOperator } from '../../tests/trpc/trpc-harness';
 import { cliActor } from '../audit';
 import { startTotpEnrolment } from '../auth/totp-enrolment';
 import { setWebhookEndpoint } from '../webhooks/set-webhook-endpoint';
-import { rotateWebhookSecret } from '../webhooks/webhook-secret';
+import { rotateWebhookSecret } from '../webhooks/rotate-webhook-secret';
 import { decryptField } from './encryption';
 import { generateKeyringText, keyPurposes, parseKeyring } from './keyring';
 import { ENCRYPTED_COLUMNS, reencryptFields } from './reencrypt-fields';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   database = await apiDatabase();
   merchant = await apiMerchant(database.db);
   await setWebhookEndpoint(database.db, merchant.merchantId, 'https://merchant.example/hooks', cliActor, new Date(), true);
-  await rotateWebhookSecret(database.db, merchant.merchantId, new Date(), 24);
+  await rotateWebhookSecret({ db: database.db, merchantId: merchant.merchantId, actor: cliActor, input: { overlapSeconds: 24 * 3600 } });
   await payinTrader(database.db);
   await payoutTrader(database.db);
   const payout = await merchant.client.createPayout(payoutBody() as never, 'rotation-1');

@@ -16,8 +16,10 @@ import { claimDeliveries } from './claim-deliveries';
 import { deliverWebhook } from './deliver-webhook';
 import { startDeliveryWorker } from './delivery-worker';
 import { setWebhookEndpoint } from './set-webhook-endpoint';
-import { rotateWebhookSecret } from './webhook-secret';
-import { listDeliveries, resendDelivery, sendTestEvent } from './webhook-log';
+import { rotateWebhookSecret } from './rotate-webhook-secret';
+import { resendDelivery } from './resend-delivery';
+import { sendTestEvent } from './send-test-event';
+import { listDeliveries } from './webhook-log';
 
 let database: TestDatabase;
 
@@ -95,7 +97,7 @@ describe('webhook delivery', () => {
     });
     try {
       const merchant = await merchantWithEndpoint(receiver.url);
-      const { deliveryId } = await sendTestEvent(database.db, merchant.merchantId);
+      const { deliveryId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
       await drain({ schedule: [10, 10, 10, 10, 10, 10, 10] });
       const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
       expect(delivery).toMatchObject({ status: 'succeeded', attempts: 4, lastStatusCode: 200 });
@@ -122,11 +124,11 @@ describe('webhook delivery', () => {
     });
     try {
       const merchant = await merchantWithEndpoint(receiver.url);
-      const { deliveryId } = await sendTestEvent(database.db, merchant.merchantId);
+      const { deliveryId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
       await drain({ schedule: [5, 5] });
       const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
       expect(delivery).toMatchObject({ status: 'failed', attempts: 3 });
-      const again = await resendDelivery(database.db, merchant.merchantId, deliveryId);
+      const again = await resendDelivery({ db: database.db, merchantId: merchant.merchantId, deliveryId: deliveryId, actor: cliActor });
       expect(again.eventId).toBe(delivery!.eventId);
       const [fresh] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, again.deliveryId));
       expect(fresh?.status).toBe('pending');
@@ -140,7 +142,7 @@ describe('webhook delivery', () => {
     try {
       for (const url of [receiver.url, `http://localhost:${receiver.port}/hooks`, 'http://10.1.2.3/hooks', 'http://[::1]/hooks']) {
         const merchant = await merchantWithEndpoint(url);
-        const { deliveryId } = await sendTestEvent(database.db, merchant.merchantId);
+        const { deliveryId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
         await drain({ allowPrivate: false, schedule: [] });
         const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
         expect(delivery?.status).toBe('failed');
@@ -159,7 +161,7 @@ describe('webhook delivery', () => {
     });
     try {
       const merchant = await merchantWithEndpoint(receiver.url);
-      const { eventId, deliveryId } = await sendTestEvent(database.db, merchant.merchantId);
+      const { eventId, deliveryId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
       await drain({ schedule: [] });
       const [attempt] = await database.db.select().from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
       expect(attempt?.statusCode).toBe(500);
@@ -182,7 +184,7 @@ describe('webhook delivery', () => {
     });
     try {
       const merchant = await merchantWithEndpoint(redirecting.url);
-      const { deliveryId } = await sendTestEvent(database.db, merchant.merchantId);
+      const { deliveryId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
       await drain({ schedule: [] });
       const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
       expect(delivery).toMatchObject({ status: 'failed', lastStatusCode: 302 });
@@ -200,7 +202,7 @@ describe('webhook delivery', () => {
     });
     try {
       const merchant = await merchantWithEndpoint(receiver.url);
-      const { deliveryId } = await sendTestEvent(database.db, merchant.merchantId);
+      const { deliveryId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
       await drain({ schedule: [], timeoutMs: 300 });
       const [delivery] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
       expect(delivery?.status).toBe('failed');
@@ -214,8 +216,8 @@ describe('webhook delivery', () => {
     const receiver = await startReceiver();
     try {
       const merchant = await merchantWithEndpoint(receiver.url);
-      const newSecret = await rotateWebhookSecret(database.db, merchant.merchantId);
-      await sendTestEvent(database.db, merchant.merchantId);
+      const { secret: newSecret } = await rotateWebhookSecret({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
+      await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
       await drain();
       const request = receiver.received[0]!;
       expect(request.headers['webhook-signature']!.split(' ')).toHaveLength(2);
@@ -235,11 +237,11 @@ describe('webhook delivery', () => {
     try {
       const merchant = await merchantWithEndpoint(receiver.url);
       await database.db.update(merchants).set({ webhookFailingSince: new Date(Date.now() - 5 * 86_400_000 - 1000) }).where(eq(merchants.id, merchant.merchantId));
-      await sendTestEvent(database.db, merchant.merchantId);
+      await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
       await drain({ schedule: [] });
       const [row] = await database.db.select().from(merchants).where(eq(merchants.id, merchant.merchantId));
       expect(row?.webhookDisabledAt).not.toBeNull();
-      await expect(sendTestEvent(database.db, merchant.merchantId)).rejects.toThrow(/webhook endpoint/);
+      await expect(sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor })).rejects.toThrow(/webhook endpoint/);
     } finally {
       await receiver.close();
     }
@@ -250,7 +252,7 @@ describe('webhook delivery', () => {
     try {
       const merchant = await merchantWithEndpoint(receiver.url);
       const worker = startDeliveryWorker(database.db, { allowPrivate: true, leaseMs: 30_000, idleMs: 20 });
-      await sendTestEvent(database.db, merchant.merchantId);
+      await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
       for (let i = 0; i < 100 && receiver.received.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 20));
       await worker.stop();
       expect(receiver.received).toHaveLength(1);

@@ -6,7 +6,7 @@ import { payoutOrders } from '../../db/schema';
 import { cliActor } from '../../server/audit';
 import { checkLedgerInvariants } from '../../server/ledger';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
-import { sendTestEvent } from '../../server/webhooks/webhook-log';
+import { sendTestEvent } from '../../server/webhooks/send-test-event';
 import { apiMerchant, payoutBody } from '../api/api-harness';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { startReceiver } from '../webhooks/receiver';
@@ -35,7 +35,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('graceful shutdown (PostgreSQL, a 
     await setWebhookEndpoint(database.db, merchant.merchantId, receiver.url, cliActor);
     const corridor = await spawnCorridor(database.url!, { CORRIDOR_SCHEDULER: 'off', LOG_LEVEL: 'info' });
     // Deliveries in flight at SIGTERM: the slow endpoint holds each for 1.5 s.
-    for (let i = 0; i < 30; i += 1) await sendTestEvent(database.db, merchant.merchantId);
+    for (let i = 0; i < 30; i += 1) await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
     const client = new CorridorClient({ baseUrl: corridor.url, apiKey: merchant.apiKey, apiSecret: merchant.apiSecret });
 
     const outcomes: { merchantOrderNo: string; status: number | 'network error' }[] = [];

@@ -4,7 +4,7 @@ import { webhookDeliveries } from '../../db/schema';
 import { cliActor } from '../../server/audit';
 import { startDeliveryWorker } from '../../server/webhooks/delivery-worker';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
-import { sendTestEvent } from '../../server/webhooks/webhook-log';
+import { sendTestEvent } from '../../server/webhooks/send-test-event';
 import { apiDatabase, apiMerchant } from '../api/api-harness';
 import type { TestDatabase } from '../db/test-database';
 import { startReceiver } from '../webhooks/receiver';
@@ -39,9 +39,9 @@ describe('a merchant floods its own slow endpoint with events to hold up every o
     const bystander = await apiMerchant(database.db);
     await setWebhookEndpoint(database.db, flooder.merchantId, slow.url, cliActor);
     await setWebhookEndpoint(database.db, bystander.merchantId, fast.url, cliActor);
-    for (let i = 0; i < 40; i += 1) await sendTestEvent(database.db, flooder.merchantId);
+    for (let i = 0; i < 40; i += 1) await sendTestEvent({ db: database.db, merchantId: flooder.merchantId, actor: cliActor });
     // The bystander's event is the newest of all: the old claim order put it behind all 40.
-    const { deliveryId } = await sendTestEvent(database.db, bystander.merchantId);
+    const { deliveryId } = await sendTestEvent({ db: database.db, merchantId: bystander.merchantId, actor: cliActor });
 
     // Two workers, as a scaled deployment runs them; failed attempts come back much later.
     const options = { allowPrivate: true, leaseMs: 30_000, idleMs: 20, timeoutMs: TIMEOUT_MS, schedule: [600_000] };

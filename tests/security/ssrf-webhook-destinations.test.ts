@@ -6,7 +6,7 @@ import { isDomainError } from '../../server/errors';
 import { claimDeliveries } from '../../server/webhooks/claim-deliveries';
 import { deliverWebhook } from '../../server/webhooks/deliver-webhook';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
-import { sendTestEvent } from '../../server/webhooks/webhook-log';
+import { sendTestEvent } from '../../server/webhooks/send-test-event';
 import { apiDatabase, apiMerchant, type TestMerchant } from '../api/api-harness';
 import type { TestDatabase } from '../db/test-database';
 import { startReceiver } from '../webhooks/receiver';
@@ -95,7 +95,7 @@ describe('an attacker points a webhook endpoint at an internal address to make C
     for (const url of urls) {
       // Stored as it could have been before the endpoint check, or behind a name resolving there.
       await setWebhookEndpoint(database.db, merchant.merchantId, url, cliActor, new Date(), true);
-      sent.push({ url, deliveryId: (await sendTestEvent(database.db, merchant.merchantId)).deliveryId });
+      sent.push({ url, deliveryId: (await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor })).deliveryId });
     }
     await drain();
 
@@ -110,7 +110,7 @@ describe('an attacker points a webhook endpoint at an internal address to make C
 
   it("the merchant's delivery log shows the refusal and nothing of the internal service", async () => {
     await setWebhookEndpoint(database.db, merchant.merchantId, `http://[::ffff:127.0.0.1]:${internal.port}/admin`, cliActor, new Date(), true);
-    const { eventId } = await sendTestEvent(database.db, merchant.merchantId);
+    const { eventId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
     await drain();
     const log = await merchant.client.request<{ items: { attemptLog: { statusCode: number | null; response: string | null; error: string | null }[] }[] }>(
       'GET',

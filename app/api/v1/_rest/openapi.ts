@@ -10,6 +10,7 @@ import { createPayoutInput, payoutDecisionInput } from '../../../../server/payou
 import { orderCancelInput } from '../../../../server/validation/order-cancel.schema';
 import { payoutCreateResponse, payoutDecisionResponse, payoutDetailResponse, payoutListResponse } from '../../../../server/payouts/payout-view.schema';
 import { deliveryAttemptView, deliveryListResponse, deliveryQueuedResponse, deliveryView } from '../../../../server/webhooks/delivery-view.schema';
+import { rotateWebhookSecretInput, setWebhookEndpointBody, webhookEndpointSetResponse, webhookEndpointView, webhookSecretRotatedResponse } from '../../../../server/webhooks/webhook-endpoint.schema';
 import { eventDataOf, eventDescriptions, eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../../../../server/webhooks/event.schema';
 import { payoutCompletedEventExample } from './openapi-examples';
 import { jsonResponse } from './responses';
@@ -56,6 +57,9 @@ const outputSchemas: [z.ZodType, string][] = [
   [deliveryView, 'WebhookDelivery'],
   [deliveryListResponse, 'WebhookDeliveryList'],
   [deliveryQueuedResponse, 'WebhookDeliveryQueued'],
+  [webhookEndpointView, 'WebhookEndpoint'],
+  [webhookEndpointSetResponse, 'WebhookEndpointSet'],
+  [webhookSecretRotatedResponse, 'WebhookSecretRotated'],
   [openTaskView, 'TraderTask'],
   [openTaskListResponse, 'TraderTaskList'],
   [traderPayinListResponse, 'TraderPayinList'],
@@ -69,6 +73,8 @@ const inputSchemas: [z.ZodType, string][] = [
   [payoutDecisionInput, 'PayoutDecisionRequest'],
   [orderCancelInput, 'CancelOrderRequest'],
   [createPayinInput, 'CreatePayinRequest'],
+  [setWebhookEndpointBody, 'SetWebhookEndpointRequest'],
+  [rotateWebhookSecretInput, 'RotateWebhookSecretRequest'],
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -273,7 +279,7 @@ const tags: { name: RouteTag | 'Document' | 'Webhook events'; description: strin
   { name: 'Payouts', description: 'USDT out to a bank account in CNY: a trader pays the recipient (docs/api.md, "Payouts").' },
   { name: 'Pay-ins', description: 'CNY in from a buyer, credited as USDT (docs/api.md, "Pay-ins").' },
   { name: 'Events', description: 'Every event emitted for you, with the body its webhook carried, to reconcile after an outage (docs/api.md, "Events").' },
-  { name: 'Webhooks', description: 'The delivery log of your events, re-sending and a test event (docs/webhooks.md).' },
+  { name: 'Webhooks', description: 'Your endpoint and its signing secret, the delivery log of your events, re-sending and a test event (docs/webhooks.md).' },
   { name: 'Trader API', description: 'For traders\' bots, with a trader API key (docs/api.md, "Trader API (bots)").' },
   { name: 'Document', description: 'This document.' },
   { name: 'Webhook events', description: 'What Corridor POSTs to your endpoint: { id, type, createdAt, data }, data being the order as its detail endpoint returns it.' },

@@ -11,7 +11,16 @@ import {
   reportTraderNotReceived,
   submitTraderProof,
 } from './trader-tasks';
-import { listWebhookDeliveries, resendWebhookDelivery, sendWebhookTest } from './webhooks';
+import {
+  clearWebhookEndpointRoute,
+  getWebhookDeliveryRoute,
+  getWebhookEndpointRoute,
+  listWebhookDeliveries,
+  resendWebhookDelivery,
+  rotateWebhookSecretRoute,
+  sendWebhookTest,
+  setWebhookEndpointRoute,
+} from './webhooks';
 import { cancelWithdrawal, createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
 
 export type { Route } from './route-definition';
@@ -32,7 +41,12 @@ export const routes: readonly Route[] = [
   listOrders,
   getOrder,
   cancelOrder,
+  getWebhookEndpointRoute,
+  setWebhookEndpointRoute,
+  clearWebhookEndpointRoute,
+  rotateWebhookSecretRoute,
   listWebhookDeliveries,
+  getWebhookDeliveryRoute,
   resendWebhookDelivery,
   sendWebhookTest,
   listEvents,

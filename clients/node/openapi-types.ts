@@ -458,7 +458,7 @@ export interface webhooks {
         put?: never;
         /**
          * payout.proof_submitted
-         * @description The trader uploaded proof; decide with CONFIRM or DISPUTE. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         * @description The trader uploaded proof (data.proofs lists the images); decide with CONFIRM or DISPUTE. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
          */
         post: operations["webhook_payout_proof_submitted"];
         delete?: never;
@@ -1280,7 +1280,7 @@ export interface components {
             createdAt: string;
             data: components["schemas"]["Payout"];
         };
-        /** @description The trader uploaded proof; decide with CONFIRM or DISPUTE. */
+        /** @description The trader uploaded proof (data.proofs lists the images); decide with CONFIRM or DISPUTE. */
         PayoutProofSubmittedEvent: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;

@@ -21,7 +21,7 @@ export const TEST_EVENT_TYPE = 'webhook.test';
 /** When each event is sent, as docs/webhooks.md's table says; a test holds it equal to the machines' events. */
 export const eventDescriptions: Record<string, string> = {
   'payout.accepted': 'A trader took the payout (PENDING_PAYMENT).',
-  'payout.proof_submitted': 'The trader uploaded proof; decide with CONFIRM or DISPUTE.',
+  'payout.proof_submitted': 'The trader uploaded proof (data.proofs lists the images); decide with CONFIRM or DISPUTE.',
   'payout.completed': 'Your CONFIRM released the USDT to the trader.',
   'payout.overdue': 'The trader did not pay by paymentDueAt.',
   'payout.disputed': 'You disputed, or the 24 h decision window ran out (reason MERCHANT_ACTION_TIMEOUT).',

@@ -116,7 +116,7 @@ export interface paths {
         };
         /**
          * Open a proof image
-         * @description The image as stored (re-encoded, without metadata), from the url of a proof list item, before its urlExpiresAt. No signing headers: the query's signature is the authority. A forged or altered URL is SIGNED_URL_INVALID, an expired one SIGNED_URL_EXPIRED; a proof that is not on your payout is ORDER_NOT_FOUND.
+         * @description The image as stored (re-encoded, without metadata), from the url of a proof list item, before its urlExpiresAt. No signing headers: the query's signature is the authority. A forged or altered URL is SIGNED_URL_INVALID, an expired one SIGNED_URL_EXPIRED; a proof that is not on your payout is ORDER_NOT_FOUND; a suspended merchant's URLs are MERCHANT_DISABLED.
          */
         get: operations["getPayoutProofImage"];
         put?: never;
@@ -2507,6 +2507,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
             /** @description NOT_FOUND, ORDER_NOT_FOUND */
             404: {
                 headers: {
@@ -2535,6 +2551,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
                         };
                     };
                 };

@@ -42,6 +42,9 @@ export async function handleRestRequest(request: Request, bindings?: NodeBinding
     }
     response = errorResponse(requestId, error);
     if (isDomainError(error, 'SERVER_BUSY')) response.headers.set('retry-after', '2');
+    // A signed URL over its merchant's rate (route-definition.ts); its bucket refills a token a
+    // tenth of a second, so one second always suffices.
+    if (isDomainError(error, 'RATE_LIMITED')) response.headers.set('retry-after', '1');
   }
   // A body left (partly) unread, because the request was refused before or while reading it, must
   // not be drained on a kept-alive connection: the server closes it after this answer instead,

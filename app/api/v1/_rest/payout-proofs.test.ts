@@ -5,6 +5,9 @@ import { env } from '../../../../config/env';
 import { proofImages } from '../../../../db/schema';
 import { signUrl } from '../../../../server/auth/sign-url';
 import { signedUrlMac } from '../../../../server/auth/signed-url-mac';
+import { cliActor } from '../../../../server/audit';
+import { updateMerchantSettings } from '../../../../server/merchants/update-merchant-settings';
+import { SIGNED_URL_RATE_LIMIT } from '../../../../server/rate-limit/signed-url-rate-limit';
 import { sha256Hex } from '../../../../server/crypto';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
@@ -202,6 +205,34 @@ describe('GET /api/v1/withdrawals/:orderNo/proofs/:proofId: the signed image URL
     expect(response.status).toBe(200);
   });
 
+  it("stops at once when the merchant is suspended: 403 MERCHANT_DISABLED, as its keys are", async () => {
+    const owner = await apiMerchant(database.db);
+    const { created } = await payoutWithProofs([await tinyPng()], owner);
+    const [item] = await listProofs(created.orderNo, owner);
+    expect((await open(item!.url)).status).toBe(200);
+    await updateMerchantSettings(database.db, owner.merchantId, { status: 'suspended' }, cliActor);
+    const response = await open(item!.url);
+    expect([response.status, await errorCodeOf(response)]).toEqual([403, 'MERCHANT_DISABLED']);
+  });
+
+  it("holds one merchant's URLs to a rate: past the burst, 429 RATE_LIMITED with Retry-After, other merchants unaffected", async () => {
+    const busy = await apiMerchant(database.db);
+    const { created } = await payoutWithProofs([await tinyPng()], busy);
+    const [item] = await listProofs(created.orderNo, busy);
+    const { created: calmPayout } = await payoutWithProofs([await tinyPng()]);
+    const [calm] = await listProofs(calmPayout.orderNo);
+
+    // At once, as a page of <img> tags would: the burst passes, the rest is refused.
+    const responses = await Promise.all(Array.from({ length: SIGNED_URL_RATE_LIMIT.burst + 20 }, () => open(item!.url)));
+    const served = responses.filter((response) => response.status === 200);
+    const refused = responses.filter((response) => response.status === 429);
+    expect(served.length + refused.length).toBe(responses.length);
+    expect(served.length).toBeGreaterThanOrEqual(SIGNED_URL_RATE_LIMIT.burst);
+    expect(refused.length).toBeGreaterThan(0);
+    expect([refused[0]!.headers.get('retry-after'), await errorCodeOf(refused[0]!)]).toEqual(['1', 'RATE_LIMITED']);
+    expect((await open(calm!.url)).status).toBe(200);
+  });
+
   it('answers only GET', async () => {
     const { created } = await payoutWithProofs([await tinyPng()]);
     const [item] = await listProofs(created.orderNo);
@@ -257,6 +288,6 @@ describe('the proof routes in the route table and the document', () => {
       'query:signature:true',
     ]);
     expect(Object.keys(operation.responses['200']!.content!)).toEqual(['image/jpeg', 'image/png', 'image/webp']);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '413', '4XX', '500']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '429', '4XX', '500']);
   });
 });

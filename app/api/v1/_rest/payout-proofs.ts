@@ -58,7 +58,7 @@ export const getPayoutProofImage = defineRoute({
   tag: 'Payouts',
   summary: 'Open a proof image',
   description:
-    "The image as stored (re-encoded, without metadata), from the url of a proof list item, before its urlExpiresAt. No signing headers: the query's signature is the authority. A forged or altered URL is SIGNED_URL_INVALID, an expired one SIGNED_URL_EXPIRED; a proof that is not on your payout is ORDER_NOT_FOUND.",
+    "The image as stored (re-encoded, without metadata), from the url of a proof list item, before its urlExpiresAt. No signing headers: the query's signature is the authority. A forged or altered URL is SIGNED_URL_INVALID, an expired one SIGNED_URL_EXPIRED; a proof that is not on your payout is ORDER_NOT_FOUND; a suspended merchant's URLs are MERCHANT_DISABLED.",
   params: z.object({ orderNo: orderReference, proofId: z.uuid({ error: 'must be a proof id (UUID)' }).describe('The id of a proof list item.') }),
   success: {
     status: 200,
@@ -66,7 +66,8 @@ export const getPayoutProofImage = defineRoute({
     description: 'The image, with Cache-Control: private, no-store and Content-Disposition: inline',
     media: ['image/jpeg', 'image/png', 'image/webp'],
   },
-  errors: ['ORDER_NOT_FOUND'],
+  // A suspended merchant's URLs stop at once, like its keys (loadMerchantProofImage).
+  errors: ['ORDER_NOT_FOUND', 'MERCHANT_DISABLED'],
   handle: async ({ merchantId, params, db }) => {
     const image = await loadMerchantProofImage(db, { merchantId, reference: params.orderNo, proofId: params.proofId });
     return { body: new BinaryBody(image.contentType, image.data) };

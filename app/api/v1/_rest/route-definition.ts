@@ -3,6 +3,8 @@ import type { MerchantRow } from '../../../../server/auth/authenticate-api-reque
 import { signedUrlQuery } from '../../../../server/auth/signed-url.schema';
 import { verifySignedUrl } from '../../../../server/auth/verify-signed-url';
 import { DomainError, type ErrorCode } from '../../../../server/errors';
+import { SIGNED_URL_RATE_LIMIT } from '../../../../server/rate-limit/signed-url-rate-limit';
+import { takeToken } from '../../../../server/rate-limit/token-bucket';
 import { parseInput } from '../../../../server/validation/parse-input';
 import type { RestContext, RestResult } from './context';
 import { parseJsonBody, parseQuery } from './read-request';
@@ -147,12 +149,18 @@ function callerOf(kind: AuthKind, context: RestContext): { merchant: MerchantRow
 /**
  * The merchant a signed URL speaks for: its query's shape (VALIDATION_FAILED), then its signature
  * over the merchant, the path as requested and the expiry (SIGNED_URL_INVALID), then the expiry
- * (SIGNED_URL_EXPIRED). The path is the decoded URL's, so an encoding other than the one signed
- * is refused, never reinterpreted.
+ * (SIGNED_URL_EXPIRED), then the merchant's rate for signed URLs (RATE_LIMITED; handler.ts adds
+ * Retry-After). The path is the URL's as requested, so an encoding other than the one signed is
+ * refused, never reinterpreted.
  */
 function signedUrlCallerOf(context: RestContext): { merchantId: string } {
   const query = parseQuery(context.url, signedUrlQuery);
-  return verifySignedUrl({ path: context.url.pathname, query, now: context.now });
+  const caller = verifySignedUrl({ path: context.url.pathname, query, now: context.now });
+  const { perSecond, burst } = SIGNED_URL_RATE_LIMIT;
+  if (!takeToken(`signed-url:${caller.merchantId}`, perSecond, burst).allowed) {
+    throw new DomainError('RATE_LIMITED', 'Too many signed URLs opened for this merchant; slow down.');
+  }
+  return caller;
 }
 
 /** Every code that reaches a client before or around the route itself (docs/errors.md). */
@@ -172,10 +180,11 @@ const AUTHENTICATION_ERRORS: readonly ErrorCode[] = [
 ];
 
 /**
- * A signed URL is checked by the route, with no key: no header can be missing or replayed, and no
- * key's rate applies. A declared body is still refused from its Content-Length.
+ * A signed URL is checked by the route, with no key: no header can be missing or replayed, but the
+ * merchant it names may be over its rate for signed URLs. A declared body is still refused from
+ * its Content-Length.
  */
-const SIGNED_URL_ERRORS: readonly ErrorCode[] = ['SIGNED_URL_INVALID', 'SIGNED_URL_EXPIRED', 'PAYLOAD_TOO_LARGE', 'INTERNAL_ERROR'];
+const SIGNED_URL_ERRORS: readonly ErrorCode[] = ['SIGNED_URL_INVALID', 'SIGNED_URL_EXPIRED', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'INTERNAL_ERROR'];
 
 /** A route's possible error codes: its own, plus those of authentication and of reading its input. */
 export function errorsOf(route: Route): ErrorCode[] {

@@ -6,6 +6,7 @@ import { proofImages } from '../../../../db/schema';
 import { signUrl } from '../../../../server/auth/sign-url';
 import { signedUrlMac } from '../../../../server/auth/signed-url-mac';
 import { cliActor } from '../../../../server/audit';
+import { setLogLevel, setLogSink } from '../../../../server/logging/log';
 import { updateMerchantSettings } from '../../../../server/merchants/update-merchant-settings';
 import { SIGNED_URL_RATE_LIMIT } from '../../../../server/rate-limit/signed-url-rate-limit';
 import { sha256Hex } from '../../../../server/crypto';
@@ -231,6 +232,25 @@ describe('GET /api/v1/withdrawals/:orderNo/proofs/:proofId: the signed image URL
     expect(refused.length).toBeGreaterThan(0);
     expect([refused[0]!.headers.get('retry-after'), await errorCodeOf(refused[0]!)]).toEqual(['1', 'RATE_LIMITED']);
     expect((await open(calm!.url)).status).toBe(200);
+  });
+
+  it("logs the route's template, never the URL's signature or the image", async () => {
+    const { created } = await payoutWithProofs([await tinyPng()]);
+    const [item] = await listProofs(created.orderNo);
+    const lines: string[] = [];
+    setLogLevel('debug');
+    const restore = setLogSink((line) => lines.push(line));
+    try {
+      expect((await open(item!.url)).status).toBe(200);
+      expect((await open(withQuery(item!.url, { ...queryOf(item!.url), expires: '1' }))).status).toBe(401);
+    } finally {
+      restore();
+      setLogLevel(undefined);
+    }
+    expect(lines.some((line) => line.includes('withdrawals/:orderNo/proofs/:proofId'))).toBe(true);
+    const text = lines.join('\n');
+    expect(text).not.toContain(queryOf(item!.url).signature!);
+    expect(text).not.toContain(item!.id);
   });
 
   it('answers only GET', async () => {

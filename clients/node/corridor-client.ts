@@ -33,6 +33,8 @@ export type Payout = Schemas['Payout'];
 export type PayoutList = Schemas['PayoutList'];
 export type PayoutDecision = Schemas['PayoutDecision'];
 export type CancelOrderRequest = Schemas['CancelOrderRequest'];
+export type PayoutProofList = Schemas['PayoutProofList'];
+export type PayoutWithProofs = Schemas['PayoutWithProofs'];
 export type CreatePayinRequest = Schemas['CreatePayinRequest'];
 export type PayinCreated = Schemas['PayinCreated'];
 export type Payin = Schemas['Payin'];
@@ -71,7 +73,7 @@ export function signatureFor(
 
 /** Signs and sends requests; the merchant and trader clients add their endpoints. */
 export class SignedApiClient {
-  constructor(private readonly options: CorridorClientOptions) {}
+  constructor(protected readonly options: CorridorClientOptions) {}
 
   async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T | ApiErrorBody>> {
     const search = new URLSearchParams();
@@ -127,6 +129,25 @@ export class CorridorClient extends SignedApiClient {
 
   getPayin(orderNo: string) {
     return this.request<Payin>('GET', `/api/v1/orders/${encodeURIComponent(orderNo)}`);
+  }
+
+  /** The proofs of a payout, each with a `url` that serves its image for a few minutes. */
+  listPayoutProofs(orderNo: string) {
+    return this.request<PayoutProofList>('GET', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/proofs`);
+  }
+
+  /**
+   * Downloads a proof image from the `url` of a proof list item, before its `urlExpiresAt`. The URL
+   * needs no signing headers; its path and query are sent to this client's baseUrl, which may be an
+   * internal address while the URL names the public one. Success: the image bytes and their
+   * `content-type` header; otherwise the error body.
+   */
+  async getPayoutProofImage(url: string): Promise<ApiResponse<Uint8Array | ApiErrorBody>> {
+    const { pathname, search } = new URL(url);
+    const send = this.options.fetch ?? ((target: string, init: RequestInit) => fetch(target, init));
+    const response = await send(`${this.options.baseUrl.replace(/\/$/, '')}${pathname}${search}`, { method: 'GET' });
+    if (!response.ok) return { status: response.status, headers: response.headers, body: (await response.json()) as ApiErrorBody };
+    return { status: response.status, headers: response.headers, body: new Uint8Array(await response.arrayBuffer()) };
   }
 
   decidePayout(orderNo: string, input: PayoutDecisionRequest) {

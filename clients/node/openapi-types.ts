@@ -107,6 +107,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/withdrawals/{orderNo}/proofs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a payout's proofs
+         * @description The images the trader uploaded as proof of the transfer, in upload order (empty before any): id, type, size, SHA-256 of the stored image and upload time, with a signed URL that serves the image to you for 5 minutes, without signing headers.
+         */
+        get: operations["listPayoutProofs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/withdrawals/{orderNo}/proofs/{proofId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open a proof image
+         * @description The image as stored (re-encoded, without metadata), from the url of a proof list item, before its urlExpiresAt. No signing headers: the query's signature is the authority. A forged or altered URL is SIGNED_URL_INVALID, an expired one SIGNED_URL_EXPIRED; a proof that is not on your payout is ORDER_NOT_FOUND; a suspended merchant's URLs are MERCHANT_DISABLED.
+         */
+        get: operations["getPayoutProofImage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -542,7 +582,7 @@ export interface webhooks {
         put?: never;
         /**
          * payout.proof_submitted
-         * @description The trader uploaded proof; decide with CONFIRM or DISPUTE. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         * @description The trader uploaded proof (data.proofs lists the images); decide with CONFIRM or DISPUTE. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
          */
         post: operations["webhook_payout_proof_submitted"];
         delete?: never;
@@ -800,7 +840,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "MERCHANT_DISABLED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -890,6 +930,105 @@ export interface components {
         PayoutDecision: {
             /** @enum {string} */
             status: "COMPLETED" | "DISPUTED";
+        };
+        PayoutProofList: {
+            /** @description in upload order; empty before the trader uploads proof */
+            items: {
+                /**
+                 * Format: uuid
+                 * @description the proof id
+                 */
+                id: string;
+                /**
+                 * @description the type of the stored image
+                 * @enum {string}
+                 */
+                contentType: "image/jpeg" | "image/png" | "image/webp";
+                /** @description bytes of the stored image */
+                byteSize: number;
+                /** @description lower-case hex SHA-256 of the stored image: the exact bytes its url serves */
+                sha256: string;
+                /**
+                 * Format: date-time
+                 * @description when the trader uploaded it, ISO 8601 UTC with milliseconds
+                 */
+                uploadedAt: string;
+                /**
+                 * Format: uri
+                 * @description GET it within urlExpiresAt, without signing headers: the image, for your merchant only
+                 */
+                url: string;
+                /**
+                 * Format: date-time
+                 * @description when url stops working (a few minutes); list again for a fresh one
+                 */
+                urlExpiresAt: string;
+            }[];
+        };
+        PayoutWithProofs: {
+            /** Format: uuid */
+            orderId: string;
+            orderNo: string;
+            merchantOrderNo: string;
+            /** @enum {string} */
+            status: "PENDING_MATCH" | "PENDING_PAYMENT" | "PAYMENT_OVERDUE" | "PAYMENT_SUBMITTED" | "COMPLETED" | "DISPUTED" | "CANCELLED";
+            /** @constant */
+            direction: "WITHDRAW";
+            /** @description decimal string, 2 decimals */
+            usdAmount: string;
+            /** @description decimal string, 2 decimals */
+            usdFeeAmount: string;
+            /** @description fee in basis points */
+            feeBps: number;
+            /** @constant */
+            fiatCurrency: "CNY";
+            /** @description usdAmount x reference rate (median of active quotes or the operator override) */
+            referenceFiatAmount: string;
+            /** @description (fxRate - referenceRate) / referenceRate as a decimal fraction, e.g. "-0.0035" */
+            slippage: string;
+            /** @description the CNY amount the trader transfers to the recipient */
+            lockedFiatAmount: string;
+            /** @description assigned trader; null until a trader accepts */
+            traderId: string | null;
+            /** @description trader's payment deadline */
+            paymentDueAt: string | null;
+            /** @description merchant's decision deadline */
+            merchantActionDueAt: string | null;
+            firstProofSubmittedAt: string | null;
+            /** @description last 4 digits of the recipient account; the full number is never returned */
+            bankAccountLast4: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            /** @description every proof of the payout, in upload order; fetch the images through the proofs endpoint */
+            proofs: {
+                /**
+                 * Format: uuid
+                 * @description the proof id
+                 */
+                id: string;
+                /**
+                 * @description the type of the stored image
+                 * @enum {string}
+                 */
+                contentType: "image/jpeg" | "image/png" | "image/webp";
+                /** @description bytes of the stored image */
+                byteSize: number;
+                /** @description lower-case hex SHA-256 of the stored image: the exact bytes its url serves */
+                sha256: string;
+                /**
+                 * Format: date-time
+                 * @description when the trader uploaded it, ISO 8601 UTC with milliseconds
+                 */
+                uploadedAt: string;
+            }[];
         };
         PayinCreated: {
             /** Format: uuid */
@@ -1184,6 +1323,17 @@ export interface components {
         Event: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
+            /** @constant */
+            type: "payout.proof_submitted";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["PayoutWithProofs"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
             /** @enum {string} */
             type: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.reassigned" | "payout.cancelled";
             /**
@@ -1308,7 +1458,7 @@ export interface components {
             createdAt: string;
             data: components["schemas"]["Payout"];
         };
-        /** @description The trader uploaded proof; decide with CONFIRM or DISPUTE. */
+        /** @description The trader uploaded proof (data.proofs lists the images); decide with CONFIRM or DISPUTE. */
         PayoutProofSubmittedEvent: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
@@ -1319,7 +1469,7 @@ export interface components {
              * @description when the change happened; use it to ignore an older state arriving late
              */
             createdAt: string;
-            data: components["schemas"]["Payout"];
+            data: components["schemas"]["PayoutWithProofs"];
         };
         /** @description Your CONFIRM released the USDT to the trader. */
         PayoutCompletedEvent: {
@@ -2454,6 +2604,312 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listPayoutProofs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The platform orderNo or your merchantOrderNo. */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout's proofs */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "7d0f3a52-9a51-4a8e-b7a4-0c6f1f4f2b11",
+                     *           "contentType": "image/jpeg",
+                     *           "byteSize": 184213,
+                     *           "sha256": "9f2b5c0e8d4a7b1c3e6f9a2d5b8c1e4f7a0d3b6c9e2f5a8b1d4c7e0f3a6b9c2d",
+                     *           "uploadedAt": "2026-11-23T08:21:04.511Z",
+                     *           "url": "https://corridor.example/api/v1/withdrawals/WD20261123004211983571/proofs/7d0f3a52-9a51-4a8e-b7a4-0c6f1f4f2b11?merchant=5b6b2d1e-3f0a-4c55-8e1d-9a7c2b4f6e10&expires=1795422364&signature=2c1e0b9f8a7d6c5b4a39281706f5e4d3c2b1a09f8e7d6c5b4a3928170f6e5d4c",
+                     *           "urlExpiresAt": "2026-11-23T08:26:04.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutProofList"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND" | "ORDER_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    getPayoutProofImage: {
+        parameters: {
+            query: {
+                /** @description The merchant the URL was issued to. */
+                merchant: string;
+                /** @description Unix seconds after which the URL is refused (SIGNED_URL_EXPIRED). */
+                expires: string;
+                /** @description Hex HMAC-SHA256 over the merchant, the path and expires, made by Corridor. */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /** @description The platform orderNo or your merchantOrderNo. */
+                orderNo: string;
+                /** @description The id of a proof list item. */
+                proofId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image, with Cache-Control: private, no-store and Content-Disposition: inline */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description SIGNED_URL_INVALID, SIGNED_URL_EXPIRED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND" | "ORDER_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
                         };
                     };
                 };

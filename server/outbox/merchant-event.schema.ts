@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
+import { payoutWithProofs } from '../proofs/payout-proof.schema';
 import { instantQuery } from '../validation/instant';
-import { eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../webhooks/event.schema';
+import { eventEnvelope, payinEventTypes, payoutEventTypes, PROOF_SUBMITTED_EVENT_TYPE, TEST_EVENT_TYPE, testEventData } from '../webhooks/event.schema';
 import { eventCursorQuery } from './event-cursor';
 
 /** Every type Corridor emits (docs/webhooks.md, "Events"); a filter on any other is a mistake. */
@@ -11,9 +12,11 @@ export const eventTypes: string[] = [...payoutEventTypes, ...payinEventTypes, TE
 /**
  * One event exactly as the webhook carried it ({ id, type, createdAt, data }): the body stored in
  * the outbox (server/outbox/write-event.ts), so a merchant reconciling after an outage reads what
- * it would have received.
+ * it would have received. A payout.proof_submitted written before its data listed the proofs is the
+ * plain payout, like the other payout events.
  */
 export const merchantEventResponse = z.union([
+  eventEnvelope(PROOF_SUBMITTED_EVENT_TYPE, payoutWithProofs),
   eventEnvelope('', payoutDetailResponse).extend({ type: z.enum(payoutEventTypes) }),
   eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes) }),
   eventEnvelope(TEST_EVENT_TYPE, testEventData),

@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { proofImages } from '../../db/schema';
+import { sha256Hex } from '../crypto';
+import { isoMs } from '../money/format';
+import type { ProofSummary } from '../proofs/payout-proof.schema';
 import { prepareProofImages } from '../proofs/prepare-proof-image';
 import { applyPayoutTransition } from '../state-machines/apply-transition';
 import { merchantWindowMs } from './merchant-window';
@@ -10,14 +14,24 @@ import { retryTransaction } from '../../db/retry-transaction';
  * The trader who holds a payout uploads 1 to 3 proof images (PENDING_PAYMENT or PAYMENT_OVERDUE
  * -> PAYMENT_SUBMITTED). The images are checked and re-encoded before the transaction; the order,
  * the images and the payout.proof_submitted event are written together. merchantActionDueAt
- * starts from the merchant's window.
+ * starts from the merchant's window. The event lists the proofs (docs/webhooks.md): their ids and
+ * hashes, never a URL, which would outlive its expiry in the merchant's logs and retries.
  */
 export async function submitPayoutProof(
   db: Db,
   input: { traderId: string; orderId: string; files: readonly Uint8Array[] },
   now = new Date(),
 ) {
-  const proofs = await prepareProofImages(input.files);
+  const proofs = (await prepareProofImages(input.files)).map((proof) => ({ ...proof, id: randomUUID() }));
+  // Positions are unique per payout and only this transition stores proofs, so these are all the
+  // payout's proofs.
+  const summaries: ProofSummary[] = proofs.map((proof) => ({
+    id: proof.id,
+    contentType: proof.contentType,
+    byteSize: proof.byteSize,
+    sha256: sha256Hex(proof.data),
+    uploadedAt: isoMs(now),
+  }));
   return retryTransaction(db, async (tx) => {
     const decisionWindowMs = await merchantWindowMs(tx, input.orderId, 'payoutMerchantActionSeconds');
 
@@ -32,10 +46,11 @@ export async function submitPayoutProof(
         firstProofSubmittedAt: row.firstProofSubmittedAt ?? now,
         merchantActionDueAt: new Date((row.firstProofSubmittedAt ?? now).getTime() + decisionWindowMs),
       }),
-      eventData: payoutDetailView,
+      eventData: (row) => ({ ...payoutDetailView(row), proofs: summaries }),
     });
     await tx.insert(proofImages).values(
       proofs.map((proof, index) => ({
+        id: proof.id,
         payoutOrderId: input.orderId,
         traderId: input.traderId,
         position: index + 1,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
+import { payoutWithProofs } from '../proofs/payout-proof.schema';
 import { payinMachine } from '../state-machines/payin';
 import { payoutMachine } from '../state-machines/payout';
 
 // The events of docs/webhooks.md, "Events": every body is { id, type, createdAt, data }, where data
-// is the order exactly as its detail endpoint returns it. For the OpenAPI document's webhooks section.
+// is the order exactly as its detail endpoint returns it (payout.proof_submitted adds the proofs).
+// For the OpenAPI document's webhooks section.
 
 /** The events an order's transitions write (server/state-machines), each once. */
 function eventsOf(machine: { transitions: readonly { event?: string }[] }): string[] {
@@ -19,7 +21,7 @@ export const TEST_EVENT_TYPE = 'webhook.test';
 /** When each event is sent, as docs/webhooks.md's table says; a test holds it equal to the machines' events. */
 export const eventDescriptions: Record<string, string> = {
   'payout.accepted': 'A trader took the payout (PENDING_PAYMENT).',
-  'payout.proof_submitted': 'The trader uploaded proof; decide with CONFIRM or DISPUTE.',
+  'payout.proof_submitted': 'The trader uploaded proof (data.proofs lists the images); decide with CONFIRM or DISPUTE.',
   'payout.completed': 'Your CONFIRM released the USDT to the trader.',
   'payout.overdue': 'The trader did not pay by paymentDueAt.',
   'payout.disputed': 'You disputed, or the 24 h decision window ran out (reason MERCHANT_ACTION_TIMEOUT).',
@@ -47,8 +49,12 @@ export function eventEnvelope(type: string, data: z.ZodType) {
   });
 }
 
-/** The data of an event type: the payout's or pay-in's detail, or the test message. */
+/** The event whose data lists the payout's proofs besides the payout (docs/webhooks.md). */
+export const PROOF_SUBMITTED_EVENT_TYPE = 'payout.proof_submitted';
+
+/** The data of an event type: the payout's or pay-in's detail (with the proofs, once), or the test message. */
 export function eventDataOf(type: string): z.ZodType {
+  if (type === PROOF_SUBMITTED_EVENT_TYPE) return payoutWithProofs;
   if (payoutEventTypes.includes(type)) return payoutDetailResponse;
   if (payinEventTypes.includes(type)) return payinDetailResponse;
   return testEventData;

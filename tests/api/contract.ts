@@ -64,11 +64,18 @@ export interface ExchangeToCheck {
  * The problems of one response against the document, none when it conforms. A documented path
  * and method must list the status (exactly, or as 4XX/5XX, or `default`) and the body must match
  * its schema; a path or method the document does not have must be the adapter's 404 NOT_FOUND or
- * 405 METHOD_NOT_ALLOWED in the Error shape.
+ * 405 METHOD_NOT_ALLOWED in the Error shape. A body that is not JSON (a proof image) must be of a
+ * media type the document lists for that status.
  */
 export function contractProblems(exchange: ExchangeToCheck): string[] {
   const document = openApiDocument() as unknown as OpenApiDocument;
   const what = `${exchange.method} ${exchange.pathname} -> ${exchange.status}`;
+  const media = exchange.contentType?.split(';')[0]?.trim().toLowerCase();
+  if (media && media !== 'application/json') {
+    const template = templateOf(document, exchange.pathname);
+    const responses = template ? document.paths[template]?.[exchange.method.toLowerCase()]?.responses : undefined;
+    if (responses?.[String(exchange.status)]?.content?.[media]) return [];
+  }
   let body: unknown;
   try {
     body = exchange.body === '' ? undefined : JSON.parse(exchange.body);

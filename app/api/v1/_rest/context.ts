@@ -11,7 +11,8 @@ export interface RestContext {
   body: Uint8Array;
   db: Db;
   now: Date;
-  principal: ApiPrincipal;
+  /** The verified API key's owner; none on a signed-url route, whose URL is checked by the route. */
+  principal?: ApiPrincipal;
 }
 
 export interface RestResult {

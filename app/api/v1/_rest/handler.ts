@@ -6,11 +6,11 @@ import { observeRequest } from '../../../../server/metrics/http-metrics';
 import { hasControlCharacter } from '../../../../server/validation/control-characters';
 import { takeToken } from '../../../../server/rate-limit/token-bucket';
 import { TRADER_RATE_LIMIT } from '../../../../server/rate-limit/trader-rate-limit';
-import type { RestContext } from './context';
+import type { RestContext, RestResult } from './context';
 import { openApiResponse } from './openapi';
 import { announcesBody, readBody, refuseDeclaredOversize } from './read-request';
 import { newRequestId } from './request-id';
-import { errorResponse, jsonResponse } from './responses';
+import { BinaryBody, binaryResponse, errorResponse, jsonResponse } from './responses';
 import { bodyLimitOf, matchRoute } from './routes';
 
 /** What the Node server passes along (@hono/node-server's bindings): the raw request line's URL. */
@@ -42,6 +42,9 @@ export async function handleRestRequest(request: Request, bindings?: NodeBinding
     }
     response = errorResponse(requestId, error);
     if (isDomainError(error, 'SERVER_BUSY')) response.headers.set('retry-after', '2');
+    // A signed URL over its merchant's rate (route-definition.ts); its bucket refills a token a
+    // tenth of a second, so one second always suffices.
+    if (isDomainError(error, 'RATE_LIMITED')) response.headers.set('retry-after', '1');
   }
   // A body left (partly) unread, because the request was refused before or while reading it, must
   // not be drained on a kept-alive connection: the server closes it after this answer instead,
@@ -81,10 +84,19 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
   }
   exchange.route = match.route.path;
 
+  const limit = bodyLimitOf(match.route);
+  if (match.route.auth === 'signed-url') {
+    // No API key: the URL carries the grant and the route checks it (route-definition.ts). Such a
+    // route is a GET, and a body sent with it is never read.
+    refuseDeclaredOversize(request, limit);
+    const { db } = await getDatabase();
+    const result = await match.route.run({ request, requestId, url, params: match.params, body: new Uint8Array(0), db, now: new Date() });
+    return answer(requestId, result);
+  }
+
   // Nothing of the body is read before the headers name a live key (docs/security.md): an
   // oversize declaration, missing or stale headers, a malformed nonce or an unknown key are
   // answered from the headers alone.
-  const limit = bodyLimitOf(match.route);
   refuseDeclaredOversize(request, limit);
   const { db } = await getDatabase();
   const now = new Date();
@@ -104,6 +116,12 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
 
   const context: RestContext = { request, requestId, url, params: match.params, body, db, now, principal };
   const result = await match.route.run(context);
+  return answer(requestId, result);
+}
+
+/** A route's result as a response: JSON, or the raw bytes of a BinaryBody. */
+function answer(requestId: string, result: RestResult): Response {
+  if (result.body instanceof BinaryBody) return binaryResponse(requestId, result.status, result.body, result.headers);
   return jsonResponse(requestId, result.status, result.body, result.headers);
 }
 

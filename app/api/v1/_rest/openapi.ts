@@ -9,6 +9,7 @@ import { openTaskListResponse, openTaskView } from '../../../../server/payouts/o
 import { createPayoutInput, payoutDecisionInput } from '../../../../server/payouts/payout.schema';
 import { orderCancelInput } from '../../../../server/validation/order-cancel.schema';
 import { payoutCreateResponse, payoutDecisionResponse, payoutDetailResponse, payoutListResponse } from '../../../../server/payouts/payout-view.schema';
+import { payoutProofListResponse, payoutWithProofs } from '../../../../server/proofs/payout-proof.schema';
 import { deliveryAttemptView, deliveryListResponse, deliveryQueuedResponse, deliveryView } from '../../../../server/webhooks/delivery-view.schema';
 import { rotateWebhookSecretInput, setWebhookEndpointBody, webhookEndpointSetResponse, webhookEndpointView, webhookSecretRotatedResponse } from '../../../../server/webhooks/webhook-endpoint.schema';
 import { eventDataOf, eventDescriptions, eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../../../../server/webhooks/event.schema';
@@ -49,6 +50,8 @@ const outputSchemas: [z.ZodType, string][] = [
   [payoutDetailResponse, 'Payout'],
   [payoutListResponse, 'PayoutList'],
   [payoutDecisionResponse, 'PayoutDecision'],
+  [payoutProofListResponse, 'PayoutProofList'],
+  [payoutWithProofs, 'PayoutWithProofs'],
   [payinCreateResponse, 'PayinCreated'],
   [payinListItem, 'PayinListItem'],
   [payinDetailResponse, 'Payin'],
@@ -137,8 +140,12 @@ const securitySchemes = {
   },
 };
 
-/** A route's security requirement; the key scheme carries the route's scopes (not enforced yet, route-definition.ts). */
+/**
+ * A route's security requirement; the key scheme carries the route's scopes (not enforced yet,
+ * route-definition.ts). A signed-url route has none: its query parameters are the grant.
+ */
 function securityOf(route: Route) {
+  if (route.auth === 'signed-url') return [];
   return [{ [route.auth === 'merchant' ? 'merchantKey' : 'traderKey']: [...route.scopes], timestamp: [], nonce: [], signature: [] }];
 }
 
@@ -222,9 +229,17 @@ function requestBodyOf(route: Route): JsonSchema | undefined {
   return { required: route.body.optional !== true, content: { 'application/json': media } };
 }
 
-function operationOf(route: Route): JsonSchema {
+/** The success body: JSON from the route's schema, or raw bytes of each declared media type. */
+function successContentOf(route: Route): JsonSchema {
+  if (route.success.media) {
+    return Object.fromEntries(route.success.media.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }]));
+  }
   const success: JsonSchema = { schema: schemaOf(route.success.schema, 'output') };
   if (route.success.example !== undefined) success.example = route.success.example;
+  return { 'application/json': success };
+}
+
+function operationOf(route: Route): JsonSchema {
   const successHeaders = route.idempotencyKey
     ? { ...requestIdHeader, 'Idempotent-Replayed': { description: '"true" when this is the stored answer of an earlier request with the same key.', schema: { type: 'string', enum: ['true'] } } }
     : requestIdHeader;
@@ -238,7 +253,7 @@ function operationOf(route: Route): JsonSchema {
     parameters: parametersOf(route),
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(route.success.status)]: { description: route.success.description, headers: successHeaders, content: { 'application/json': success } },
+      [String(route.success.status)]: { description: route.success.description, headers: successHeaders, content: successContentOf(route) },
       ...errorResponses(route),
       ...refusedRequestRef,
     },

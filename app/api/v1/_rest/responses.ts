@@ -17,6 +17,27 @@ export function jsonResponse(requestId: string, status: number, body: unknown, e
 }
 
 /**
+ * A success body of raw bytes (a proof image) rather than JSON: a route returns one, and the
+ * adapter answers it with its own type, never cached, shown inline and never sniffed as another type.
+ */
+export class BinaryBody {
+  constructor(
+    readonly contentType: string,
+    readonly data: Uint8Array,
+  ) {}
+}
+
+export function binaryResponse(requestId: string, status: number, body: BinaryBody, extra?: Record<string, string>): Response {
+  const headers = baseHeaders(requestId);
+  headers.set('content-type', body.contentType);
+  // Cached by no one: a browser's cache would outlive the link's expiry (docs/api.md).
+  headers.set('cache-control', 'private, no-store');
+  headers.set('content-disposition', 'inline');
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+  return new Response(body.data as Uint8Array<ArrayBuffer>, { status, headers });
+}
+
+/**
  * The error body of docs/errors.md. Anything that is not a DomainError is a bug: it is
  * answered as INTERNAL_ERROR with no detail, and the caller logs it with the request id.
  */

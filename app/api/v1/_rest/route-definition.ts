@@ -1,12 +1,20 @@
 import type { z } from 'zod';
 import type { MerchantRow } from '../../../../server/auth/authenticate-api-request';
+import { signedUrlQuery } from '../../../../server/auth/signed-url.schema';
+import { verifySignedUrl } from '../../../../server/auth/verify-signed-url';
 import { DomainError, type ErrorCode } from '../../../../server/errors';
+import { SIGNED_URL_RATE_LIMIT } from '../../../../server/rate-limit/signed-url-rate-limit';
+import { takeToken } from '../../../../server/rate-limit/token-bucket';
 import { parseInput } from '../../../../server/validation/parse-input';
 import type { RestContext, RestResult } from './context';
 import { parseJsonBody, parseQuery } from './read-request';
 
-/** Which kind of API key a route answers to (docs/api.md, "Authentication"). */
-export type AuthKind = 'merchant' | 'trader';
+/**
+ * Which kind of API key a route answers to (docs/api.md, "Authentication"), or `signed-url`: no key
+ * at all, the URL itself carries a merchant's short-lived grant (server/auth/sign-url.ts), so that a
+ * browser or an <img> tag can open it. Such a route's query is the signed URL's and nothing else.
+ */
+export type AuthKind = 'merchant' | 'trader' | 'signed-url';
 
 /**
  * What a key must be allowed to do for a route. Keys do not carry scopes yet, so the adapter does
@@ -55,7 +63,7 @@ export interface RouteSpec<A extends AuthKind, P extends z.ZodType, Q extends z.
   body?: JsonBody<B> | MultipartBody;
   /** The Idempotency-Key header: required (payout create) or optional (pay-in create). */
   idempotencyKey?: { required: boolean; description: string };
-  success: { status: 200 | 201 | 202; schema: R; description: string; example?: z.output<R> };
+  success: { status: 200 | 201 | 202; schema: R; description: string; example?: z.output<R>; media?: readonly string[] };
   /** The codes only this route answers with; authentication's and the reading of input's are added (errorsOf). */
   errors: readonly ErrorCode[];
   /** Largest body accepted; 64 KiB unless the route carries files. */
@@ -65,7 +73,7 @@ export interface RouteSpec<A extends AuthKind, P extends z.ZodType, Q extends z.
 
 /** What a route's handler receives: the caller, and its input already checked. */
 export type RouteInput<A extends AuthKind, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = RestContext &
-  (A extends 'merchant' ? { merchant: MerchantRow } : { traderId: string }) & {
+  (A extends 'merchant' ? { merchant: MerchantRow } : A extends 'trader' ? { traderId: string } : { merchantId: string }) & {
     params: z.output<P>;
     query: z.output<Q>;
     json: z.output<B>;
@@ -92,7 +100,11 @@ export interface Route {
   query?: z.ZodType;
   body?: JsonBody<z.ZodType> | MultipartBody;
   idempotencyKey?: { required: boolean; description: string };
-  success: { status: number; schema: z.ZodType; description: string; example?: unknown };
+  /**
+   * `media`: the success body is raw bytes of one of these types (a BinaryBody, responses.ts), not
+   * JSON; for the document.
+   */
+  success: { status: number; schema: z.ZodType; description: string; example?: unknown; media?: readonly string[] };
   errors: readonly ErrorCode[];
   maxBodyBytes?: number;
   run: (context: RestContext) => Promise<RestResult>;
@@ -108,12 +120,14 @@ export function defineRoute<A extends AuthKind, P extends z.ZodType = z.ZodType,
   spec: RouteSpec<A, P, Q, B, R>,
 ): Route {
   const { handle, ...declaration } = spec;
+  const signedUrl = spec.auth === 'signed-url';
   return {
     ...declaration,
+    ...(signedUrl ? { query: signedUrlQuery } : {}),
     run: async (context) => {
-      const caller = callerOf(spec.auth, context);
+      const caller = signedUrl ? signedUrlCallerOf(context) : callerOf(spec.auth, context);
       const params = spec.params ? parseInput(spec.params, context.params) : context.params;
-      const query = spec.query ? parseQuery(context.url, spec.query) : {};
+      const query = signedUrl ? {} : spec.query ? parseQuery(context.url, spec.query) : {};
       const json = spec.body?.kind === 'json' ? jsonBodyOf(spec.body, context) : undefined;
       // The checks above are what make this input the declared one; TypeScript cannot follow the
       // auth kind through the conditional type, hence the cast.
@@ -132,12 +146,31 @@ function jsonBodyOf(body: JsonBody<z.ZodType>, context: RestContext): unknown {
 /** The caller of the kind the route needs; a key of the other kind is refused as not valid here. */
 function callerOf(kind: AuthKind, context: RestContext): { merchant: MerchantRow } | { traderId: string } {
   const { principal } = context;
+  // The adapter verifies a key on every route but a signed-url one (handler.ts).
+  if (!principal) throw new Error('a keyed route ran without a verified key');
   if (kind === 'merchant') {
     if (principal.kind !== 'merchant') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a merchant API key.');
     return { merchant: principal.merchant };
   }
   if (principal.kind !== 'trader') throw new DomainError('INVALID_API_KEY', 'This endpoint needs a trader API key.');
   return { traderId: principal.traderId };
+}
+
+/**
+ * The merchant a signed URL speaks for: its query's shape (VALIDATION_FAILED), then its signature
+ * over the merchant, the path as requested and the expiry (SIGNED_URL_INVALID), then the expiry
+ * (SIGNED_URL_EXPIRED), then the merchant's rate for signed URLs (RATE_LIMITED; handler.ts adds
+ * Retry-After). The path is the URL's as requested, so an encoding other than the one signed is
+ * refused, never reinterpreted.
+ */
+function signedUrlCallerOf(context: RestContext): { merchantId: string } {
+  const query = parseQuery(context.url, signedUrlQuery);
+  const caller = verifySignedUrl({ path: context.url.pathname, query, now: context.now });
+  const { perSecond, burst } = SIGNED_URL_RATE_LIMIT;
+  if (!takeToken(`signed-url:${caller.merchantId}`, perSecond, burst).allowed) {
+    throw new DomainError('RATE_LIMITED', 'Too many signed URLs opened for this merchant; slow down.');
+  }
+  return caller;
 }
 
 /** Every code that reaches a client before or around the route itself (docs/errors.md). */
@@ -156,15 +189,23 @@ const AUTHENTICATION_ERRORS: readonly ErrorCode[] = [
   'INTERNAL_ERROR',
 ];
 
+/**
+ * A signed URL is checked by the route, with no key: no header can be missing or replayed, but the
+ * merchant it names may be over its rate for signed URLs. A declared body is still refused from
+ * its Content-Length.
+ */
+const SIGNED_URL_ERRORS: readonly ErrorCode[] = ['SIGNED_URL_INVALID', 'SIGNED_URL_EXPIRED', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'INTERNAL_ERROR'];
+
 /** A route's possible error codes: its own, plus those of authentication and of reading its input. */
 export function errorsOf(route: Route): ErrorCode[] {
+  const authentication = route.auth === 'signed-url' ? SIGNED_URL_ERRORS : AUTHENTICATION_ERRORS;
   const reading: ErrorCode[] = [];
   if (route.params || route.query || route.body || route.idempotencyKey) reading.push('VALIDATION_FAILED');
   if (route.body?.kind === 'json') reading.push('UNSUPPORTED_MEDIA_TYPE', 'INVALID_JSON');
   // A path segment that is not valid percent-encoding, or decodes to a control character, names
   // nothing (handler.ts): the route's own path answers NOT_FOUND then.
   if (paramNamesOf(route).length > 0) reading.push('NOT_FOUND');
-  return [...new Set([...AUTHENTICATION_ERRORS, ...reading, ...route.errors])];
+  return [...new Set([...authentication, ...reading, ...route.errors])];
 }
 
 /** Path params a route declares, in the order of its path. */

@@ -1,6 +1,7 @@
 import { getBalance } from './balance';
 import { getEvent, listEvents } from './events';
 import { cancelOrder, createOrder, getOrder, listOrders } from './orders';
+import { getPayoutProofImage, listPayoutProofsRoute } from './payout-proofs';
 import { MAX_BODY_BYTES } from './read-request';
 import type { Route } from './route-definition';
 import {
@@ -37,6 +38,8 @@ export const routes: readonly Route[] = [
   getWithdrawal,
   decideWithdrawal,
   cancelWithdrawal,
+  listPayoutProofsRoute,
+  getPayoutProofImage,
   createOrder,
   listOrders,
   getOrder,

@@ -86,6 +86,8 @@ describe('the first owner', () => {
     const accepted = await acceptInvitation(database.db, { token, displayName: 'Fay Owner', password: MEMBER_PASSWORD });
     const signedIn = await signInWithPassword(database.db, { email: 'first.owner@test.local', password: MEMBER_PASSWORD, ip: '203.0.113.10' });
     expect(signedIn).toMatchObject({ userId: accepted.userId, role: 'merchant', merchantId: merchant.merchantId, totpEnrolled: false });
+    const [signInAudit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, accepted.userId)));
+    expect(signInAudit?.actorType).toBe('merchant');
     // Once an owner is active, the operator's door is closed: owners run their team.
     expect(await codeOf(createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: 'second@test.local' }, cliActor))).toBe('CONFLICT');
   });

@@ -5,6 +5,7 @@ import { inviteMerchantUser } from '../../../server/merchant-team/invite-merchan
 import { removeMerchantUser } from '../../../server/merchant-team/remove-merchant-user';
 import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-database';
 import { merchantWithOwner, teamMember, tokenOf, type TestMember } from '../../../tests/fixtures/merchant-team';
+import { merchantWithBalance } from '../../../tests/fixtures/parties';
 import { refusalCode } from '../../../tests/trpc/refusal-code';
 import { callerAs, merchantSession, signedInOperator, signedInTrader } from '../../../tests/trpc/trpc-harness';
 import { appRouter } from '../root';
@@ -176,5 +177,25 @@ describe('the invitation page procedures: the token is the whole grant', () => {
     expect(await anyone.merchantInvitation.describe({ token })).toMatchObject({ email: 'joiner@test.local', role: 'support' });
     expect(await anyone.merchantInvitation.accept({ token, displayName: 'Joy Joiner', password: 'correct horse battery' })).toEqual({ email: 'joiner@test.local', role: 'support' });
     expect(await refusalCode(anyone.merchantInvitation.accept({ token, displayName: 'Joy Again', password: 'correct horse battery' }))).toBe('INVITATION_INVALID');
+  });
+});
+
+describe("operators invite a merchant's first owner from the console", () => {
+  it('the link comes back once; the invitation names the operator and the audit log the operator and their address', async () => {
+    const merchant = await merchantWithBalance(database.db, '0');
+    const operator = await signedInOperator(database.db);
+    const invitation = await operator.caller.operator.merchants.createOwner({ merchantId: merchant.merchantId, email: 'boss@test.local' });
+    expect(invitation).toMatchObject({ email: 'boss@test.local', role: 'owner', merchantId: merchant.merchantId, merchantName: merchant.name });
+    const team = await callerAs(database.db, null).merchantInvitation.describe({ token: tokenOf(invitation.link) });
+    expect(team).toMatchObject({ merchantName: merchant.name, role: 'owner' });
+    const [row] = rowsOf<{ invited_by: string; actor_type: string; actor_id: string; ip: string }>(
+      await database.db.execute(sql`
+        select i.invited_by, a.actor_type, a.actor_id, a.ip from merchant_invitations i
+        join audit_log a on a.action = 'merchant_team.owner_invited' and a.details->>'invitationId' = i.id::text
+        where i.id = ${invitation.invitationId}`),
+    );
+    expect(row).toEqual({ invited_by: operator.userId, actor_type: 'operator', actor_id: operator.userId, ip: '203.0.113.7' });
+    // A merchant that already has an owner: the owners run the team.
+    expect(await refusalCode(operator.caller.operator.merchants.createOwner({ merchantId: owner.merchantId, email: 'boss2@test.local' }))).toBe('CONFLICT');
   });
 });

@@ -3,7 +3,8 @@ import Link from 'next/link';
 import { getDatabase } from '../../../db';
 import { listMerchantTeam } from '../../../server/merchant-team/list-merchant-team';
 import { requireMerchantUser } from '../../_auth/require-merchant-user';
-import { merchantMessages as t } from '../_components/messages';
+import { merchantLangOfRequest } from '../_components/merchant-language';
+import { merchantMessages } from '../_components/messages';
 
 export const metadata: Metadata = { title: 'Merchant console', robots: { index: false } };
 
@@ -13,6 +14,7 @@ export const metadata: Metadata = { title: 'Merchant console', robots: { index: 
  */
 export default async function MerchantOverviewPage() {
   const user = await requireMerchantUser('/merchant');
+  const t = merchantMessages[await merchantLangOfRequest()];
   const team = await listMerchantTeam((await getDatabase()).db, { merchantId: user.merchantId });
   const members = team.users.filter((member) => member.status === 'active').length;
   return (

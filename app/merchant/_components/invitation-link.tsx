@@ -1,12 +1,11 @@
 'use client';
 
 import { useState } from 'react';
-import { merchantMessages } from './messages';
-
-const t = merchantMessages.team;
+import { useMerchantMessages } from './messages-context';
 
 /** A one-time invitation link as its inviter sees it, once: the link, a copy button, and that no email is sent. */
 export function InvitationLink({ heading, text, link }: { heading: string; text: string; link: string }) {
+  const t = useMerchantMessages().t.team;
   const [copied, setCopied] = useState(false);
   return (
     <div role="status" className="console-ok">

@@ -1,11 +1,12 @@
 import type { MerchantRole } from '../../../db/schema';
 
 /**
- * Every string of the merchant console, in one module so a translation can follow (the console is
- * in English for now; the checkout shows how the app carries two languages). No server imports:
- * client and server components both read it.
+ * Every string of the merchant console and its invitation page, in English and Chinese (the
+ * checkout's way: English defines the shape and Chinese is typed by it, so a key missing from
+ * either fails the type check). No server imports: client and server components both read it.
  */
-export const merchantMessages = {
+const en = {
+  languageGroup: 'Language / 语言',
   consoleLabel: 'Merchant console',
   signedInAs: 'Signed in as',
   changePassword: 'Change password',
@@ -122,4 +123,124 @@ export const merchantMessages = {
   },
 };
 
-export type MerchantMessages = typeof merchantMessages;
+export type MerchantMessages = typeof en;
+
+const zh: MerchantMessages = {
+  languageGroup: 'Language / 语言',
+  consoleLabel: '商户后台',
+  signedInAs: '当前登录：',
+  changePassword: '修改密码',
+  signOut: '退出登录',
+  nav: { overview: '概览', team: '团队' },
+
+  roles: { owner: '所有者', developer: '开发者', finance: '财务', support: '客服' },
+  roleSummaries: {
+    owner: '全部权限，并管理团队：邀请成员、更改角色、移除用户。',
+    developer: 'API 密钥和 Webhook。',
+    finance: '余额、对账单和导出。',
+    support: '查看订单。',
+  },
+
+  overview: {
+    title: '概览',
+    account: '您的账户',
+    name: '姓名',
+    email: '邮箱',
+    role: '角色',
+    roleAllows: '您的角色可以',
+    secondFactor: '两步验证',
+    totpOn: '已开启：登录时需要输入身份验证器应用中的验证码。',
+    totpOffOptional: '未开启。您的角色不强制要求，但您可以设置。',
+    setUpTotp: '设置两步验证',
+    team: '团队',
+    teamSummary: (members: number, pending: number) => `${members} 名成员，${pending} 个待接受的邀请。`,
+    openTeam: '打开团队页面',
+  },
+
+  team: {
+    title: '团队',
+    lead: '所有可登录此商户后台的人员，以及尚未接受的邀请。',
+    members: '成员',
+    name: '姓名',
+    email: '邮箱',
+    role: '角色',
+    secondFactor: '两步验证',
+    status: '状态',
+    actions: '操作',
+    active: '正常',
+    removed: '已移除',
+    totpOn: '已开启',
+    totpOff: '未开启',
+    you: '（您）',
+    changeRole: '更改角色',
+    roleOf: (name: string) => `${name} 的角色`,
+    remove: '移除',
+    removeOf: (name: string) => `移除 ${name}`,
+    confirmRemove: (name: string, email: string) => `确定将 ${name}（${email}）移出团队吗？其登录会立即失效，且无法再登录。`,
+    confirmRemoveButton: (name: string) => `确定移除 ${name}`,
+    cancel: '取消',
+    removedDone: (name: string) => `已移除 ${name}，其登录已失效。`,
+    roleChanged: (name: string, role: string) => `${name} 的角色已改为${role}。`,
+
+    pending: '待接受的邀请',
+    noPending: '没有待接受的邀请。',
+    invitedBy: '邀请人',
+    expires: '过期时间',
+    operator: '运营人员',
+    revoke: '撤销',
+    revokeOf: (email: string) => `撤销对 ${email} 的邀请`,
+    confirmRevoke: (email: string) => `确定撤销对 ${email} 的邀请吗？该链接将立即失效。`,
+    confirmRevokeButton: (email: string) => `确定撤销 ${email}`,
+    revokedDone: (email: string) => `对 ${email} 的邀请已撤销。`,
+
+    invite: '邀请成员',
+    inviteEmail: '邮箱',
+    inviteRole: '角色',
+    inviteButton: '生成邀请链接',
+    inviteLinkHeading: (email: string) => `${email} 的邀请链接`,
+    noEmailSent: (email: string) => `系统不会发送邮件：请复制此链接并亲自交给 ${email}。链接仅显示这一次，只能使用一次，过期时间为`,
+    copyLink: '复制链接',
+    copied: '已复制',
+    loading: '正在加载团队…',
+  },
+
+  enrol: {
+    title: '设置两步验证',
+    lead: '所有者和开发者登录时需要输入身份验证器应用中的验证码。请用下面的密钥将 Corridor 添加到您的应用中，然后输入应用显示的 6 位验证码。',
+    leadOptional: '登录时除密码外再输入身份验证器应用中的验证码。请用下面的密钥将 Corridor 添加到您的应用中，然后输入应用显示的 6 位验证码。',
+    making: '正在生成密钥…',
+    step1: '1. 将密钥添加到应用',
+    step1Text: '在身份验证器应用中选择“输入设置密钥”，输入或粘贴以下密钥（基于时间，6 位，30 秒）：',
+    setupKey: '设置密钥',
+    copyKey: '复制密钥',
+    copied: '已复制',
+    setupLink: '设置链接（otpauth）',
+    step2: '2. 输入验证码',
+    code: '6 位验证码',
+    confirm: '确认并进入后台',
+    confirming: '正在确认…',
+  },
+
+  invitation: {
+    title: '加入商户团队',
+    invalidTitle: '此邀请链接无效',
+    lead: (merchant: string, role: string) => `您受邀以${role}身份加入 ${merchant} 的商户后台。`,
+    email: '邮箱',
+    expires: '链接过期时间',
+    name: '您的姓名',
+    password: '密码',
+    passwordHint: (min: number) => `至少 ${min} 个字符。`,
+    repeat: '再次输入密码',
+    mismatch: '两次输入的密码不一致。',
+    join: '加入团队',
+    joining: '正在加入…',
+    joined: (email: string) => `您的账户已创建。请使用 ${email} 登录。`,
+    totpNext: '登录后，所有者和开发者需先设置两步验证。',
+    signIn: '登录',
+    loading: '正在检查链接…',
+  },
+};
+
+export type MerchantLang = 'en' | 'zh';
+
+export const merchantMessages: Record<MerchantLang, MerchantMessages> = { en, zh };

@@ -6,13 +6,12 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../../_trpc/client';
 import { ErrorLine } from '../../operator/_components/error-line';
-import { merchantMessages } from '../_components/messages';
-
-const t = merchantMessages.enrol;
+import { useMerchantMessages } from '../_components/messages-context';
 
 /** The operators' enrolment (app/operator/enrol), on the merchant account's procedures. */
 function Enrolment() {
   const trpc = useTRPC();
+  const t = useMerchantMessages().t.enrol;
   const router = useRouter();
   const { update } = useSession();
   const started = useRef(false);

@@ -6,15 +6,17 @@ import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../../operator/_components/error-line';
 import { formatTime } from '../../../operator/_components/format';
 import { merchantMessages } from '../../_components/messages';
+import { useMerchantMessages } from '../../_components/messages-context';
 import { InvitationLink } from '../../_components/invitation-link';
 
-const t = merchantMessages.team;
-const roleNames = merchantMessages.roles;
-type Role = keyof typeof roleNames;
+type Role = keyof typeof merchantMessages.en.roles;
 
 /** An owner invites by email and role; the link comes back once and is shown here, never again. */
 export function InviteForm({ onInvited }: { onInvited: () => void }) {
   const trpc = useTRPC();
+  const { t: messages } = useMerchantMessages();
+  const t = messages.team;
+  const roleNames = messages.roles;
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('support');
   const invite = useMutation(trpc.merchantTeam.invite.mutationOptions({ onSuccess: onInvited }));

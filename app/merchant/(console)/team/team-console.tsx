@@ -6,18 +6,20 @@ import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../../operator/_components/error-line';
 import { formatTime } from '../../../operator/_components/format';
 import { merchantMessages } from '../../_components/messages';
+import { useMerchantMessages } from '../../_components/messages-context';
 import { InviteForm } from './invite-form';
 
-const t = merchantMessages.team;
-const roleNames = merchantMessages.roles;
-type Role = keyof typeof roleNames;
-const roles = Object.keys(roleNames) as Role[];
+type Role = keyof typeof merchantMessages.en.roles;
+const roles = Object.keys(merchantMessages.en.roles) as Role[];
 
 /** Who asked for a confirmation, and of what: the step between a click and a removal or revocation. */
 type Pending = { kind: 'remove'; userId: string; name: string; email: string } | { kind: 'revoke'; invitationId: string; email: string } | null;
 
 export function TeamConsole({ canManage, selfId }: { canManage: boolean; selfId: string }) {
   const trpc = useTRPC();
+  const { t: messages } = useMerchantMessages();
+  const t = messages.team;
+  const roleNames = messages.roles;
   const queryClient = useQueryClient();
   const list = useQuery(trpc.merchantTeam.list.queryOptions({}));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.merchantTeam.list.queryKey() });

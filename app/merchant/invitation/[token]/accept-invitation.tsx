@@ -7,13 +7,13 @@ import { MIN_PASSWORD_LENGTH } from '../../../../common/password-rules';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../../operator/_components/error-line';
 import { formatTime } from '../../../operator/_components/format';
-import { merchantMessages } from '../../_components/messages';
-
-const t = merchantMessages.invitation;
+import { useMerchantMessages } from '../../_components/messages-context';
 
 /** Shows whom the link invites, then takes a name and a password (the rules of every dashboard user). */
 export function AcceptInvitation({ token }: { token: string }) {
   const trpc = useTRPC();
+  const { t: messages } = useMerchantMessages();
+  const t = messages.invitation;
   const invitation = useQuery(trpc.merchantInvitation.describe.queryOptions({ token }, { retry: false }));
   const accept = useMutation(trpc.merchantInvitation.accept.mutationOptions());
   const [name, setName] = useState('');
@@ -46,7 +46,7 @@ export function AcceptInvitation({ token }: { token: string }) {
   const { merchantName, email, role, expiresAt } = invitation.data;
   return (
     <>
-      <p className="lead">{t.lead(merchantName, merchantMessages.roles[role])}</p>
+      <p className="lead">{t.lead(merchantName, messages.roles[role])}</p>
       <dl className="facts">
         <dt>{t.email}</dt>
         <dd>{email}</dd>

@@ -4,8 +4,8 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import Decimal from 'decimal.js';
 import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse } from '../clients/node/corridor-client';
-import { totpCode, totpStep } from '../server/auth/totp';
 import { demoCredentials } from '../server/demo/demo-credentials';
+import { signInAsDemoOperator } from './totp-device';
 
 function baseUrlOf(testInfo: TestInfo): string {
   const baseURL = testInfo.project.use.baseURL;
@@ -26,31 +26,9 @@ async function slip(colour: string): Promise<Uint8Array> {
   return new Uint8Array(await sharp({ create: { width: 320, height: 200, channels: 3, background: colour } }).png().toBuffer());
 }
 
-/** The secret the demo operator enrolled with in this run (the server's database is fresh per run). */
-let enrolledSecret: string | null = null;
-
-/** Signs the demo operator in, enrolling the second factor on the first sign-in. */
+/** Signs the demo operator in, enrolling the second factor on the first sign-in of the run. */
 async function signInAsOperator(page: Page, testInfo: TestInfo) {
-  await page.goto('/sign-in?next=%2Foperator');
-  await page.getByLabel('Email').fill(demoCredentials.operator.email);
-  await page.getByLabel('Password').fill(demoCredentials.operator.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  if (enrolledSecret) {
-    await page.getByLabel('Authenticator code').fill(totpCode(enrolledSecret, totpStep(new Date()) + 1));
-    await page.getByRole('button', { name: 'Sign in' }).click();
-  } else {
-    await expect(page).toHaveURL(/\/operator\/enrol$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Set up your second factor' })).toBeVisible();
-    const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
-    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    await expect(page.getByLabel('Setup link')).toHaveText(new RegExp(`^otpauth://totp/.*secret=${secret}`));
-    await screenshot(page, testInfo, 'enrol');
-    await page.getByLabel('6-digit code').fill(totpCode(secret, totpStep(new Date())));
-    await page.getByRole('button', { name: 'Confirm and open the console' }).click();
-    enrolledSecret = secret;
-  }
-  await expect(page).toHaveURL(/\/operator$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  await signInAsDemoOperator(page, () => screenshot(page, testInfo, 'enrol'));
 }
 
 /** A row's cells by column header, from a console table. */

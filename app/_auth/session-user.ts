@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { MerchantRole } from '../../db/schema';
 import { liveSessionUser } from '../../server/auth/live-session';
 
 /** The signed-in user as every procedure and page sees it. */
@@ -6,6 +7,9 @@ export interface SessionUser {
   id: string;
   role: string;
   traderId: string | null;
+  /** Merchant users only: read from the database on every request, never from the cookie. */
+  merchantId: string | null;
+  merchantRole: MerchantRole | null;
   totpEnrolled: boolean;
   /** The users.session_version the session was signed in at. */
   sessionVersion: number;
@@ -29,5 +33,5 @@ export async function checkedSessionUser(db: Db, claims: SessionClaims | null | 
   if (!claims?.id || typeof claims.sessionVersion !== 'number') return null;
   const live = await liveSessionUser(db, { userId: claims.id, sessionVersion: claims.sessionVersion });
   if (!live || live.role !== claims.role || live.traderId !== (claims.traderId ?? null)) return null;
-  return { id: live.id, role: live.role, traderId: live.traderId, totpEnrolled: Boolean(claims.totpEnrolled), sessionVersion: live.sessionVersion };
+  return { id: live.id, role: live.role, traderId: live.traderId, merchantId: live.merchantId, merchantRole: live.merchantRole, totpEnrolled: Boolean(claims.totpEnrolled), sessionVersion: live.sessionVersion };
 }

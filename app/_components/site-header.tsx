@@ -2,6 +2,7 @@ import Link from 'next/link';
 
 const sections = [
   { href: '/demo/checkout', label: 'Checkout demo' },
+  { href: '/merchant', label: 'Merchants' },
   { href: '/trader', label: 'Traders' },
   { href: '/operator', label: 'Operators' },
   { href: '/docs', label: 'Docs' },

@@ -9,6 +9,7 @@ import { checkedSessionUser, type SessionClaims, type SessionUser } from '../_au
 import type { Db } from '../../db/client';
 import { DomainError, httpStatusOf, type ErrorCode } from '../../server/errors';
 import { refuseControlCharacters } from '../../server/validation/control-characters';
+import { hasMerchantPermission, totpRequiredFor, type MerchantPermission } from '../../server/merchant-team/merchant-permissions';
 
 export type { SessionUser } from '../_auth/session-user';
 
@@ -118,6 +119,29 @@ export const enrollingOperatorProcedure = signedIn.use(({ ctx, next }) => {
   if (ctx.user.role !== 'operator') throw new DomainError('FORBIDDEN', 'This is for operators.');
   return next({ ctx: { operatorId: ctx.user.id } });
 });
+
+/** A merchant's user: their merchant and role as the database says now (session-user.ts). */
+const merchantUser = signedIn.use(({ ctx, next }) => {
+  const { merchantId, merchantRole } = ctx.user;
+  if (ctx.user.role !== 'merchant' || !merchantId || !merchantRole) throw new DomainError('FORBIDDEN', 'This is for merchant users.');
+  return next({ ctx: { merchantId, merchantRole, merchantUserId: ctx.user.id } });
+});
+
+/**
+ * A merchant user whose role grants `permission` (server/merchant-team/merchant-permissions.ts,
+ * the table the pages consult too). Owners and developers must have signed in with a second
+ * factor; every query is scoped to ctx.merchantId.
+ */
+export function merchantProcedure(permission: MerchantPermission) {
+  return merchantUser.use(({ ctx, next }) => {
+    if (totpRequiredFor(ctx.merchantRole) && !ctx.user.totpEnrolled) throw new DomainError('TOTP_REQUIRED', 'Enrol a second factor first.');
+    if (!hasMerchantPermission(ctx.merchantRole, permission)) throw new DomainError('FORBIDDEN', 'Your role in this team may not do this.');
+    return next();
+  });
+}
+
+/** A merchant user enrolling their second factor: only the enrolment itself. */
+export const enrollingMerchantProcedure = merchantUser;
 
 /** The buyer's procedures: keyed by the checkout token, which grants that one order's view and actions. */
 export const checkoutProcedure = publicProcedure.input(z.object({ token: z.string().min(1).max(200) }));

@@ -1,6 +1,9 @@
 import { router } from './init';
 import { accountRouter } from './routers/account';
 import { checkoutRouter } from './routers/checkout';
+import { merchantAccountRouter } from './routers/merchant-account';
+import { merchantInvitationRouter } from './routers/merchant-invitation';
+import { merchantTeamRouter } from './routers/merchant-team';
 import { operatorRouter } from './routers/operator';
 import { traderRouter } from './routers/trader';
 
@@ -10,6 +13,9 @@ export const appRouter = router({
   checkout: checkoutRouter,
   trader: traderRouter,
   operator: operatorRouter,
+  merchantAccount: merchantAccountRouter,
+  merchantTeam: merchantTeamRouter,
+  merchantInvitation: merchantInvitationRouter,
 });
 
 export type AppRouter = typeof appRouter;

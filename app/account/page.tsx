@@ -8,5 +8,7 @@ export default async function AccountPage() {
   if (!user?.role) redirect('/sign-in');
   if (user.role === 'trader') redirect('/trader');
   if (user.role === 'operator') redirect(user.totpEnrolled ? '/operator' : '/operator/enrol');
+  // The merchant console sends an owner or developer without a second factor on to enrol.
+  if (user.role === 'merchant') redirect('/merchant');
   redirect('/');
 }

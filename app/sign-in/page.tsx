@@ -8,7 +8,10 @@ export default async function SignInPage({ searchParams }: { searchParams: Promi
   return (
     <section className="narrow">
       <h1>Sign in</h1>
-      <p className="lead">Traders and operators sign in here. Operators also give the code from their authenticator app.</p>
+      <p className="lead">
+        Traders, operators and merchant teams sign in here. Operators, merchant owners and developers also give the code from their
+        authenticator app.
+      </p>
       {password === 'changed' ? (
         <p role="status" className="form-success">
           Your password is changed and every session has ended. Sign in with the new password.

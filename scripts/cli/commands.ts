@@ -10,6 +10,7 @@ import { generateKeyringText } from '../../server/crypto/keyring';
 import { DomainError } from '../../server/errors';
 import { checkLedgerInvariants } from '../../server/ledger/check-invariants';
 import { createMerchant } from '../../server/merchants/create-merchant';
+import { createMerchantOwner } from '../../server/merchant-team/create-merchant-owner';
 import { updateMerchantSettings } from '../../server/merchants/update-merchant-settings';
 import type { MerchantSettingsInput } from '../../server/merchants/merchant-settings.schema';
 import { createTrader } from '../../server/traders/create-trader';
@@ -138,6 +139,20 @@ export const commands: Record<string, Command> = {
             .join('\n')
         : 'No merchants.';
       return { result, text };
+    },
+  },
+  'merchant-owner create': {
+    usage: 'merchant-owner create --merchant <id> --email <email>',
+    summary: "Invite a merchant's first owner: prints a one-time link (valid 72 hours, no email is sent) where they set their name and password",
+    needsDatabase: true,
+    async run(db, flags) {
+      const invitation = await createMerchantOwner(db, { merchantId: required(flags, 'merchant'), email: required(flags, 'email') }, cliActor);
+      const text = [
+        `Owner invitation for ${invitation.email} to ${invitation.merchantName} (expires ${invitation.expiresAt}):`,
+        invitation.link,
+        'No email is sent: give this link to the owner yourself. It is shown only now and works once.',
+      ].join('\n');
+      return { result: invitation, text };
     },
   },
   'merchant set': {

@@ -8,3 +8,10 @@ export interface AuditActorRef {
 }
 
 export const cliActor: AuditActorRef = { type: 'cli', id: null };
+
+/** The audit log's actor type for a signed-in user acting for themselves. */
+export function actorTypeOfRole(role: string): AuditActor {
+  if (role === 'operator') return 'operator';
+  if (role === 'merchant') return 'merchant';
+  return 'trader';
+}

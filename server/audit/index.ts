@@ -1,2 +1,2 @@
 export { recordAudit, type AuditEntry } from './record-audit';
-export { cliActor, type AuditActorRef } from './audit-actor';
+export { actorTypeOfRole, cliActor, type AuditActorRef } from './audit-actor';

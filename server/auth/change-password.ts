@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { recordAudit, type AuditActorRef } from '../audit';
+import { actorTypeOfRole, recordAudit, type AuditActorRef } from '../audit';
 import { DomainError } from '../errors';
 import { password as passwordRule } from '../users/user.schema';
 import { parseInput } from '../validation/parse-input';
@@ -23,7 +23,7 @@ export async function changePassword(db: Db, userId: string, current: string, ne
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, passwordChangedAt: now }).where(eq(users.id, userId));
     await endSessionsOfUser(tx, userId);
-    await recordAudit(tx, { actorType: user.role === 'operator' ? 'operator' : 'trader', actorId: userId, action: 'auth.password_changed', targetType: 'user', targetId: userId });
+    await recordAudit(tx, { actorType: actorTypeOfRole(user.role), actorId: userId, action: 'auth.password_changed', targetType: 'user', targetId: userId });
   });
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { traders, users, type UserRole } from '../../db/schema';
+import { traders, users, type MerchantRole, type UserRole } from '../../db/schema';
 
 /** What a session cookie claims: who signed in, and the session version they signed in at. */
 export interface SessionClaims {
@@ -13,6 +13,9 @@ export interface LiveSessionUser {
   id: string;
   role: UserRole;
   traderId: string | null;
+  /** For merchant users: their merchant and role, read on every request so a role change applies at once. */
+  merchantId: string | null;
+  merchantRole: MerchantRole | null;
   totpEnrolled: boolean;
   sessionVersion: number;
 }
@@ -21,7 +24,7 @@ export interface LiveSessionUser {
  * Whether a session may still act, checked on every authenticated request (docs/security.md):
  * the user must exist and be active, their trader (for traders) must be active, and the session's
  * version must be the user's current one. One query by primary key, joined to the trader. Role,
- * trader and second-factor state come from the row, never from the cookie. Null: refuse.
+ * trader, merchant role and second-factor state come from the row, never from the cookie. Null: refuse.
  */
 export async function liveSessionUser(db: Db, claims: SessionClaims): Promise<LiveSessionUser | null> {
   if (!claims.userId || !Number.isInteger(claims.sessionVersion)) return null;
@@ -31,6 +34,8 @@ export async function liveSessionUser(db: Db, claims: SessionClaims): Promise<Li
       role: users.role,
       status: users.status,
       traderId: users.traderId,
+      merchantId: users.merchantId,
+      merchantRole: users.merchantRole,
       traderStatus: traders.status,
       totpEnabledAt: users.totpEnabledAt,
       sessionVersion: users.sessionVersion,
@@ -44,6 +49,8 @@ export async function liveSessionUser(db: Db, claims: SessionClaims): Promise<Li
     id: row.id,
     role: row.role,
     traderId: row.traderId,
+    merchantId: row.merchantId,
+    merchantRole: row.merchantRole,
     totpEnrolled: Boolean(row.totpEnabledAt),
     sessionVersion: row.sessionVersion,
   };

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { traders, users, type UserRole } from '../../db/schema';
-import { recordAudit } from '../audit';
+import { actorTypeOfRole, recordAudit } from '../audit';
 import { keyring } from '../config/keyring';
 import { decryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
@@ -78,7 +78,7 @@ export async function signInWithPassword(
   }
 
   await attempt.succeeded();
-  await recordAudit(db, { actorType: user.role === 'operator' ? 'operator' : 'trader', actorId: user.id, action: 'auth.sign_in', targetType: 'user', targetId: user.id, ip: input.ip });
+  await recordAudit(db, { actorType: actorTypeOfRole(user.role), actorId: user.id, action: 'auth.sign_in', targetType: 'user', targetId: user.id, ip: input.ip });
   return {
     userId: user.id,
     email: user.email,

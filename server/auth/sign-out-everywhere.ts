@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { recordAudit } from '../audit';
+import { actorTypeOfRole, recordAudit } from '../audit';
 import { endSessionsOfUser } from './session-version';
 
 /** The user ends all of their sessions, this one included (e.g. after losing a laptop). */
@@ -7,7 +7,7 @@ export async function signOutEverywhere(db: Db, user: { id: string; role: string
   await db.transaction(async (tx) => {
     await endSessionsOfUser(tx, user.id);
     await recordAudit(tx, {
-      actorType: user.role === 'operator' ? 'operator' : 'trader',
+      actorType: actorTypeOfRole(user.role),
       actorId: user.id,
       ip,
       action: 'auth.sign_out_everywhere',

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
-import { recordAudit } from '../audit';
+import { actorTypeOfRole, recordAudit } from '../audit';
 import { keyring } from '../config/keyring';
 import { decryptField, encryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
@@ -27,7 +27,7 @@ export async function confirmTotpEnrolment(db: Db, userId: string, code: string,
   const step = verifyTotp(decryptField(keyring(), 'totp', user.totpSecret, address(userId)), code, now, user.lastTotpStep);
   if (step === null) throw new DomainError('TOTP_INVALID', 'The code is not right; check the time on your phone and try the next one.');
   await db.update(users).set({ totpEnabledAt: now, lastTotpStep: step }).where(eq(users.id, userId));
-  await recordAudit(db, { actorType: 'operator', actorId: userId, action: 'auth.totp_enrolled', targetType: 'user', targetId: userId });
+  await recordAudit(db, { actorType: actorTypeOfRole(user.role), actorId: userId, action: 'auth.totp_enrolled', targetType: 'user', targetId: userId });
 }
 
 /** Whether the user has confirmed a second factor (the session is refreshed from this, never from the client). */

@@ -48,6 +48,8 @@ export const errorCodes = {
   HEADERS_TOO_LARGE: 431,
   BATCH_TOO_LARGE: 400,
   SERVER_BUSY: 503,
+  INVITATION_INVALID: 404,
+  LAST_OWNER: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

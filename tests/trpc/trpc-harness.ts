@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { appRouter } from '../../app/_trpc/root';
 import { contextFor, type SessionUser } from '../../app/_trpc/init';
+import type { SessionClaims } from '../../app/_auth/session-user';
 import { CLIENT_ADDRESS_HEADER } from '../../server/http/client-address';
 import { cliActor } from '../../server/audit';
 import { createOperator } from '../../server/users/create-operator';
@@ -14,7 +15,7 @@ import { traderWithBalance } from '../fixtures/parties';
  * request, every call goes through the context's session check (contextFor), so a session that
  * has ended since (suspension, password change) is refused at its next call.
  */
-export function callerAs(db: Db, user: SessionUser | null) {
+export function callerAs(db: Db, user: SessionClaims | null) {
   const headers = new Headers({ [CLIENT_ADDRESS_HEADER]: '203.0.113.7' });
   return awaitedLater(appRouter.createCaller(() => contextFor(db, headers, user)));
 }
@@ -41,11 +42,19 @@ function awaitedLater<T extends object>(target: T): T {
 
 /** A session as signed in now; new users are at session version 1. */
 export function traderSession(trader: { userId: string; traderId: string }, sessionVersion = 1): SessionUser {
-  return { id: trader.userId, role: 'trader', traderId: trader.traderId, totpEnrolled: false, sessionVersion };
+  return { id: trader.userId, role: 'trader', traderId: trader.traderId, merchantId: null, merchantRole: null, totpEnrolled: false, sessionVersion };
 }
 
 export function operatorSession(operator: { userId: string }, totpEnrolled = true, sessionVersion = 1): SessionUser {
-  return { id: operator.userId, role: 'operator', traderId: null, totpEnrolled, sessionVersion };
+  return { id: operator.userId, role: 'operator', traderId: null, merchantId: null, merchantRole: null, totpEnrolled, sessionVersion };
+}
+
+/**
+ * A merchant user's session as the cookie claims it: the merchant and role are not in it, the
+ * server reads them from the database on every call. Second factor assumed enrolled unless told.
+ */
+export function merchantSession(member: { userId: string }, totpEnrolled = true, sessionVersion = 1): SessionClaims {
+  return { id: member.userId, role: 'merchant', traderId: null, totpEnrolled, sessionVersion };
 }
 
 /** A trader with a balance and a caller signed in as them. */

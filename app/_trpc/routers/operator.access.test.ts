@@ -41,6 +41,7 @@ beforeAll(async () => {
     'operator.merchants.setWebhook': (c) => c.operator.merchants.setWebhook({ merchantId: merchant.merchantId, url: 'https://evil.example/hook' }),
     'operator.merchants.issueKey': (c) => c.operator.merchants.issueKey({ merchantId: merchant.merchantId }),
     'operator.merchants.revokeKey': (c) => c.operator.merchants.revokeKey({ keyId: merchant.apiKey.keyId }),
+    'operator.merchants.createOwner': (c) => c.operator.merchants.createOwner({ merchantId: merchant.merchantId, email: 'intruder@test.local' }),
     'operator.traders.list': (c) => c.operator.traders.list({}),
     'operator.traders.create': (c) => c.operator.traders.create({ name: 'Intruder', email: 'intruder@test.local', password: 'correct horse battery' }),
     'operator.traders.setStatus': (c) => c.operator.traders.setStatus({ traderId, status: 'suspended' }),
@@ -70,7 +71,8 @@ async function state() {
              (select string_agg(status, ',' order by id) from traders) as traders,
              (select count(*) from api_keys where revoked_at is null)::text as live_keys,
              (select count(*) from platform_settings)::text as settings,
-             (select string_agg(coalesce(totp_secret, '-'), ',' order by id) from users) as totp`),
+             (select string_agg(coalesce(totp_secret, '-'), ',' order by id) from users) as totp,
+             (select count(*) from merchant_invitations)::text as invitations`),
   );
   return row;
 }

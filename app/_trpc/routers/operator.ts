@@ -13,6 +13,8 @@ import { ruleDispute, ruleDisputeInput } from '../../../server/disputes/rule-dis
 import { lastLedgerCheck, runFullLedgerCheck } from '../../../server/ledger/run-invariant-check';
 import { createMerchant } from '../../../server/merchants/create-merchant';
 import { listMerchants } from '../../../server/merchants/list-merchants';
+import { createMerchantOwner } from '../../../server/merchant-team/create-merchant-owner';
+import { createMerchantOwnerInput } from '../../../server/merchant-team/merchant-team.schema';
 import { createMerchantInput, merchantSettingsInput, webhookUrl } from '../../../server/merchants/merchant-settings.schema';
 import { updateMerchantSettings } from '../../../server/merchants/update-merchant-settings';
 import { cancelPayout } from '../../../server/payouts/cancel-payout';
@@ -77,6 +79,8 @@ export const operatorRouter = router({
       .input(z.object({ merchantId: z.uuid(), url: webhookUrl.nullable() }).strict())
       .mutation(({ ctx, input }) => setWebhookEndpoint(ctx.db, input.merchantId, input.url, actorOf(ctx))),
     issueKey: operatorProcedure.input(issueMerchantApiKeyInput).mutation(({ ctx, input }) => issueMerchantApiKey(ctx.db, input, actorOf(ctx))),
+    // The merchant's first owner: an invitation link shown once to the operator (docs/merchant-guide.md).
+    createOwner: operatorProcedure.input(createMerchantOwnerInput).mutation(({ ctx, input }) => createMerchantOwner(ctx.db, input, actorOf(ctx))),
     revokeKey: operatorProcedure.input(revokeApiKeyInput).mutation(async ({ ctx, input }) => {
       await revokeApiKeyAudited(ctx.db, input, actorOf(ctx));
       return { keyId: input.keyId, revoked: true };

@@ -24,6 +24,7 @@ const READING_ORDER = [
   'architecture',
   'trader-guide',
   'operator-guide',
+  'merchant-guide',
   'security',
   'operations',
   'deploy',

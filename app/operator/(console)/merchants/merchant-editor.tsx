@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../_components/error-line';
 import { formatTime } from '../../_components/format';
+import { InvitationLink } from '../../../merchant/_components/invitation-link';
 
 interface Merchant {
   id: string;
@@ -39,6 +40,8 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
   );
   const [webhook, setWebhook] = useState(merchant.webhookUrl ?? '');
   const [label, setLabel] = useState('');
+  const [ownerEmail, setOwnerEmail] = useState('');
+  const createOwner = useMutation(trpc.operator.merchants.createOwner.mutationOptions());
   const update = useMutation(trpc.operator.merchants.update.mutationOptions({ onSuccess: onChanged }));
   const setEndpoint = useMutation(trpc.operator.merchants.setWebhook.mutationOptions({ onSuccess: onChanged }));
   const issue = useMutation(trpc.operator.merchants.issueKey.mutationOptions({ onSuccess: onChanged }));
@@ -100,6 +103,36 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
         <p role="status" className="console-ok">
           Endpoint saved.{setEndpoint.data.secret ? <span className="mono"> Signing secret (shown only now): {setEndpoint.data.secret}</span> : null}
         </p>
+      ) : null}
+
+      <h3>First owner</h3>
+      <p>
+        The owner runs the merchant console and invites the rest of the team. Corridor makes a one-time link (valid 72 hours) where
+        they choose their name and password; once an owner has joined, this is refused.
+      </p>
+      <form
+        className="console-bar"
+        aria-label="Invite the first owner"
+        onSubmit={(event) => {
+          event.preventDefault();
+          createOwner.mutate({ merchantId: merchant.id, email: ownerEmail.trim() });
+        }}
+      >
+        <label>
+          Owner email
+          <input type="email" required maxLength={254} value={ownerEmail} onChange={(e) => setOwnerEmail(e.target.value)} />
+        </label>
+        <button type="submit" className="button is-primary" disabled={createOwner.isPending}>
+          Create owner invitation
+        </button>
+      </form>
+      <ErrorLine error={createOwner.error} />
+      {createOwner.data ? (
+        <InvitationLink
+          heading={`Owner invitation for ${createOwner.data.email}`}
+          text={`No email is sent: copy this link and give it to ${createOwner.data.email} yourself. It is shown only now, works once, and expires ${formatTime(createOwner.data.expiresAt)}.`}
+          link={createOwner.data.link}
+        />
       ) : null}
 
       <h3>API keys</h3>

@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { demoCredentials } from '../server/demo/demo-credentials';
+import { enrolOnPage, signInAsDemoOperator } from './totp-device';
+
+const PASSWORD = 'a long team password';
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `merchant-team-${name}.png`), fullPage: true });
+}
+
+/** Opens an invitation link in a browser of its own (no session), joins, and signs in. */
+async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }, role: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(link);
+  await expect(heading(page, 'Join a merchant team')).toBeVisible();
+  await expect(page.getByText(`You are invited to ${demoCredentials.merchant.name}'s merchant console as ${role}.`)).toBeVisible();
+  await expect(page.getByText(who.email, { exact: true })).toBeVisible();
+  await page.getByLabel('Your name').fill(who.name);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Join the team' }).click();
+  await expect(page.getByRole('status')).toContainText(`Your account is ready. Sign in as ${who.email}.`);
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+}
+
+test('the merchant console never renders without a merchant session', async ({ page }) => {
+  for (const pathname of ['/merchant', '/merchant/team', '/merchant/enrol']) {
+    await page.goto(pathname);
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fmerchant/);
+    await expect(heading(page, 'Sign in')).toBeVisible();
+  }
+  // A trader's session is not a merchant's: it lands on the trader's own dashboard.
+  await page.goto('/sign-in?next=%2Fmerchant');
+  await page.getByLabel('Email').fill(demoCredentials.trader.email);
+  await page.getByLabel('Password').fill(demoCredentials.trader.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/trader$/);
+  await page.goto('/merchant/team');
+  await expect(page).toHaveURL(/\/trader$/);
+});
+
+test('an operator invites the owner, who joins, enrols a second factor and invites a support user, who sees the team without the invite form', async ({ page, browser }, testInfo) => {
+  const tag = randomUUID().slice(0, 8);
+  const owner = { name: 'Olivia Owner', email: `owner-${tag}@example.com` };
+  const support = { name: 'Sam Support', email: `support-${tag}@example.com` };
+
+  // The operator makes the first owner's link on the merchant's page of the console.
+  await signInAsDemoOperator(page);
+  await page.goto('/operator/merchants');
+  await page.getByRole('button', { name: `Manage ${demoCredentials.merchant.name}` }).click();
+  const ownerForm = page.getByRole('form', { name: 'Invite the first owner' });
+  await ownerForm.getByLabel('Owner email').fill(owner.email);
+  await ownerForm.getByRole('button', { name: 'Create owner invitation' }).click();
+  await expect(page.getByText(`No email is sent: copy this link and give it to ${owner.email} yourself.`)).toBeVisible();
+  const ownerLink = (await page.getByTestId('invitation-link').textContent())?.trim() ?? '';
+  expect(ownerLink).toMatch(/\/merchant\/invitation\/[A-Za-z0-9_-]{43}$/);
+  await screenshot(page, testInfo, 'operator-owner-link');
+
+  // The owner joins, and must enrol a second factor before the console opens.
+  const ownerPage = await joinWithLink(browser, ownerLink, owner, 'Owner');
+  await expect(ownerPage).toHaveURL(/\/merchant\/enrol$/);
+  await enrolOnPage(ownerPage, 'Confirm and open the console');
+  await expect(ownerPage).toHaveURL(/\/merchant$/);
+  await expect(heading(ownerPage, 'Overview')).toBeVisible();
+  await expect(ownerPage.getByTestId('totp-status')).toHaveText('On: sign-in asks for the code from your authenticator app.');
+  const nav = ownerPage.getByRole('navigation', { name: 'Merchant console' });
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Team', 'Change password']);
+
+  // The owner invites a support user from the team page.
+  await nav.getByRole('link', { name: 'Team' }).click();
+  await expect(heading(ownerPage, 'Team')).toBeVisible();
+  const invite = ownerPage.getByRole('form', { name: 'Invite someone' });
+  await invite.getByLabel('Email').fill(support.email);
+  await invite.getByLabel('Role').selectOption('support');
+  await invite.getByRole('button', { name: 'Create invitation link' }).click();
+  await expect(ownerPage.getByText(`No email is sent: copy this link and give it to ${support.email} yourself.`)).toBeVisible();
+  await expect(ownerPage.getByRole('button', { name: 'Copy link' })).toBeVisible();
+  const supportLink = (await ownerPage.getByTestId('invitation-link').textContent())?.trim() ?? '';
+  await expect(ownerPage.getByRole('table', { name: 'Pending invitations' }).getByRole('row').filter({ hasText: support.email })).toHaveCount(1);
+  await screenshot(ownerPage, testInfo, 'owner-team');
+
+  // The support user joins; no second factor is asked of their role, and the team page offers them no changes.
+  const supportPage = await joinWithLink(browser, supportLink, support, 'Support');
+  await expect(supportPage).toHaveURL(/\/merchant$/);
+  await supportPage.getByRole('navigation', { name: 'Merchant console' }).getByRole('link', { name: 'Team' }).click();
+  await expect(heading(supportPage, 'Team')).toBeVisible();
+  const members = supportPage.getByRole('table', { name: 'Members' });
+  await expect(members.getByRole('row').filter({ hasText: owner.email })).toContainText('Owner');
+  await expect(members.getByRole('row').filter({ hasText: support.email })).toContainText('Support');
+  await expect(supportPage.getByRole('form', { name: 'Invite someone' })).toHaveCount(0);
+  await expect(supportPage.getByRole('button', { name: /Remove|Revoke|Change role/ })).toHaveCount(0);
+  await screenshot(supportPage, testInfo, 'support-team');
+
+  // The spent link does not work again.
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(supportLink);
+  await expect(again.getByRole('heading', { name: 'This invitation link does not work' })).toBeVisible();
+});

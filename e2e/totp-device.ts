@@ -1,0 +1,78 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { totpCode, totpStep } from '../server/auth/totp';
+import { demoCredentials } from '../server/demo/demo-credentials';
+
+/**
+ * An authenticator app in a journey: the secret and the last step whose code it gave. The server
+ * refuses a code whose step was already spent, so a second sign-in within 30 seconds takes the
+ * next step (accepted one step ahead), waiting when even that one was spent.
+ */
+export class TotpDevice {
+  private lastStep: number | null = null;
+  constructor(readonly secret: string) {}
+
+  async nextCode(): Promise<string> {
+    for (;;) {
+      const now = totpStep(new Date());
+      const step = this.lastStep === null ? now : Math.max(now, this.lastStep + 1);
+      if (step <= now + 1) {
+        this.lastStep = step;
+        return totpCode(this.secret, step);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+  }
+}
+
+/** Enrols the second factor on the enrolment page showing now (operators' and merchants' are alike). */
+export async function enrolOnPage(page: Page, confirmButton: string): Promise<TotpDevice> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your second factor' })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+  await expect(page.getByLabel('Setup link')).toHaveText(new RegExp(`^otpauth://totp/.*secret=${secret}`));
+  const device = new TotpDevice(secret);
+  await page.getByLabel('6-digit code').fill(await device.nextCode());
+  await page.getByRole('button', { name: confirmButton }).click();
+  return device;
+}
+
+// The demo operator enrols once per server (a fresh database each run) but several spec files sign
+// them in; the device is kept in the worker and, should the worker restart, in a file beside the
+// artifacts. A stale file from an earlier run is never used: only when the server asks for a code.
+const stateFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'demo-operator-totp.json');
+let demoOperatorDevice: TotpDevice | null = null;
+
+function storedDevice(): TotpDevice {
+  if (demoOperatorDevice) return demoOperatorDevice;
+  const { secret } = JSON.parse(readFileSync(stateFile, 'utf8')) as { secret: string };
+  demoOperatorDevice = new TotpDevice(secret);
+  return demoOperatorDevice;
+}
+
+/**
+ * Signs the demo operator in to the console, enrolling the second factor on their first sign-in
+ * of the run. `onEnrolPage` runs while the enrolment page shows (the operator journey screenshots it).
+ */
+export async function signInAsDemoOperator(page: Page, onEnrolPage?: () => Promise<void>): Promise<void> {
+  await page.goto('/sign-in?next=%2Foperator');
+  await page.getByLabel('Email').fill(demoCredentials.operator.email);
+  await page.getByLabel('Password').fill(demoCredentials.operator.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const codeField = page.getByLabel('Authenticator code');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your second factor' }).or(codeField)).toBeVisible();
+  if (await codeField.isVisible()) {
+    await codeField.fill(await storedDevice().nextCode());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  } else {
+    await expect(page).toHaveURL(/\/operator\/enrol$/);
+    if (onEnrolPage) await onEnrolPage();
+    demoOperatorDevice = await enrolOnPage(page, 'Confirm and open the console');
+    mkdirSync(path.dirname(stateFile), { recursive: true });
+    writeFileSync(stateFile, JSON.stringify({ secret: demoOperatorDevice.secret }));
+  }
+  await expect(page).toHaveURL(/\/operator$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { merchantInvitations } from '../../db/schema';
+import { recordAudit } from '../audit';
+import { hashPassword } from '../auth/password';
+import { insertUser } from '../users/insert-user';
+import { parseInput } from '../validation/parse-input';
+import { acceptInvitationInput, type AcceptInvitationInput } from './merchant-team.schema';
+import { invitationInvalid, pendingInvitationOf } from './pending-invitation';
+
+/**
+ * The invitee opens the link and sets their name and password (the password rules of every
+ * dashboard user): a merchant user with the invitation's role is created, and the link is spent.
+ *
+ * Single use under concurrency: the invitation is spent by one conditional update (still pending,
+ * not expired), so of two accepts of one link exactly one gets the row; the other waits for the
+ * row lock, finds it spent and gets INVITATION_INVALID, and no second user is made. A link that
+ * does not work is refused before any password hashing, so dead links cost the server nothing.
+ */
+export async function acceptInvitation(db: Db, rawInput: AcceptInvitationInput, ip: string | null = null, now = new Date()) {
+  const input = parseInput(acceptInvitationInput, rawInput);
+  const { invitation } = await pendingInvitationOf(db, input.token, now);
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [spent] = await tx
+      .update(merchantInvitations)
+      .set({ acceptedAt: now })
+      .where(
+        and(
+          eq(merchantInvitations.id, invitation.id),
+          isNull(merchantInvitations.acceptedAt),
+          isNull(merchantInvitations.revokedAt),
+          gt(merchantInvitations.expiresAt, now),
+        ),
+      )
+      .returning();
+    if (!spent) throw invitationInvalid();
+    const userId = randomUUID();
+    await insertUser(tx, {
+      id: userId,
+      email: spent.email,
+      displayName: input.displayName,
+      role: 'merchant',
+      merchantId: spent.merchantId,
+      merchantRole: spent.merchantRole,
+      passwordHash,
+    });
+    await recordAudit(tx, {
+      actorType: 'merchant',
+      actorId: userId,
+      ip,
+      action: 'merchant_team.invitation_accepted',
+      targetType: 'user',
+      targetId: userId,
+      details: { invitationId: spent.id, merchantId: spent.merchantId, email: spent.email, role: spent.merchantRole },
+    });
+    return { userId, email: spent.email, merchantId: spent.merchantId, role: spent.merchantRole };
+  });
+}

@@ -1,0 +1,46 @@
+import type { MerchantRole } from '../../db/schema';
+
+/**
+ * What each merchant role may do in the merchant console (docs/merchant-guide.md, "Roles"). The
+ * one table that the console's pages (nav, forms) and the tRPC procedures both consult, so a page
+ * never offers what its procedure would refuse.
+ */
+export const merchantPermissions = [
+  /** See the team and pending invitations (every role: people know who they work with). */
+  'team.read',
+  /** Invite, revoke invitations, change roles, remove users. */
+  'team.manage',
+  'orders.read',
+  'balance.read',
+  'statements.read',
+  'exports.create',
+  'keys.manage',
+  'webhooks.manage',
+] as const;
+export type MerchantPermission = (typeof merchantPermissions)[number];
+
+export const merchantRoles = ['owner', 'developer', 'finance', 'support'] as const satisfies readonly MerchantRole[];
+
+const grants: Record<MerchantRole, readonly MerchantPermission[]> = {
+  owner: merchantPermissions,
+  developer: ['team.read', 'keys.manage', 'webhooks.manage'],
+  finance: ['team.read', 'balance.read', 'statements.read', 'exports.create'],
+  support: ['team.read', 'orders.read'],
+};
+
+/** The permissions of a role, in the table's order. */
+export function permissionsOf(role: MerchantRole): readonly MerchantPermission[] {
+  return grants[role];
+}
+
+export function hasMerchantPermission(role: MerchantRole, permission: MerchantPermission): boolean {
+  return grants[role].includes(permission);
+}
+
+/**
+ * Roles that hold the merchant's API keys and money settings must sign in with a second factor
+ * (docs/security.md, "Merchant users"); until they enrol, only the enrolment page opens.
+ */
+export function totpRequiredFor(role: MerchantRole): boolean {
+  return role === 'owner' || role === 'developer';
+}

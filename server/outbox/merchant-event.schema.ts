@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
 import { instantQuery } from '../validation/instant';
-import { eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../webhooks/event.schema';
+import { payoutDisputeResolvedData } from '../disputes/dispute-resolution.schema';
+import { DISPUTE_RESOLVED_EVENT_TYPE, eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../webhooks/event.schema';
 import { eventCursorQuery } from './event-cursor';
 
 /** Every type Corridor emits (docs/webhooks.md, "Events"); a filter on any other is a mistake. */
@@ -14,7 +15,8 @@ export const eventTypes: string[] = [...payoutEventTypes, ...payinEventTypes, TE
  * it would have received.
  */
 export const merchantEventResponse = z.union([
-  eventEnvelope('', payoutDetailResponse).extend({ type: z.enum(payoutEventTypes) }),
+  eventEnvelope(DISPUTE_RESOLVED_EVENT_TYPE, payoutDisputeResolvedData),
+  eventEnvelope('', payoutDetailResponse).extend({ type: z.enum(payoutEventTypes.filter((type) => type !== DISPUTE_RESOLVED_EVENT_TYPE)) }),
   eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes) }),
   eventEnvelope(TEST_EVENT_TYPE, testEventData),
 ]);

@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { payoutDisputeResolvedData } from '../disputes/dispute-resolution.schema';
 import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
 import { payinMachine } from '../state-machines/payin';
 import { payoutMachine } from '../state-machines/payout';
 
 // The events of docs/webhooks.md, "Events": every body is { id, type, createdAt, data }, where data
-// is the order exactly as its detail endpoint returns it. For the OpenAPI document's webhooks section.
+// is the order exactly as its detail endpoint returns it (payout.dispute_resolved adds the ruling's
+// `resolution`). For the OpenAPI document's webhooks section.
 
 /** The events an order's transitions write (server/state-machines), each once. */
 function eventsOf(machine: { transitions: readonly { event?: string }[] }): string[] {
@@ -23,7 +25,8 @@ export const eventDescriptions: Record<string, string> = {
   'payout.completed': 'Your CONFIRM released the USDT to the trader.',
   'payout.overdue': 'The trader did not pay by paymentDueAt.',
   'payout.disputed': 'You disputed, or the 24 h decision window ran out (reason MERCHANT_ACTION_TIMEOUT).',
-  'payout.dispute_resolved': 'An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you).',
+  'payout.dispute_resolved':
+    "An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received and the operator's note.",
   'payout.reassigned': 'An operator put the payout back in the pool.',
   'payout.cancelled': 'An operator cancelled it; the frozen USDT is available again.',
   'order.matched': 'A queued pay-in found its trader; the checkout shows bank details.',
@@ -47,8 +50,12 @@ export function eventEnvelope(type: string, data: z.ZodType) {
   });
 }
 
-/** The data of an event type: the payout's or pay-in's detail, or the test message. */
+/** The one event whose data adds something to the order's detail: the ruling (docs/webhooks.md). */
+export const DISPUTE_RESOLVED_EVENT_TYPE = 'payout.dispute_resolved';
+
+/** The data of an event type: the payout's or pay-in's detail (with the ruling on payout.dispute_resolved), or the test message. */
 export function eventDataOf(type: string): z.ZodType {
+  if (type === DISPUTE_RESOLVED_EVENT_TYPE) return payoutDisputeResolvedData;
   if (payoutEventTypes.includes(type)) return payoutDetailResponse;
   if (payinEventTypes.includes(type)) return payinDetailResponse;
   return testEventData;

@@ -1,6 +1,7 @@
 import { getBalance } from './balance';
 import { getEvent, listEvents } from './events';
 import { createOrder, getOrder, listOrders } from './orders';
+import { addPayoutEvidence, listPayoutEvidence } from './payout-evidence';
 import { MAX_BODY_BYTES } from './read-request';
 import type { Route } from './route-definition';
 import {
@@ -27,6 +28,8 @@ export const routes: readonly Route[] = [
   listWithdrawals,
   getWithdrawal,
   decideWithdrawal,
+  addPayoutEvidence,
+  listPayoutEvidence,
   createOrder,
   listOrders,
   getOrder,

@@ -38,7 +38,9 @@ async function readEvidenceForm(request: Request, body: Uint8Array): Promise<{ s
   const files = await Promise.all(
     form.getAll('images').map(async (entry) => (typeof entry === 'string' ? new TextEncoder().encode(entry) : new Uint8Array(await entry.arrayBuffer()))),
   );
-  return { statement, files };
+  // Multipart encoders turn every line break of a text field into CRLF (the HTML form rules), so
+  // one statement would arrive differently from curl and from a browser: keep plain line feeds.
+  return { statement: statement?.replace(/\r\n/g, '\n'), files };
 }
 
 /**

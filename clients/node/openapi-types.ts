@@ -844,7 +844,8 @@ export interface components {
              * @description ISO 8601 UTC with milliseconds
              */
             updatedAt: string;
-            resolution: components["schemas"]["DisputeResolution"];
+            /** @description what the ruling did; absent only on events written before this field was added */
+            resolution?: components["schemas"]["DisputeResolution"];
         };
         PayoutDecision: {
             /** @enum {string} */

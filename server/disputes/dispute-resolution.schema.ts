@@ -18,5 +18,11 @@ export const disputeResolution = z.object({
 });
 export type DisputeResolution = z.output<typeof disputeResolution>;
 
-/** The data of payout.dispute_resolved: the payout as its detail endpoint shows it, plus the ruling. */
-export const payoutDisputeResolvedData = payoutDetailResponse.extend({ resolution: disputeResolution });
+/**
+ * The data of payout.dispute_resolved: the payout as its detail endpoint shows it, plus the ruling.
+ * Every ruling writes `resolution`; it is optional only because the events API also returns events
+ * stored before the field existed, and the document must describe those too.
+ */
+export const payoutDisputeResolvedData = payoutDetailResponse.extend({
+  resolution: disputeResolution.optional().describe('what the ruling did; absent only on events written before this field was added'),
+});

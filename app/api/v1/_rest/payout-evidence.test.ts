@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DisputeEvidence, DisputeEvidenceList } from '../../../../clients/node/corridor-client';
+import type { DisputeEvidence, DisputeEvidenceList, EventList, PayoutDisputeResolved } from '../../../../clients/node/corridor-client';
 import { auditLog, disputeEvidence, disputeEvidenceFiles } from '../../../../db/schema';
+import { claimDispute } from '../../../../server/disputes/claim-dispute';
+import { ruleDispute } from '../../../../server/disputes/rule-dispute';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
 import { proofImageSlots, proofImagesDecoded } from '../../../../server/proofs/prepare-proof-image';
@@ -12,6 +14,7 @@ import type { TestDatabase } from '../../../../tests/db/test-database';
 import { jpegWithExif, tinyPng } from '../../../../tests/fixtures/images';
 import { insertPayout } from '../../../../tests/fixtures/orders';
 import { traderWithBalance } from '../../../../tests/fixtures/parties';
+import { signedInOperator } from '../../../../tests/trpc/trpc-harness';
 import { openApiDocument } from './openapi';
 import { routes } from './routes';
 
@@ -31,6 +34,7 @@ afterAll(async () => {
 const png = (colour = `#${randomBytes(3).toString('hex')}`) => tinyPng(colour);
 const image = async (bytes?: Uint8Array) => ({ name: 'screenshot.png', type: 'image/png', bytes: bytes ?? (await png()) });
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+type PayoutDisputeResolvedEvent = { data: PayoutDisputeResolved };
 const errorOf = (body: unknown) => (body as { error: { code: string; status?: string; details?: { path: string; message: string }[] } }).error;
 
 /** A payout of `merchant` that a trader accepted and proved: PAYMENT_SUBMITTED, awaiting the merchant. */
@@ -252,6 +256,30 @@ describe('evidence under concurrency', () => {
     expect(uploads.map((upload) => upload.status).sort()).toEqual([201, 201, 201, 400, 400]);
     expect((await storedEvidence(order.id)).files).toHaveLength(3);
     expect(((await merchant.client.listPayoutEvidence(order.orderNo)).body as DisputeEvidenceList).imagesRemaining).toBe(0);
+  });
+});
+
+describe('the ruling reaches the merchant', () => {
+  it('payout.dispute_resolved, as the events API returns it, carries the resolution and matches the document', async () => {
+    const order = await submittedPayout();
+    await merchant.client.addPayoutEvidence(order.orderNo, { statement: 'Nothing arrived.' });
+    await merchant.client.decidePayout(order.orderNo, { decision: 'DISPUTE', reason: 'Nothing arrived' });
+    const operator = await signedInOperator(database.db);
+    await claimDispute(database.db, { flow: 'payout', orderId: order.id }, { id: operator.userId });
+    const ruled = await ruleDispute(database.db, { flow: 'payout', orderId: order.id, ruling: 'refund', note: 'No transfer on the statement: refunded.' }, { id: operator.userId });
+
+    const event = await merchant.client.getEvent(ruled.eventId!);
+    expect(event.status).toBe(200);
+    expect((event.body as PayoutDisputeResolvedEvent).data.resolution).toEqual({
+      outcome: 'refunded',
+      traderAmount: '0.00',
+      merchantAmount: '10.10',
+      feeAmount: '0.00',
+      note: 'No transfer on the statement: refunded.',
+    });
+    const listed = await merchant.client.listEvents({ type: 'payout.dispute_resolved' });
+    expect(listed.status).toBe(200);
+    expect((listed.body as EventList).items.map((item) => item.id)).toContain(ruled.eventId);
   });
 });
 

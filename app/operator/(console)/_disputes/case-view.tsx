@@ -153,7 +153,8 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
                   <ProofGallery
                     proofs={entry.files.map((file) => ({ ...file, uploadedAt: file.createdAt }))}
                     imagePath="/operator/evidence/"
-                    label={`Evidence image from the ${entry.party}`}
+                    label="Evidence image"
+                    listLabel={`Evidence images from the ${entry.party}`}
                   />
                 ) : null}
               </li>

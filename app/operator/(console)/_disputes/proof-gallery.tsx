@@ -19,13 +19,24 @@ export interface Proof {
  * Thumbnails of the transfer proofs (or of a party's evidence images, served from `imagePath`); a
  * click opens the image large. Duplicates are flagged.
  */
-export function ProofGallery({ proofs, imagePath = '/operator/proofs/', label = 'Proof image' }: { proofs: Proof[]; imagePath?: string; label?: string }) {
+export function ProofGallery({
+  proofs,
+  imagePath = '/operator/proofs/',
+  label = 'Proof image',
+  listLabel = 'Proof images',
+}: {
+  proofs: Proof[];
+  imagePath?: string;
+  /** One image's name, numbered: "Proof image 2". */
+  label?: string;
+  listLabel?: string;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<Proof | null>(null);
   if (proofs.length === 0) return <p className="console-empty">No proof images on this order.</p>;
   return (
     <>
-      <ul className="proofs" aria-label={`${label}s`}>
+      <ul className="proofs" aria-label={listLabel}>
         {proofs.map((proof) => (
           <li key={proof.id}>
             <button

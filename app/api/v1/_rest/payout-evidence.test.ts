@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DisputeEvidence, DisputeEvidenceList, EventList, PayoutDisputeResolved } from '../../../../clients/node/corridor-client';
 import { auditLog, disputeEvidence, disputeEvidenceFiles } from '../../../../db/schema';
+import { addDisputeEvidence } from '../../../../server/disputes/add-dispute-evidence';
 import { claimDispute } from '../../../../server/disputes/claim-dispute';
 import { ruleDispute } from '../../../../server/disputes/rule-dispute';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
@@ -44,7 +45,7 @@ async function submittedPayout(owner: TestMerchant = merchant) {
   await setTraderOnline(database.db, trader.traderId, true);
   await acceptPayout(database.db, { traderId: trader.traderId, orderId: order.id });
   await submitPayoutProof(database.db, { traderId: trader.traderId, orderId: order.id, files: [await png()] });
-  return order;
+  return { ...order, traderId: trader.traderId };
 }
 
 async function storedEvidence(orderId: string) {
@@ -126,6 +127,23 @@ describe('POST /api/v1/withdrawals/:orderNo/evidence', () => {
     expect((await storedEvidence(order.id)).items).toEqual([]);
     // The owner's list stays its own: the stranger sees its order's evidence, the merchant nothing of it.
     expect(((await stranger.client.listPayoutEvidence(order.orderNo)).body as DisputeEvidenceList).items).toEqual([]);
+  });
+
+  it("lists the merchant's own evidence only: another party's items and images neither show nor count against its 3", async () => {
+    const order = await submittedPayout();
+    await addDisputeEvidence(database.db, {
+      flow: 'payout',
+      orderId: order.id,
+      party: 'trader',
+      authorId: order.traderId,
+      statement: 'I paid on time; receipt attached.',
+      files: [await png(), await png()],
+    });
+    const mine = await merchant.client.addPayoutEvidence(order.orderNo, { images: [await image(), await image(), await image()] });
+    expect(mine.status).toBe(201);
+    const list = (await merchant.client.listPayoutEvidence(order.orderNo)).body as DisputeEvidenceList;
+    expect(list.items.map((item) => [item.party, item.files.length])).toEqual([['merchant', 3]]);
+    expect(list.imagesRemaining).toBe(0);
   });
 
   it('outside PAYMENT_SUBMITTED and DISPUTED: 409 INVALID_ORDER_STATE with the status, before any image is decoded', async () => {

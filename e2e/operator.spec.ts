@@ -64,6 +64,9 @@ test('the console never renders without a session: every page sends to sign-in',
   const proof = await page.request.get(`/operator/proofs/${randomUUID()}`);
   expect(proof.status()).toBe(401);
   expect(proof.headers()['cache-control']).toBe('no-store');
+  const evidence = await page.request.get(`/operator/evidence/${randomUUID()}`);
+  expect(evidence.status()).toBe(401);
+  expect(evidence.headers()['cache-control']).toBe('no-store');
 });
 
 test('journey 2: a merchant disputes, an operator signs in with TOTP, sees the proofs, claims and releases, and the balances match', async ({ page, browser }, testInfo) => {

@@ -52,6 +52,26 @@ export type RotateWebhookSecretRequest = Schemas['RotateWebhookSecretRequest'];
 export type Balance = Schemas['Balance'];
 export type Event = Schemas['Event'];
 export type EventList = Schemas['EventList'];
+export type DisputeEvidence = Schemas['DisputeEvidence'];
+export type DisputeEvidenceList = Schemas['DisputeEvidenceList'];
+export type DisputeResolution = Schemas['DisputeResolution'];
+export type PayoutDisputeResolved = Schemas['PayoutDisputeResolved'];
+
+/** An image to upload, as a multipart file part. */
+export interface UploadFile {
+  name: string;
+  type: string;
+  bytes: Uint8Array;
+}
+
+/** `files` under `field` (and text fields beside them) as a multipart/form-data body. */
+async function multipartBody(field: string, files: readonly UploadFile[], text: Record<string, string | undefined> = {}) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(text)) if (value !== undefined) form.append(name, value);
+  for (const file of files) form.append(field, new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
+  const encoded = new Response(form);
+  return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
+}
 
 export interface RequestOptions {
   /** JSON body. */
@@ -164,6 +184,20 @@ export class CorridorClient extends SignedApiClient {
     return this.request<Payin>('POST', `/api/v1/orders/${encodeURIComponent(orderNo)}/cancel`, { body: input });
   }
 
+  /**
+   * Adds dispute evidence to a payout (PAYMENT_SUBMITTED or DISPUTED): a statement, 1 to 3 images
+   * (JPEG, PNG or WebP), or both; at most 3 images per payout in all.
+   */
+  async addPayoutEvidence(orderNo: string, evidence: { statement?: string; images?: UploadFile[] }) {
+    const raw = await multipartBody('images', evidence.images ?? [], { statement: evidence.statement });
+    return this.request<DisputeEvidence>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/evidence`, { raw });
+  }
+
+  /** The dispute evidence you added to a payout (metadata only) and how many more images fit. */
+  listPayoutEvidence(orderNo: string) {
+    return this.request<DisputeEvidenceList>('GET', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/evidence`);
+  }
+
   getBalance() {
     return this.request<Balance>('GET', '/api/v1/balance');
   }
@@ -237,11 +271,8 @@ export class CorridorTraderClient extends SignedApiClient {
   }
 
   /** Uploads 1 to 3 proof images (JPEG, PNG or WebP) as multipart/form-data. */
-  async submitProof(orderId: string, files: { name: string; type: string; bytes: Uint8Array }[]) {
-    const form = new FormData();
-    for (const file of files) form.append('proofs', new Blob([file.bytes as Uint8Array<ArrayBuffer>], { type: file.type }), file.name);
-    const encoded = new Response(form);
-    const raw = { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
+  async submitProof(orderId: string, files: UploadFile[]) {
+    const raw = await multipartBody('proofs', files);
     return this.request<Payout>('POST', `/api/v1/trader/tasks/${orderId}/proof`, { raw });
   }
 }

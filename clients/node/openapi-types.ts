@@ -147,6 +147,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/withdrawals/{orderNo}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your dispute evidence on a payout
+         * @description The evidence you added, oldest first, with image metadata (never the bytes), and how many more images you may attach.
+         */
+        get: operations["listPayoutEvidence"];
+        put?: never;
+        /**
+         * Add dispute evidence to a payout
+         * @description A statement (1 to 2000 characters), 1 to 3 images (JPEG, PNG or WebP by content, at most 5 MB and 40 megapixels each), or both, for the operator who arbitrates. Allowed while the payout is PAYMENT_SUBMITTED or DISPUTED; at most 3 images per payout over all your evidence. The order is checked before any image is read; a server busy decoding other uploads answers 503 SERVER_BUSY with Retry-After.
+         */
+        post: operations["addPayoutEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -642,7 +666,7 @@ export interface webhooks {
         put?: never;
         /**
          * payout.dispute_resolved
-         * @description An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         * @description An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received and the operator's note. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
          */
         post: operations["webhook_payout_dispute_resolved"];
         delete?: never;
@@ -840,7 +864,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -926,6 +950,66 @@ export interface components {
             pageSize: number;
             /** @description all orders matching the filter */
             total: number;
+        };
+        DisputeResolution: {
+            /**
+             * @description released: the trader was paid (status COMPLETED); refunded: the frozen USDT came back to you (status CANCELLED)
+             * @enum {string}
+             */
+            outcome: "released" | "refunded";
+            /** @description USDT paid to the trader: usdAmount when released, 0.00 when refunded */
+            traderAmount: string;
+            /** @description USDT returned to your available balance: usdAmount + usdFeeAmount when refunded, 0.00 when released */
+            merchantAmount: string;
+            /** @description USDT kept as the platform fee: usdFeeAmount when released, 0.00 when refunded */
+            feeAmount: string;
+            /** @description the operator's note on the ruling, 1 to 1000 characters, written for you */
+            note: string;
+        };
+        PayoutDisputeResolved: {
+            /** Format: uuid */
+            orderId: string;
+            orderNo: string;
+            merchantOrderNo: string;
+            /** @enum {string} */
+            status: "PENDING_MATCH" | "PENDING_PAYMENT" | "PAYMENT_OVERDUE" | "PAYMENT_SUBMITTED" | "COMPLETED" | "DISPUTED" | "CANCELLED";
+            /** @constant */
+            direction: "WITHDRAW";
+            /** @description decimal string, 2 decimals */
+            usdAmount: string;
+            /** @description decimal string, 2 decimals */
+            usdFeeAmount: string;
+            /** @description fee in basis points */
+            feeBps: number;
+            /** @constant */
+            fiatCurrency: "CNY";
+            /** @description usdAmount x reference rate (median of active quotes or the operator override) */
+            referenceFiatAmount: string;
+            /** @description (fxRate - referenceRate) / referenceRate as a decimal fraction, e.g. "-0.0035" */
+            slippage: string;
+            /** @description the CNY amount the trader transfers to the recipient */
+            lockedFiatAmount: string;
+            /** @description assigned trader; null until a trader accepts */
+            traderId: string | null;
+            /** @description trader's payment deadline */
+            paymentDueAt: string | null;
+            /** @description merchant's decision deadline */
+            merchantActionDueAt: string | null;
+            firstProofSubmittedAt: string | null;
+            /** @description last 4 digits of the recipient account; the full number is never returned */
+            bankAccountLast4: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            /** @description what the ruling did; absent only on events written before this field was added */
+            resolution?: components["schemas"]["DisputeResolution"];
         };
         PayoutDecision: {
             /** @enum {string} */
@@ -1029,6 +1113,52 @@ export interface components {
                  */
                 uploadedAt: string;
             }[];
+        };
+        DisputeEvidenceFile: {
+            /** Format: uuid */
+            id: string;
+            /** @description 1 to 3, in the order the images were sent */
+            position: number;
+            /**
+             * @description of the stored image (re-encoded, same type as sent)
+             * @enum {string}
+             */
+            contentType: "image/jpeg" | "image/png" | "image/webp";
+            /** @description of the stored, re-encoded image */
+            byteSize: number;
+            width: number | null;
+            height: number | null;
+            /** @description SHA-256 of the bytes as uploaded, before re-encoding */
+            sha256: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+        };
+        DisputeEvidence: {
+            /** Format: uuid */
+            id: string;
+            /**
+             * @description who added it: merchant for everything this API adds
+             * @enum {string}
+             */
+            party: "merchant" | "buyer" | "trader" | "operator";
+            /** @description as sent; null when only images were sent */
+            statement: string | null;
+            /** @description metadata only: the images are shown to the operator who arbitrates */
+            files: components["schemas"]["DisputeEvidenceFile"][];
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+        };
+        DisputeEvidenceList: {
+            /** @description Oldest first. */
+            items: components["schemas"]["DisputeEvidence"][];
+            /** @description how many more images you may attach to this order */
+            imagesRemaining: number;
         };
         PayinCreated: {
             /** Format: uuid */
@@ -1334,8 +1464,19 @@ export interface components {
         } | {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
+            /** @constant */
+            type: "payout.dispute_resolved";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["PayoutDisputeResolved"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
             /** @enum {string} */
-            type: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.reassigned" | "payout.cancelled";
+            type: "payout.accepted" | "payout.overdue" | "payout.completed" | "payout.disputed" | "payout.reassigned" | "payout.cancelled";
             /**
              * Format: date-time
              * @description when the change happened; use it to ignore an older state arriving late
@@ -1497,7 +1638,7 @@ export interface components {
             createdAt: string;
             data: components["schemas"]["Payout"];
         };
-        /** @description An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you). */
+        /** @description An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received and the operator's note. */
         PayoutDisputeResolvedEvent: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
@@ -1508,7 +1649,7 @@ export interface components {
              * @description when the change happened; use it to ignore an older state arriving late
              */
             createdAt: string;
-            data: components["schemas"]["Payout"];
+            data: components["schemas"]["PayoutDisputeResolved"];
         };
         /** @description An operator put the payout back in the pool. */
         PayoutReassignedEvent: {
@@ -2944,6 +3085,346 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listPayoutEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The platform orderNo or your merchantOrderNo. */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your evidence on this payout */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeEvidenceList"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND" | "ORDER_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    addPayoutEvidence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The platform orderNo or your merchantOrderNo. */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        /** @description A `statement` text field, `images` files, or both. */
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** @description What happened, for the operator; no control characters except tab and line breaks. */
+                    statement?: string;
+                    /** @description JPEG, PNG or WebP, at most 5 MB and 40 megapixels each; at most 3 per payout in all. */
+                    images?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description The evidence item, as stored */
+            201: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeEvidence"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND" | "ORDER_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description INVALID_ORDER_STATE */
+            409: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INVALID_ORDER_STATE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVER_BUSY */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVER_BUSY";
                         };
                     };
                 };

@@ -7,7 +7,9 @@ import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
 import { payinStates } from '../state-machines/payin';
 import { payoutStates } from '../state-machines/payout';
 import type { DisputeRef } from './dispute-ref';
+import type { EvidenceItemView } from './dispute-evidence.schema';
 import { findDuplicateProofs, type ProofDuplicate } from './find-duplicate-proofs';
+import { listDisputeEvidence } from './list-dispute-evidence';
 import { orderTimeline, type TimelineEntry } from './timeline';
 
 export interface CaseProof {
@@ -21,6 +23,11 @@ export interface CaseProof {
   uploadedAt: string;
   /** Other orders whose proof has the same SHA-256 (the same slip used twice). */
   duplicates: ProofDuplicate[];
+}
+
+/** Evidence a party added (docs/operator-guide.md, "Evidence"), each image with its duplicates. */
+export interface CaseEvidence extends Omit<EvidenceItemView, 'files'> {
+  files: (EvidenceItemView['files'][number] & { duplicates: ProofDuplicate[] })[];
 }
 
 export interface DisputeCase {
@@ -44,6 +51,8 @@ export interface DisputeCase {
   /** The reasons given along the way (dispute reasons, notes), oldest first. */
   reasons: { at: string; actorType: string; actorName: string | null; text: string }[];
   proofs: CaseProof[];
+  /** What the parties added while the order was disputed or about to be, oldest first. */
+  evidence: CaseEvidence[];
   timeline: TimelineEntry[];
   /** The rulings this case allows, with what each does to the money. */
   rulings: { ruling: string; label: string; effect: string }[];
@@ -59,6 +68,10 @@ async function nameOf(db: Executor, table: 'merchant' | 'trader' | 'operator', i
 /** A dispute case with everything an operator needs to rule: timeline, amounts, proofs, parties. */
 export async function getDisputeCase(db: Executor, ref: DisputeRef): Promise<DisputeCase> {
   const timeline = await orderTimeline(db, ref.orderId);
+  const evidenceItems = await listDisputeEvidence(db, ref);
+  const evidenceHashes = evidenceItems.flatMap((item) => item.files.map((file) => file.sha256));
+  const withDuplicates = (duplicates: Map<string, ProofDuplicate[]>): CaseEvidence[] =>
+    evidenceItems.map((item) => ({ ...item, files: item.files.map((file) => ({ ...file, duplicates: duplicates.get(file.sha256) ?? [] })) }));
   const reasons = timeline
     .filter((entry) => entry.note)
     .map((entry) => ({ at: entry.at, actorType: entry.actorType, actorName: entry.actorName, text: entry.note as string }));
@@ -80,7 +93,7 @@ export async function getDisputeCase(db: Executor, ref: DisputeRef): Promise<Dis
       .from(proofImages)
       .where(eq(proofImages.payoutOrderId, order.id))
       .orderBy(asc(proofImages.createdAt), asc(proofImages.position));
-    const duplicates = await findDuplicateProofs(db, order.id, [...new Set(proofs.map((proof) => proof.sha256))]);
+    const duplicates = await findDuplicateProofs(db, order.id, [...new Set([...proofs.map((proof) => proof.sha256), ...evidenceHashes])]);
     return {
       flow: 'payout',
       orderId: order.id,
@@ -116,6 +129,7 @@ export async function getDisputeCase(db: Executor, ref: DisputeRef): Promise<Dis
         uploadedAt: isoMs(proof.createdAt),
         duplicates: duplicates.get(proof.sha256) ?? [],
       })),
+      evidence: withDuplicates(duplicates),
       timeline,
       rulings: [
         { ruling: 'release', label: 'Release to trader', effect: 'COMPLETED: the frozen USDT goes to the trader, the fee to the platform.' },
@@ -156,6 +170,7 @@ export async function getDisputeCase(db: Executor, ref: DisputeRef): Promise<Dis
     },
     reasons,
     proofs: [],
+    evidence: withDuplicates(await findDuplicateProofs(db, order.id, [...new Set(evidenceHashes)])),
     timeline,
     rulings: [
       { ruling: 'complete', label: 'Complete (buyer paid)', effect: 'COMPLETED: the escrowed USDT settles to the merchant, less the fee to the platform.' },

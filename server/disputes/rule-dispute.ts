@@ -8,6 +8,7 @@ import { applyPayinTransition, applyPayoutTransition } from '../state-machines/a
 import { parseInput } from '../validation/parse-input';
 import { claimRefusal } from './claim-dispute';
 import { orderTableOf } from './dispute-ref';
+import { payoutResolutionOf } from './payout-resolution';
 import { auditActorOf, type OperatorActor } from './operator-actor';
 import { retryTransaction } from '../../db/retry-transaction';
 
@@ -53,7 +54,8 @@ export async function ruleDispute(db: Db, rawInput: RuleDisputeInput, operator: 
             ...common,
             action: actionOf[input.ruling],
             set: () => (input.ruling === 'release' ? { resolutionNote: text, completedAt: now } : { resolutionNote: text, cancelledAt: now }),
-            eventData: payoutDetailView,
+            // payout.dispute_resolved tells the merchant what the ruling did (docs/webhooks.md).
+            eventData: (row) => ({ ...payoutDetailView(row), resolution: payoutResolutionOf(row, input.ruling, text) }),
           })
         : await applyPayinTransition(tx, {
             ...common,

@@ -3,7 +3,16 @@ import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
 import { payoutWithProofs } from '../proofs/payout-proof.schema';
 import { instantQuery } from '../validation/instant';
-import { eventEnvelope, payinEventTypes, payoutEventTypes, PROOF_SUBMITTED_EVENT_TYPE, TEST_EVENT_TYPE, testEventData } from '../webhooks/event.schema';
+import { payoutDisputeResolvedData } from '../disputes/dispute-resolution.schema';
+import {
+  DISPUTE_RESOLVED_EVENT_TYPE,
+  eventEnvelope,
+  payinEventTypes,
+  payoutEventTypes,
+  PROOF_SUBMITTED_EVENT_TYPE,
+  TEST_EVENT_TYPE,
+  testEventData,
+} from '../webhooks/event.schema';
 import { eventCursorQuery } from './event-cursor';
 
 /** Every type Corridor emits (docs/webhooks.md, "Events"); a filter on any other is a mistake. */
@@ -17,7 +26,10 @@ export const eventTypes: string[] = [...payoutEventTypes, ...payinEventTypes, TE
  */
 export const merchantEventResponse = z.union([
   eventEnvelope(PROOF_SUBMITTED_EVENT_TYPE, payoutWithProofs),
-  eventEnvelope('', payoutDetailResponse).extend({ type: z.enum(payoutEventTypes) }),
+  eventEnvelope(DISPUTE_RESOLVED_EVENT_TYPE, payoutDisputeResolvedData),
+  eventEnvelope('', payoutDetailResponse).extend({
+    type: z.enum(payoutEventTypes.filter((type) => type !== PROOF_SUBMITTED_EVENT_TYPE && type !== DISPUTE_RESOLVED_EVENT_TYPE)),
+  }),
   eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes) }),
   eventEnvelope(TEST_EVENT_TYPE, testEventData),
 ]);

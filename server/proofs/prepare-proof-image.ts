@@ -44,18 +44,26 @@ export function sniffImageType(bytes: Uint8Array): ProofContentType | null {
   return null;
 }
 
-function refuse(index: number, message: string): never {
-  throw new DomainError('VALIDATION_FAILED', `Proof image ${index + 1} ${message}.`, {
-    details: [{ path: `proofs.${index}`, message }],
+/** How refusals name the images: the form field and the word for one image. */
+export interface ImageField {
+  name: string;
+  label: string;
+}
+
+const PROOFS_FIELD: ImageField = { name: 'proofs', label: 'Proof image' };
+
+function refuse(field: ImageField, index: number, message: string): never {
+  throw new DomainError('VALIDATION_FAILED', `${field.label} ${index + 1} ${message}.`, {
+    details: [{ path: `${field.name}.${index}`, message }],
   });
 }
 
 /** The checks that need no decoding: size and type by magic bytes. */
-function checkProofBytes(bytes: Uint8Array, index: number): ProofContentType {
-  if (bytes.length === 0) refuse(index, 'is empty');
-  if (bytes.length > MAX_PROOF_BYTES) refuse(index, 'must be at most 5 MB');
+function checkProofBytes(field: ImageField, bytes: Uint8Array, index: number): ProofContentType {
+  if (bytes.length === 0) refuse(field, index, 'is empty');
+  if (bytes.length > MAX_PROOF_BYTES) refuse(field, index, 'must be at most 5 MB');
   const contentType = sniffImageType(bytes);
-  if (!contentType) refuse(index, 'must be a JPEG, PNG or WebP image');
+  if (!contentType) refuse(field, index, 'must be a JPEG, PNG or WebP image');
   return contentType;
 }
 
@@ -63,7 +71,7 @@ function checkProofBytes(bytes: Uint8Array, index: number): ProofContentType {
  * Checks one uploaded proof and re-encodes it, which drops its metadata (EXIF, GPS) while keeping
  * the picture upright. Callers hold a slot of proofImageSlots.
  */
-async function decodeProofImage(bytes: Uint8Array, index: number, contentType: ProofContentType): Promise<PreparedProof> {
+async function decodeProofImage(field: ImageField, bytes: Uint8Array, index: number, contentType: ProofContentType): Promise<PreparedProof> {
   decodes += 1;
   try {
     const pipeline = sharp(bytes, { limitInputPixels: MAX_PROOF_PIXELS, failOn: 'error' }).rotate();
@@ -84,7 +92,7 @@ async function decodeProofImage(bytes: Uint8Array, index: number, contentType: P
     };
   } catch (error) {
     const message = error instanceof Error && /pixel limit/i.test(error.message) ? 'must be at most 40 megapixels' : 'is not a readable image';
-    refuse(index, message);
+    refuse(field, index, message);
   }
 }
 
@@ -98,10 +106,19 @@ export async function prepareProofImages(files: readonly Uint8Array[]): Promise<
       details: [{ path: 'proofs', message: 'must be 1 to 3 images' }],
     });
   }
-  const types = files.map((file, index) => checkProofBytes(file, index));
+  return prepareImages(files, PROOFS_FIELD);
+}
+
+/**
+ * The proof rules for any uploaded images (dispute evidence uses them too): the cheap checks of
+ * every image first, then each decoded in turn in one slot of proofImageSlots. The caller checks
+ * how many images it accepts; refusals name `field`.
+ */
+export async function prepareImages(files: readonly Uint8Array[], field: ImageField): Promise<PreparedProof[]> {
+  const types = files.map((file, index) => checkProofBytes(field, file, index));
   return proofImageSlots.run(async () => {
     const prepared: PreparedProof[] = [];
-    for (const [index, file] of files.entries()) prepared.push(await decodeProofImage(file, index, types[index]!));
+    for (const [index, file] of files.entries()) prepared.push(await decodeProofImage(field, file, index, types[index]!));
     return prepared;
   });
 }

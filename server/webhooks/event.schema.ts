@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { payoutDisputeResolvedData } from '../disputes/dispute-resolution.schema';
 import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
 import { payoutWithProofs } from '../proofs/payout-proof.schema';
@@ -6,8 +7,8 @@ import { payinMachine } from '../state-machines/payin';
 import { payoutMachine } from '../state-machines/payout';
 
 // The events of docs/webhooks.md, "Events": every body is { id, type, createdAt, data }, where data
-// is the order exactly as its detail endpoint returns it (payout.proof_submitted adds the proofs).
-// For the OpenAPI document's webhooks section.
+// is the order exactly as its detail endpoint returns it (payout.proof_submitted adds the proofs,
+// payout.dispute_resolved the ruling's `resolution`). For the OpenAPI document's webhooks section.
 
 /** The events an order's transitions write (server/state-machines), each once. */
 function eventsOf(machine: { transitions: readonly { event?: string }[] }): string[] {
@@ -25,7 +26,8 @@ export const eventDescriptions: Record<string, string> = {
   'payout.completed': 'Your CONFIRM released the USDT to the trader.',
   'payout.overdue': 'The trader did not pay by paymentDueAt.',
   'payout.disputed': 'You disputed, or the 24 h decision window ran out (reason MERCHANT_ACTION_TIMEOUT).',
-  'payout.dispute_resolved': 'An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you).',
+  'payout.dispute_resolved':
+    "An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received and the operator's note.",
   'payout.reassigned': 'An operator put the payout back in the pool.',
   'payout.cancelled': 'You cancelled it before a trader accepted, or an operator cancelled it; the frozen USDT is available again.',
   'order.matched': 'A queued pay-in found its trader; the checkout shows bank details.',
@@ -52,9 +54,13 @@ export function eventEnvelope(type: string, data: z.ZodType) {
 /** The event whose data lists the payout's proofs besides the payout (docs/webhooks.md). */
 export const PROOF_SUBMITTED_EVENT_TYPE = 'payout.proof_submitted';
 
-/** The data of an event type: the payout's or pay-in's detail (with the proofs, once), or the test message. */
+/** The event whose data adds the ruling to the payout (docs/webhooks.md, "Dispute rulings"). */
+export const DISPUTE_RESOLVED_EVENT_TYPE = 'payout.dispute_resolved';
+
+/** The data of an event type: the payout's or pay-in's detail (with the proofs or the ruling where those events add them), or the test message. */
 export function eventDataOf(type: string): z.ZodType {
   if (type === PROOF_SUBMITTED_EVENT_TYPE) return payoutWithProofs;
+  if (type === DISPUTE_RESOLVED_EVENT_TYPE) return payoutDisputeResolvedData;
   if (payoutEventTypes.includes(type)) return payoutDetailResponse;
   if (payinEventTypes.includes(type)) return payinDetailResponse;
   return testEventData;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { merchantBalanceResponse } from '../../../../server/balances/merchant-balance.schema';
+import { evidenceFileView, evidenceItemView, evidenceListResponse } from '../../../../server/disputes/dispute-evidence.schema';
+import { disputeResolution, payoutDisputeResolvedData } from '../../../../server/disputes/dispute-resolution.schema';
 import { errorCodes, type ErrorCode } from '../../../../server/errors';
 import { merchantEventListResponse, merchantEventResponse } from '../../../../server/outbox/merchant-event.schema';
 import { createPayinInput } from '../../../../server/payins/payin.schema';
@@ -49,9 +51,14 @@ const outputSchemas: [z.ZodType, string][] = [
   [payoutCreateResponse, 'PayoutCreated'],
   [payoutDetailResponse, 'Payout'],
   [payoutListResponse, 'PayoutList'],
+  [disputeResolution, 'DisputeResolution'],
+  [payoutDisputeResolvedData, 'PayoutDisputeResolved'],
   [payoutDecisionResponse, 'PayoutDecision'],
   [payoutProofListResponse, 'PayoutProofList'],
   [payoutWithProofs, 'PayoutWithProofs'],
+  [evidenceFileView, 'DisputeEvidenceFile'],
+  [evidenceItemView, 'DisputeEvidence'],
+  [evidenceListResponse, 'DisputeEvidenceList'],
   [payinCreateResponse, 'PayinCreated'],
   [payinListItem, 'PayinListItem'],
   [payinDetailResponse, 'Payin'],

@@ -1,6 +1,7 @@
 import { getBalance } from './balance';
 import { getEvent, listEvents } from './events';
 import { cancelOrder, createOrder, getOrder, listOrders } from './orders';
+import { addPayoutEvidence, listPayoutEvidence } from './payout-evidence';
 import { getPayoutProofImage, listPayoutProofsRoute } from './payout-proofs';
 import { MAX_BODY_BYTES } from './read-request';
 import type { Route } from './route-definition';
@@ -40,6 +41,8 @@ export const routes: readonly Route[] = [
   cancelWithdrawal,
   listPayoutProofsRoute,
   getPayoutProofImage,
+  addPayoutEvidence,
+  listPayoutEvidence,
   createOrder,
   listOrders,
   getOrder,

@@ -1,7 +1,9 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import Link from 'next/link';
+import type { AppRouter } from '../../../_trpc/root';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../_components/error-line';
 import { formatTime } from '../../_components/format';
@@ -10,6 +12,17 @@ import { RulingForm } from './ruling-form';
 
 const actorLabel = (entry: { actorType: string; actorName: string | null }) =>
   entry.actorName ? `${entry.actorType} ${entry.actorName}` : entry.actorType;
+
+type Case = inferRouterOutputs<AppRouter>['operator']['disputes']['get'];
+
+/** State changes and the parties' evidence in one list, oldest first (a tie keeps the change first). */
+function timelineOf(item: Case) {
+  const entries = [
+    ...item.timeline.map((entry) => ({ ...entry, kind: 'transition' as const })),
+    ...item.evidence.map((entry) => ({ ...entry, at: entry.createdAt, kind: 'evidence' as const })),
+  ];
+  return entries.sort((a, b) => a.at.localeCompare(b.at) || (a.kind === b.kind ? 0 : a.kind === 'transition' ? -1 : 1));
+}
 
 export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payin'; orderId: string; operatorId: string }) {
   const trpc = useTRPC();
@@ -124,14 +137,29 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>
         <ol className="timeline" aria-label="Timeline">
-          {item.timeline.map((entry, index) => (
-            <li key={index}>
-              <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{entry.action}</strong>{' '}
-              {entry.fromStatus ? `${entry.fromStatus} → ` : ''}
-              {entry.toStatus} · by {actorLabel(entry)}
-              {entry.note ? <div>“{entry.note}”</div> : null}
-            </li>
-          ))}
+          {timelineOf(item).map((entry, index) =>
+            entry.kind === 'transition' ? (
+              <li key={index}>
+                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{entry.action}</strong>{' '}
+                {entry.fromStatus ? `${entry.fromStatus} → ` : ''}
+                {entry.toStatus} · by {actorLabel(entry)}
+                {entry.note ? <div>“{entry.note}”</div> : null}
+              </li>
+            ) : (
+              <li key={index} aria-label={`Evidence from the ${entry.party}`}>
+                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>evidence</strong> · from the {entry.party}
+                {entry.statement ? <div className="evidence-statement">“{entry.statement}”</div> : null}
+                {entry.files.length > 0 ? (
+                  <ProofGallery
+                    proofs={entry.files.map((file) => ({ ...file, uploadedAt: file.createdAt }))}
+                    imagePath="/operator/evidence/"
+                    label="Evidence image"
+                    listLabel={`Evidence images from the ${entry.party}`}
+                  />
+                ) : null}
+              </li>
+            ),
+          )}
         </ol>
       </section>
     </>

@@ -12,17 +12,31 @@ export interface Proof {
   height: number | null;
   sha256: string;
   uploadedAt: string;
-  duplicates: { flow: 'payout'; orderId: string; orderNo: string }[];
+  duplicates: { flow: 'payout' | 'payin'; orderId: string; orderNo: string }[];
 }
 
-/** Thumbnails of the transfer proofs; a click opens the image large. Duplicates are flagged. */
-export function ProofGallery({ proofs }: { proofs: Proof[] }) {
+/**
+ * Thumbnails of the transfer proofs (or of a party's evidence images, served from `imagePath`); a
+ * click opens the image large. Duplicates are flagged.
+ */
+export function ProofGallery({
+  proofs,
+  imagePath = '/operator/proofs/',
+  label = 'Proof image',
+  listLabel = 'Proof images',
+}: {
+  proofs: Proof[];
+  imagePath?: string;
+  /** One image's name, numbered: "Proof image 2". */
+  label?: string;
+  listLabel?: string;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<Proof | null>(null);
   if (proofs.length === 0) return <p className="console-empty">No proof images on this order.</p>;
   return (
     <>
-      <ul className="proofs" aria-label="Proof images">
+      <ul className="proofs" aria-label={listLabel}>
         {proofs.map((proof) => (
           <li key={proof.id}>
             <button
@@ -34,7 +48,7 @@ export function ProofGallery({ proofs }: { proofs: Proof[] }) {
               }}
             >
               {/* eslint-disable-next-line @next/next/no-img-element -- served by our own no-store route, not optimisable */}
-              <img src={`/operator/proofs/${proof.id}`} alt={`Proof image ${proof.position}, click to enlarge`} />
+              <img src={`${imagePath}${proof.id}`} alt={`${label} ${proof.position}, click to enlarge`} />
             </button>
             <div>
               Image {proof.position} · {proof.width ?? '?'}×{proof.height ?? '?'} · {Math.ceil(proof.byteSize / 1024)} KiB
@@ -56,11 +70,11 @@ export function ProofGallery({ proofs }: { proofs: Proof[] }) {
           </li>
         ))}
       </ul>
-      <dialog ref={dialog} className="proof-dialog" aria-label={open ? `Proof image ${open.position}` : 'Proof image'} onClose={() => setOpen(null)}>
+      <dialog ref={dialog} className="proof-dialog" aria-label={open ? `${label} ${open.position}` : label} onClose={() => setOpen(null)}>
         {open ? (
           <>
             {/* eslint-disable-next-line @next/next/no-img-element -- see above */}
-            <img src={`/operator/proofs/${open.id}`} alt={`Proof image ${open.position}, full size`} />
+            <img src={`${imagePath}${open.id}`} alt={`${label} ${open.position}, full size`} />
             <p className="mono">sha256 {open.sha256}</p>
           </>
         ) : null}

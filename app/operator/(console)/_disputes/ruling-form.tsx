@@ -66,7 +66,11 @@ export function RulingForm({
           }}
         />
       </label>
-      <small id="ruling-note-help">1 to 1000 characters; kept in the timeline and the audit log.</small>
+      <small id="ruling-note-help">
+        {flow === 'payout'
+          ? '1 to 1000 characters. Sent to the merchant in the payout.dispute_resolved event, and kept in the timeline and the audit log: write it for the merchant to read.'
+          : '1 to 1000 characters; kept in the timeline and the audit log.'}
+      </small>
       {noteError ? (
         <p role="alert" className="console-error">
           {noteError}

@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { createElement, type ComponentProps } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDisputeEvidence } from '../../../../server/disputes/add-dispute-evidence';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/db/test-database';
+import { disputedPayout } from '../../../../tests/fixtures/disputes';
+import { tinyPng } from '../../../../tests/fixtures/images';
+import { merchantWithBalance, traderWithBalance } from '../../../../tests/fixtures/parties';
+import { signedInOperator } from '../../../../tests/trpc/trpc-harness';
+import { TRPCProvider } from '../../../_trpc/client';
+import type { AppRouter } from '../../../_trpc/root';
+import { CaseView } from './case-view';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
+
+/** The case page's markup for a case as the operator's query returns it (rendered on the server, no browser). */
+async function renderedCase(orderId: string, operatorId: string, view: unknown) {
+  const queryClient = new QueryClient();
+  const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: 'http://corridor.test/api/trpc' })] });
+  const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+  const ref = { flow: 'payout' as const, orderId };
+  queryClient.setQueryData(trpc.operator.disputes.get.queryKey(ref), view as never);
+  // The provider's props type counts its children as a prop; they are passed as createElement's.
+  const providerProps = { trpcClient, queryClient } as ComponentProps<typeof TRPCProvider>;
+  return renderToString(
+    createElement(
+      QueryClientProvider,
+      { client: queryClient },
+      createElement(TRPCProvider, providerProps, createElement(CaseView, { flow: 'payout', orderId, operatorId })),
+    ),
+  );
+}
+
+describe('the case page shows evidence in the timeline', () => {
+  it('with the party, the statement as text (markup escaped) and the images from the operators-only route', async () => {
+    const db = database.db;
+    const merchant = await merchantWithBalance(db, '1000.000000');
+    const trader = await traderWithBalance(db, '500.000000');
+    const operator = await signedInOperator(db);
+    const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
+    const added = await addDisputeEvidence(db, {
+      flow: 'payout',
+      orderId: payout.id,
+      party: 'merchant',
+      authorId: merchant.merchantId,
+      statement: 'Nothing <b>arrived</b> <img src=x onerror=alert(1)>',
+      files: [await tinyPng('#aa5500')],
+    });
+    const view = await operator.caller.operator.disputes.get({ flow: 'payout', orderId: payout.id });
+
+    const html = await renderedCase(payout.id, operator.userId, view);
+    expect(html).toContain('aria-label="Evidence from the merchant"');
+    expect(html).toContain('Nothing &lt;b&gt;arrived&lt;/b&gt; &lt;img src=x onerror=alert(1)&gt;');
+    expect(html).not.toContain('<b>arrived</b>');
+    expect(html).not.toContain('onerror=alert(1)>');
+    expect(html).toContain('aria-label="Evidence images from the merchant"');
+    expect(html).toContain(`src="/operator/evidence/${added.files[0]!.id}"`);
+    // The evidence sits in the timeline after the dispute that preceded it.
+    expect(html.indexOf('Evidence from the merchant')).toBeGreaterThan(html.indexOf('<strong>dispute</strong>'));
+  });
+
+  it("the ruling form says the payout note is sent to the merchant", async () => {
+    const db = database.db;
+    const merchant = await merchantWithBalance(db, '1000.000000');
+    const trader = await traderWithBalance(db, '500.000000');
+    const operator = await signedInOperator(db);
+    const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
+    await operator.caller.operator.disputes.claim({ flow: 'payout', orderId: payout.id });
+    const view = await operator.caller.operator.disputes.get({ flow: 'payout', orderId: payout.id });
+    const html = await renderedCase(payout.id, operator.userId, view);
+    expect(html).toContain('Sent to the merchant in the payout.dispute_resolved event');
+  });
+});

@@ -389,6 +389,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your API keys
+         * @description Every key of yours, revoked and expired ones included, newest first; never a secret.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A new key with the scopes given (only scopes the calling key holds: INSUFFICIENT_SCOPE otherwise), an optional expiry and IP allowlist. The secret is in this answer only. Not idempotent: a retry makes another key.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Requests signed with the key answer 401 INVALID_API_KEY from then on. Only a key holding every scope of the revoked one may revoke it (INSUFFICIENT_SCOPE otherwise). Revoking a revoked key answers it again, unchanged. Another merchant's key is NOT_FOUND.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/trader/tasks": {
         parameters: {
             query?: never;
@@ -840,7 +884,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -1373,6 +1417,52 @@ export interface components {
             /** @description The position after the last item; null when hasMore is false. */
             nextCursor: string | null;
         };
+        ApiKey: {
+            /** @description The public id, sent as X-Api-Key. */
+            keyId: string;
+            label: string;
+            /** @description null: every scope (keys issued before scopes existed, and keys an operator issued without scopes). */
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description null: never expires. */
+            expiresAt: string | null;
+            /** @description CIDR ranges the key may be used from; null: any address. */
+            ipAllowlist: string[] | null;
+            /** @description The last signed request accepted with the key, to within a minute; null: never used. */
+            lastUsedAt: string | null;
+            /** @description null: live (unless expired). */
+            revokedAt: string | null;
+        };
+        ApiKeyCreated: {
+            /** @description The public id, sent as X-Api-Key. */
+            keyId: string;
+            label: string;
+            /** @description null: every scope (keys issued before scopes existed, and keys an operator issued without scopes). */
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description null: never expires. */
+            expiresAt: string | null;
+            /** @description CIDR ranges the key may be used from; null: any address. */
+            ipAllowlist: string[] | null;
+            /** @description The last signed request accepted with the key, to within a minute; null: never used. */
+            lastUsedAt: string | null;
+            /** @description null: live (unless expired). */
+            revokedAt: string | null;
+            /** @description The API secret, shown this once: only its ciphertext is stored. */
+            secret: string;
+        };
+        ApiKeyList: {
+            /** @description Every key of yours, revoked and expired ones included, newest first. */
+            items: components["schemas"]["ApiKey"][];
+        };
         CreatePayoutRequest: {
             merchantOrderNo: string;
             /** @constant */
@@ -1431,6 +1521,22 @@ export interface components {
              * @default 86400
              */
             overlapSeconds: number;
+        };
+        CreateApiKeyRequest: {
+            /**
+             * @description Your name for the key, up to 100 characters.
+             * @default
+             */
+            label: string;
+            /** @description What the key may do (docs/api.md, "API keys and scopes"); only scopes the calling key holds itself. */
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working: an ISO 8601 timestamp with offset, in the future. Leave it out for a key that does not expire.
+             */
+            expiresAt?: string;
+            /** @description 1 to 50 CIDR ranges (IPv4 or IPv6; a bare address is its own /32 or /128) the key may be used from. Leave it out to allow any address. */
+            ipAllowlist?: string[];
         };
         /** @description A trader took the payout (PENDING_PAYMENT). */
         PayoutAcceptedEvent: {
@@ -1713,7 +1819,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -1724,7 +1830,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -1849,7 +1955,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -1860,7 +1966,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2003,7 +2109,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2014,7 +2120,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2198,7 +2304,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2209,7 +2315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2347,7 +2453,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2358,7 +2464,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2528,7 +2634,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2539,7 +2645,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2715,7 +2821,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2726,7 +2832,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3019,7 +3125,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3030,7 +3136,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3156,7 +3262,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3167,7 +3273,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3328,7 +3434,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3339,7 +3445,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3477,7 +3583,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3488,7 +3594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3630,7 +3736,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3641,7 +3747,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3760,7 +3866,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3771,7 +3877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3881,7 +3987,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3892,7 +3998,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4011,7 +4117,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4022,7 +4128,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4157,7 +4263,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4168,7 +4274,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4281,7 +4387,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4292,7 +4398,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4421,7 +4527,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4432,7 +4538,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4558,7 +4664,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4569,7 +4675,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4690,7 +4796,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4701,7 +4807,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4814,7 +4920,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4825,7 +4931,440 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your keys */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "reporting job",
+                 *       "scopes": [
+                 *         "payouts:read",
+                 *         "balance:read"
+                 *       ],
+                 *       "expiresAt": "2027-06-30T00:00:00Z",
+                 *       "ipAllowlist": [
+                 *         "203.0.113.0/24"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created: the secret is shown this once */
+            201: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keyId": "mk_3f9a0c1b2d4e5f60718293a4b5c6d7e8",
+                     *       "secret": "sk_0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f",
+                     *       "label": "reporting job",
+                     *       "scopes": [
+                     *         "payouts:read",
+                     *         "balance:read"
+                     *       ],
+                     *       "createdAt": "2026-11-23T08:00:00.000Z",
+                     *       "expiresAt": "2027-06-30T00:00:00.000Z",
+                     *       "ipAllowlist": [
+                     *         "203.0.113.0/24"
+                     *       ],
+                     *       "lastUsedAt": null,
+                     *       "revokedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public id of one of your keys (mk_...). */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4954,7 +5493,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4965,7 +5504,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };
@@ -5078,7 +5617,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED, ACTION_NOT_ALLOWED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, ACTION_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5089,7 +5628,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED" | "ACTION_NOT_ALLOWED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "ACTION_NOT_ALLOWED";
                         };
                     };
                 };
@@ -5241,7 +5780,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5252,7 +5791,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };
@@ -5433,7 +5972,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5444,7 +5983,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };
@@ -5557,7 +6096,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5568,7 +6107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };
@@ -5725,7 +6264,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5736,7 +6275,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };

@@ -1523,11 +1523,8 @@ export interface components {
             overlapSeconds: number;
         };
         CreateApiKeyRequest: {
-            /**
-             * @description Your name for the key, up to 100 characters.
-             * @default
-             */
-            label: string;
+            /** @description Your name for the key, up to 100 characters. */
+            label?: string;
             /** @description What the key may do (docs/api.md, "API keys and scopes"); only scopes the calling key holds itself. */
             scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[];
             /**

@@ -22,10 +22,10 @@ const allowlistField = ipAllowlistInput.describe(
   `1 to ${MAX_ALLOWLIST_ENTRIES} CIDR ranges (IPv4 or IPv6; a bare address is its own /32 or /128) the key may be used from. Leave it out to allow any address.`,
 );
 
-/** POST /api/v1/api-keys. */
+/** POST /api/v1/api-keys. The label is optional, not defaulted here, so the document marks it optional (an empty one is stored). */
 export const createApiKeyInput = z
   .object({
-    label: apiKeyLabel.default(''),
+    label: apiKeyLabel.optional(),
     scopes: apiKeyScopesInput,
     expiresAt: apiKeyExpiresAt.optional(),
     ipAllowlist: allowlistField.optional(),

@@ -25,13 +25,13 @@ export const API_KEY_SCOPES: readonly ApiKeyScope[] = apiKeyScope.options;
 
 /** What each scope allows, for the OpenAPI document and docs/api.md. */
 export const scopeDescriptions: Record<ApiKeyScope, string> = {
-  'payouts:read': 'list and query payouts',
-  'payouts:write': 'create payouts and decide on them (confirm or dispute)',
+  'payouts:read': 'list and query payouts, list their proofs',
+  'payouts:write': 'create payouts, decide on them (confirm or dispute), cancel them',
   'payins:read': 'list and query pay-ins',
-  'payins:write': 'create pay-ins',
+  'payins:write': 'create and cancel pay-ins',
   'balance:read': 'read the balance',
   'events:read': 'list and query events',
-  'webhooks:manage': 'read the webhook delivery log, resend deliveries, send a test event',
+  'webhooks:manage': 'your webhook endpoint and its signing secret, the delivery log, resending, the test event',
   'keys:manage': 'list, create and revoke API keys (never with a scope the key lacks itself)',
 };
 

@@ -5,7 +5,7 @@ import { apiKeys, merchants } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
-import { issueMerchantApiKeyInput } from './api-key.schema';
+import { issueMerchantApiKeyInput, type ApiKeyView } from './api-key.schema';
 import { apiKeyViewOf } from './api-key-view';
 import { issueApiKey, type IssuedApiKey } from './issue-api-key';
 import { missingScopes, type ApiKeyScope } from './scopes';
@@ -31,7 +31,7 @@ export async function issueMerchantApiKey(
   rawInput: z.input<typeof issueMerchantApiKeyInput>,
   actor: AuditActorRef,
   context: IssueMerchantApiKeyContext = {},
-): Promise<IssuedApiKey & { view: ReturnType<typeof apiKeyViewOf> }> {
+): Promise<IssuedApiKey & { view: ApiKeyView }> {
   const input = parseInput(issueMerchantApiKeyInput, rawInput);
   const now = context.now ?? new Date();
   const expiresAt = input.expiresAt === undefined ? null : new Date(input.expiresAt);

@@ -12,6 +12,8 @@ export interface ApiKeyMaterial {
   ownerType: 'merchant' | 'trader';
   merchantId: string | null;
   traderId: string | null;
+  /** Set at creation and never changed; the database check on every request is the one that counts. */
+  expiresAt: Date | null;
 }
 
 const MAX_ENTRIES = 10_000;
@@ -35,6 +37,7 @@ export async function apiKeyMaterial(db: Executor, keyId: string): Promise<ApiKe
     ownerType: key.ownerType as ApiKeyMaterial['ownerType'],
     merchantId: key.merchantId,
     traderId: key.traderId,
+    expiresAt: key.expiresAt,
   };
   if (material.size >= MAX_ENTRIES) material.delete(material.keys().next().value as string);
   material.set(keyId, loaded);

@@ -65,7 +65,7 @@ export async function authenticateApiRequest(db: Db, request: ApiRequest): Promi
 
 /**
  * The first half, from the headers alone (docs/security.md): the headers are present, the
- * timestamp is in the window, the nonce is well formed and the key exists. Nobody without a live
+ * timestamp is in the window, the nonce is well formed and the key exists and has not expired. Nobody without a live
  * key gets a body read, so an anonymous client cannot make the server buffer or hash megabytes.
  * The checks run cheapest first; a failure names its code and nothing more.
  */
@@ -89,7 +89,10 @@ export async function identifyApiRequest(db: Db, headers: ApiRequestHeaders): Pr
     throw new DomainError('NONCE_INVALID', 'X-Nonce must be 16 to 64 characters of A-Z, a-z, 0-9, _ and -.');
   }
   const key = await apiKeyMaterial(db, apiKey);
-  if (!key) throw new DomainError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.');
+  // An expired key is refused here already, so it never gets a body read either.
+  if (!key || (key.expiresAt !== null && key.expiresAt.getTime() <= headers.now.getTime())) {
+    throw new DomainError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.');
+  }
   return { key, timestamp, nonce, signature, now: headers.now };
 }
 

@@ -4,6 +4,7 @@ import { CorridorClient, type ApiKey, type ApiKeyCreated, type ApiKeyList } from
 import { apiKeys, auditLog } from '../../../../db/schema';
 import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { forgetKeyUses } from '../../../../server/api-keys/note-key-use';
+import { identifyApiRequest } from '../../../../server/auth/authenticate-api-request';
 import type { ApiKeyScope } from '../../../../server/api-keys/scopes';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
@@ -230,6 +231,15 @@ describe('expiry', () => {
     await database.db.update(apiKeys).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(apiKeys.keyId, key.keyId));
     const response = await key.client.getBalance();
     expect([response.status, code(response.body)]).toEqual([401, 'INVALID_API_KEY']);
+  });
+
+  it('a key already expired at its first use is refused from its headers, before its body is read', async () => {
+    const key = await keyOf(merchant, ['payouts:write'], { expiresAt: new Date(Date.now() - 1000) });
+    const response = await key.client.request('POST', '/api/v1/withdrawals', { body: { padding: 'x'.repeat(1000) }, headers: { 'idempotency-key': 'expired' } });
+    expect([response.status, code(response.body)]).toEqual([401, 'INVALID_API_KEY']);
+    // The refusal comes from the headers alone, the half of authentication that runs before any body is read.
+    const headers = { apiKey: key.keyId, timestamp: String(Date.now()), nonce: 'expired-key-nonce-0001', signature: 'x', now: new Date() };
+    await expect(identifyApiRequest(database.db, headers)).rejects.toMatchObject({ code: 'INVALID_API_KEY' });
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CorridorClient, type ApiKey, type ApiKeyCreated, type ApiKeyList } from '../../../../clients/node/corridor-client';
+import { CorridorClient, CorridorTraderClient, type ApiKey, type ApiKeyCreated, type ApiKeyList } from '../../../../clients/node/corridor-client';
 import { apiKeys, auditLog } from '../../../../db/schema';
 import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { forgetKeyUses } from '../../../../server/api-keys/note-key-use';
@@ -8,6 +8,7 @@ import { identifyApiRequest } from '../../../../server/auth/authenticate-api-req
 import type { ApiKeyScope } from '../../../../server/api-keys/scopes';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
+import { traderWithBalance } from '../../../../tests/fixtures/parties';
 
 let database: TestDatabase;
 let merchant: TestMerchant;
@@ -259,6 +260,15 @@ describe('IP allowlist', () => {
     // No stamped address at all (e.g. next dev): an allowlisted key fails closed.
     const bare = await balanceFrom(key.client);
     expect([bare.status, code(bare.body)]).toEqual([403, 'IP_NOT_ALLOWED']);
+  });
+
+  it('a trader key with an allowlist is held to it too', async () => {
+    const trader = await traderWithBalance(database.db, '0');
+    const key = await issueApiKey(database.db, { traderId: trader.traderId }, { ipAllowlist: ['192.0.2.0/24'] });
+    const bot = new CorridorTraderClient({ baseUrl: BASE_URL, apiKey: key.keyId, apiSecret: key.secret, fetch: inProcessFetch });
+    expect((await bot.request('GET', '/api/v1/trader/tasks', { headers: { 'x-corridor-client-ip': '192.0.2.8' } })).status).toBe(200);
+    const outside = await bot.request('GET', '/api/v1/trader/tasks', { headers: { 'x-corridor-client-ip': '198.51.100.8' } });
+    expect([outside.status, code(outside.body)]).toEqual([403, 'IP_NOT_ALLOWED']);
   });
 
   it('a key without an allowlist is answered from anywhere', async () => {

@@ -67,6 +67,17 @@ async function callFor(route: Route): Promise<Call> {
       return { path: '/api/v1/orders', body: JSON.stringify({ merchantOrderNo: `scopes-${tag}`, fiatAmount: '100.00' }) };
     case 'getPayin':
       return { path: `/api/v1/orders/${payinOrderNo}` };
+    case 'cancelPayout': {
+      // A payout still waiting for a trader: the merchant may cancel it.
+      const order = await insertPayout(database.db, merchant.merchantId);
+      return { path: `/api/v1/withdrawals/${order.orderNo}/cancel`, body: JSON.stringify({ reason: 'changed our mind' }) };
+    }
+    case 'cancelPayin': {
+      const created = await merchant.client.createPayin({ merchantOrderNo: `scopes-cancel-${tag}`, fiatAmount: '100.00' });
+      return { path: `/api/v1/orders/${(created.body as { orderNo: string }).orderNo}/cancel`, body: JSON.stringify({ reason: 'changed our mind' }) };
+    }
+    case 'setWebhookEndpoint':
+      return { path: '/api/v1/webhooks/endpoint', body: JSON.stringify({ url: `https://shop.example/hooks/${tag}` }) };
     case 'createApiKey':
       return { path: '/api/v1/api-keys', body: JSON.stringify({ label: tag, scopes: ['balance:read'] }) };
     case 'revokeApiKey': {
@@ -81,7 +92,7 @@ async function callFor(route: Route): Promise<Call> {
 }
 
 /** Routes whose request above succeeds and writes, so that the refused one is seen to have written nothing. */
-const WRITES = new Set(['createPayout', 'decidePayout', 'createPayin', 'createApiKey', 'revokeApiKey']);
+const WRITES = new Set(['createPayout', 'decidePayout', 'cancelPayout', 'createPayin', 'cancelPayin', 'setWebhookEndpoint', 'createApiKey', 'revokeApiKey']);
 
 /**
  * A digest of every table but the nonces (each signed request records one) and the keys' lastUsedAt

@@ -72,6 +72,10 @@ async function multipartBody(field: string, files: readonly UploadFile[], text: 
   const encoded = new Response(form);
   return { bytes: new Uint8Array(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type') ?? 'multipart/form-data' };
 }
+export type ApiKey = Schemas['ApiKey'];
+export type ApiKeyCreated = Schemas['ApiKeyCreated'];
+export type ApiKeyList = Schemas['ApiKeyList'];
+export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
 
 export interface RequestOptions {
   /** JSON body. */
@@ -245,6 +249,19 @@ export class CorridorClient extends SignedApiClient {
 
   sendWebhookTest() {
     return this.request<WebhookDeliveryQueued>('POST', '/api/v1/webhooks/test');
+  }
+
+  listApiKeys() {
+    return this.request<ApiKeyList>('GET', '/api/v1/api-keys');
+  }
+
+  /** The answer holds the new key's secret, shown this once. Not idempotent: a retry makes another key. */
+  createApiKey(input: CreateApiKeyRequest) {
+    return this.request<ApiKeyCreated>('POST', '/api/v1/api-keys', { body: input });
+  }
+
+  revokeApiKey(keyId: string) {
+    return this.request<ApiKey>('POST', `/api/v1/api-keys/${encodeURIComponent(keyId)}/revoke`);
   }
 }
 

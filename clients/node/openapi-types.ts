@@ -413,6 +413,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your API keys
+         * @description Every key of yours, revoked and expired ones included, newest first; never a secret.
+         */
+        get: operations["listApiKeys"];
+        put?: never;
+        /**
+         * Create an API key
+         * @description A new key with the scopes given (only scopes the calling key holds: INSUFFICIENT_SCOPE otherwise), an optional expiry and IP allowlist. The secret is in this answer only. Not idempotent: a retry makes another key.
+         */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/api-keys/{keyId}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Revoke an API key
+         * @description Requests signed with the key answer 401 INVALID_API_KEY from then on. Only a key holding every scope of the revoked one may revoke it (INSUFFICIENT_SCOPE otherwise). Revoking a revoked key answers it again, unchanged. Another merchant's key is NOT_FOUND.
+         */
+        post: operations["revokeApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/trader/tasks": {
         parameters: {
             query?: never;
@@ -864,7 +908,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -1514,6 +1558,52 @@ export interface components {
             /** @description The position after the last item; null when hasMore is false. */
             nextCursor: string | null;
         };
+        ApiKey: {
+            /** @description The public id, sent as X-Api-Key. */
+            keyId: string;
+            label: string;
+            /** @description null: every scope (keys issued before scopes existed, and keys an operator issued without scopes). */
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description null: never expires. */
+            expiresAt: string | null;
+            /** @description CIDR ranges the key may be used from; null: any address. */
+            ipAllowlist: string[] | null;
+            /** @description The last signed request accepted with the key, to within a minute; null: never used. */
+            lastUsedAt: string | null;
+            /** @description null: live (unless expired). */
+            revokedAt: string | null;
+        };
+        ApiKeyCreated: {
+            /** @description The public id, sent as X-Api-Key. */
+            keyId: string;
+            label: string;
+            /** @description null: every scope (keys issued before scopes existed, and keys an operator issued without scopes). */
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /** @description null: never expires. */
+            expiresAt: string | null;
+            /** @description CIDR ranges the key may be used from; null: any address. */
+            ipAllowlist: string[] | null;
+            /** @description The last signed request accepted with the key, to within a minute; null: never used. */
+            lastUsedAt: string | null;
+            /** @description null: live (unless expired). */
+            revokedAt: string | null;
+            /** @description The API secret, shown this once: only its ciphertext is stored. */
+            secret: string;
+        };
+        ApiKeyList: {
+            /** @description Every key of yours, revoked and expired ones included, newest first. */
+            items: components["schemas"]["ApiKey"][];
+        };
         CreatePayoutRequest: {
             merchantOrderNo: string;
             /** @constant */
@@ -1572,6 +1662,19 @@ export interface components {
              * @default 86400
              */
             overlapSeconds: number;
+        };
+        CreateApiKeyRequest: {
+            /** @description Your name for the key, up to 100 characters. */
+            label?: string;
+            /** @description What the key may do (docs/api.md, "API keys and scopes"); only scopes the calling key holds itself. */
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[];
+            /**
+             * Format: date-time
+             * @description When the key stops working: an ISO 8601 timestamp with offset, in the future. Leave it out for a key that does not expire.
+             */
+            expiresAt?: string;
+            /** @description 1 to 50 CIDR ranges (IPv4 or IPv6; a bare address is its own /32 or /128) the key may be used from. Leave it out to allow any address. */
+            ipAllowlist?: string[];
         };
         /** @description A trader took the payout (PENDING_PAYMENT). */
         PayoutAcceptedEvent: {
@@ -1854,7 +1957,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -1865,7 +1968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -1990,7 +2093,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2001,7 +2104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2144,7 +2247,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2155,7 +2258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2339,7 +2442,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2350,7 +2453,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2488,7 +2591,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2499,7 +2602,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2669,7 +2772,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2680,7 +2783,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -2856,7 +2959,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -2867,7 +2970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3147,7 +3250,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3158,7 +3261,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3297,7 +3400,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3308,7 +3411,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3500,7 +3603,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3511,7 +3614,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3637,7 +3740,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3648,7 +3751,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3809,7 +3912,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3820,7 +3923,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -3958,7 +4061,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -3969,7 +4072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4111,7 +4214,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4122,7 +4225,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4241,7 +4344,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4252,7 +4355,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4362,7 +4465,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4373,7 +4476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4492,7 +4595,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4503,7 +4606,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4638,7 +4741,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4649,7 +4752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4762,7 +4865,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4773,7 +4876,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -4902,7 +5005,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4913,7 +5016,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -5039,7 +5142,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5050,7 +5153,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -5171,7 +5274,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5182,7 +5285,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -5295,7 +5398,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5306,7 +5409,440 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Your keys */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKeyList"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "label": "reporting job",
+                 *       "scopes": [
+                 *         "payouts:read",
+                 *         "balance:read"
+                 *       ],
+                 *       "expiresAt": "2027-06-30T00:00:00Z",
+                 *       "ipAllowlist": [
+                 *         "203.0.113.0/24"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyRequest"];
+            };
+        };
+        responses: {
+            /** @description Created: the secret is shown this once */
+            201: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "keyId": "mk_3f9a0c1b2d4e5f60718293a4b5c6d7e8",
+                     *       "secret": "sk_0a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f",
+                     *       "label": "reporting job",
+                     *       "scopes": [
+                     *         "payouts:read",
+                     *         "balance:read"
+                     *       ],
+                     *       "createdAt": "2026-11-23T08:00:00.000Z",
+                     *       "expiresAt": "2027-06-30T00:00:00.000Z",
+                     *       "ipAllowlist": [
+                     *         "203.0.113.0/24"
+                     *       ],
+                     *       "lastUsedAt": null,
+                     *       "revokedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKeyCreated"];
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_JSON */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The public id of one of your keys (mk_...). */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The key, revoked */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
                         };
                     };
                 };
@@ -5435,7 +5971,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5446,7 +5982,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };
@@ -5559,7 +6095,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED, ACTION_NOT_ALLOWED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, ACTION_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5570,7 +6106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED" | "ACTION_NOT_ALLOWED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "ACTION_NOT_ALLOWED";
                         };
                     };
                 };
@@ -5722,7 +6258,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5733,7 +6269,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };
@@ -5914,7 +6450,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -5925,7 +6461,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };
@@ -6038,7 +6574,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -6049,7 +6585,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };
@@ -6206,7 +6742,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description MERCHANT_DISABLED */
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED */
             403: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -6217,7 +6753,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "MERCHANT_DISABLED";
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED";
                         };
                     };
                 };

@@ -4,6 +4,7 @@ import { cliActor } from '../../server/audit';
 import { resetPassword } from '../../server/auth/change-password';
 import { endSessionsOfEmail } from '../../server/auth/session-version';
 import { issueApiKey } from '../../server/api-keys/issue-api-key';
+import { issueMerchantApiKey } from '../../server/api-keys/issue-merchant-api-key';
 import { revokeApiKey } from '../../server/api-keys/revoke-api-key';
 import { adjustBalance } from '../../server/balances/adjust-balance';
 import { generateKeyringText } from '../../server/crypto/keyring';
@@ -182,13 +183,27 @@ export const commands: Record<string, Command> = {
     },
   },
   'apikey issue': {
-    usage: 'apikey issue (--merchant <id> | --trader <id>) [--label <text>]',
-    summary: 'Issue an API key for a merchant, or for a trader\'s bot (the secret is printed once)',
+    usage: 'apikey issue (--merchant <id> [--scopes <a,b>] [--expires-at <iso>] [--ip-allowlist <cidr,cidr>] | --trader <id>) [--label <text>]',
+    summary: 'Issue an API key for a merchant (every scope unless --scopes), or for a trader\'s bot (the secret is printed once)',
     needsDatabase: true,
     async run(db, flags) {
       const target = owner(flags);
-      const key = await issueApiKey(db, target.type === 'merchant' ? { merchantId: target.id } : { traderId: target.id }, { label: optional(flags, 'label') });
-      return { result: key, text: `API key:    ${key.keyId}\nAPI secret: ${key.secret}\nThe secret is shown only now.` };
+      const list = (name: string) => optional(flags, name)?.split(',').map((item) => item.trim());
+      if (target.type === 'trader') {
+        if (['scopes', 'expires-at', 'ip-allowlist'].some((name) => flags[name] !== undefined)) {
+          throw new DomainError('VALIDATION_FAILED', '--scopes, --expires-at and --ip-allowlist are for merchant keys.');
+        }
+        const key = await issueApiKey(db, { traderId: target.id }, { label: optional(flags, 'label') });
+        return { result: key, text: `API key:    ${key.keyId}\nAPI secret: ${key.secret}\nThe secret is shown only now.` };
+      }
+      const { view, ...key } = await issueMerchantApiKey(
+        db,
+        // The domain's schema checks the values (docs/api.md, "API keys and scopes").
+        { merchantId: target.id, label: optional(flags, 'label'), scopes: list('scopes') as never, expiresAt: optional(flags, 'expires-at'), ipAllowlist: list('ip-allowlist') },
+        cliActor,
+      );
+      const limits = `Scopes:     ${view.scopes?.join(', ') ?? 'every scope'}\nExpires:    ${view.expiresAt ?? 'never'}\nAllowlist:  ${view.ipAllowlist?.join(', ') ?? 'any address'}`;
+      return { result: { ...key, ...view }, text: `API key:    ${key.keyId}\nAPI secret: ${key.secret}\n${limits}\nThe secret is shown only now.` };
     },
   },
   'apikey revoke': {

@@ -4,6 +4,7 @@ import { apiKeys } from '../../db/schema';
 import { encryptField } from '../crypto/encryption';
 import { randomToken } from '../crypto/tokens';
 import { keyring } from '../config/keyring';
+import type { ApiKeyScope } from './scopes';
 
 export type ApiKeyOwnerRef = { merchantId: string } | { traderId: string };
 
@@ -21,7 +22,15 @@ export interface IssuedApiKey {
 export async function issueApiKey(
   db: Executor,
   owner: ApiKeyOwnerRef,
-  options: { label?: string; preset?: { keyId: string; secret: string } } = {},
+  options: {
+    label?: string;
+    preset?: { keyId: string; secret: string };
+    /** Null or absent: every scope (docs/api.md, "API keys and scopes"). */
+    scopes?: readonly ApiKeyScope[] | null;
+    expiresAt?: Date | null;
+    /** Canonical CIDR ranges (ip-allowlist.ts); null or absent: any address. */
+    ipAllowlist?: readonly string[] | null;
+  } = {},
 ): Promise<IssuedApiKey> {
   const prefix = 'merchantId' in owner ? 'mk' : 'tk';
   const keyId = options.preset?.keyId ?? `${prefix}_${randomToken(16)}`;
@@ -35,6 +44,9 @@ export async function issueApiKey(
     traderId: 'traderId' in owner ? owner.traderId : null,
     secret: encryptField(keyring(), 'api-secret', secret, { table: 'api_keys', id, field: 'secret' }),
     label: options.label ?? '',
+    scopes: options.scopes ? [...options.scopes] : null,
+    expiresAt: options.expiresAt ?? null,
+    ipAllowlist: options.ipAllowlist ? [...options.ipAllowlist] : null,
   });
   return { id, keyId, secret };
 }

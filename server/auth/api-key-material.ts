@@ -6,10 +6,14 @@ import { decryptField } from '../crypto/encryption';
 
 export interface ApiKeyMaterial {
   id: string;
+  /** The public id the client sends in X-Api-Key. */
+  keyId: string;
   secret: string;
   ownerType: 'merchant' | 'trader';
   merchantId: string | null;
   traderId: string | null;
+  /** Set at creation and never changed; the database check on every request is the one that counts. */
+  expiresAt: Date | null;
 }
 
 const MAX_ENTRIES = 10_000;
@@ -18,7 +22,8 @@ const material = new Map<string, ApiKeyMaterial>();
 /**
  * The never-changing part of an API key (its secret and owner), decrypted once per process. A
  * key's secret cannot change (a new secret is a new key), so this needs no expiry; whether the
- * key is revoked, or its owner suspended, is checked in the database on every request.
+ * key is revoked or expired, its owner suspended, and its scopes and IP allowlist are read from
+ * the database on every request (authenticate-api-request.ts), never from here.
  */
 export async function apiKeyMaterial(db: Executor, keyId: string): Promise<ApiKeyMaterial | undefined> {
   const cached = material.get(keyId);
@@ -27,10 +32,12 @@ export async function apiKeyMaterial(db: Executor, keyId: string): Promise<ApiKe
   if (!key || key.revokedAt) return undefined;
   const loaded: ApiKeyMaterial = {
     id: key.id,
+    keyId: key.keyId,
     secret: decryptField(keyring(), 'api-secret', key.secret, { table: 'api_keys', id: key.id, field: 'secret' }),
     ownerType: key.ownerType as ApiKeyMaterial['ownerType'],
     merchantId: key.merchantId,
     traderId: key.traderId,
+    expiresAt: key.expiresAt,
   };
   if (material.size >= MAX_ENTRIES) material.delete(material.keys().next().value as string);
   material.set(keyId, loaded);

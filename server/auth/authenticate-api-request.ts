@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { reusableSql } from '../../db/reusable-query';
+import { addressAllowed } from '../api-keys/ip-allowlist';
+import { noteKeyUse } from '../api-keys/note-key-use';
+import { apiKeyScope, type ApiKeyScope } from '../api-keys/scopes';
 import { cachedMerchant, type MerchantRow } from '../merchants/merchant-cache';
 import { apiKeyMaterial, type ApiKeyMaterial } from './api-key-material';
 import { sha256Hex, timingSafeEqualString } from '../crypto/tokens';
@@ -21,6 +24,8 @@ export interface ApiRequest extends ApiRequestHeaders {
   method: string;
   pathAndQuery: string;
   body: Uint8Array;
+  /** As the server stamped it (server/http/client-address.ts); absent, a key with an IP allowlist is refused. */
+  clientAddress?: string;
 }
 
 /** A request whose headers passed: the key it names, and the headers, now known to be present. */
@@ -34,9 +39,14 @@ export interface IdentifiedApiRequest {
 
 export type { MerchantRow };
 
-export type ApiPrincipal =
-  | { kind: 'merchant'; apiKeyId: string; merchant: MerchantRow }
-  | { kind: 'trader'; apiKeyId: string; traderId: string };
+/** The key a request was signed with: its row id, public id, and scopes (null: every scope). */
+interface KeyFacts {
+  apiKeyId: string;
+  keyId: string;
+  scopes: readonly ApiKeyScope[] | null;
+}
+
+export type ApiPrincipal = KeyFacts & ({ kind: 'merchant'; merchant: MerchantRow } | { kind: 'trader'; traderId: string });
 
 /**
  * Verifies a signed API request (docs/api.md, Authentication) and says who sent it, for a caller
@@ -45,12 +55,17 @@ export type ApiPrincipal =
  */
 export async function authenticateApiRequest(db: Db, request: ApiRequest): Promise<ApiPrincipal> {
   const identified = await identifyApiRequest(db, request);
-  return verifyApiRequest(db, identified, { method: request.method, pathAndQuery: request.pathAndQuery, bodySha256: sha256Hex(request.body) });
+  return verifyApiRequest(db, identified, {
+    method: request.method,
+    pathAndQuery: request.pathAndQuery,
+    bodySha256: sha256Hex(request.body),
+    clientAddress: request.clientAddress ?? 'unknown',
+  });
 }
 
 /**
  * The first half, from the headers alone (docs/security.md): the headers are present, the
- * timestamp is in the window, the nonce is well formed and the key exists. Nobody without a live
+ * timestamp is in the window, the nonce is well formed and the key exists and has not expired. Nobody without a live
  * key gets a body read, so an anonymous client cannot make the server buffer or hash megabytes.
  * The checks run cheapest first; a failure names its code and nothing more.
  */
@@ -74,18 +89,23 @@ export async function identifyApiRequest(db: Db, headers: ApiRequestHeaders): Pr
     throw new DomainError('NONCE_INVALID', 'X-Nonce must be 16 to 64 characters of A-Z, a-z, 0-9, _ and -.');
   }
   const key = await apiKeyMaterial(db, apiKey);
-  if (!key) throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
+  // An expired key is refused here already, so it never gets a body read either.
+  if (!key || (key.expiresAt !== null && key.expiresAt.getTime() <= headers.now.getTime())) {
+    throw new DomainError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.');
+  }
   return { key, timestamp, nonce, signature, now: headers.now };
 }
 
 /**
- * The second half, once the body's hash is known: the signature, then the nonce. The nonce is
- * recorded only once the signature is proven, so nobody can burn another key's nonces.
+ * The second half, once the body's hash is known: the signature, then the nonce, then the key's
+ * IP allowlist. The nonce is recorded only once the signature is proven, so nobody can burn
+ * another key's nonces; the allowlist is checked only for a signed request, so only the key's
+ * holder learns that an address is refused, and never which addresses are allowed.
  */
 export async function verifyApiRequest(
   db: Db,
   identified: IdentifiedApiRequest,
-  request: { method: string; pathAndQuery: string; bodySha256: string },
+  request: { method: string; pathAndQuery: string; bodySha256: string; clientAddress: string },
 ): Promise<ApiPrincipal> {
   const { key, timestamp, nonce, signature } = identified;
   const expected = signRequestDigest(key.secret, { timestamp, nonce, method: request.method, pathAndQuery: request.pathAndQuery, bodySha256: request.bodySha256 });
@@ -93,50 +113,81 @@ export async function verifyApiRequest(
     throw new DomainError('INVALID_SIGNATURE', 'The signature does not match the request.');
   }
 
-  // One statement on the hot path: the nonce is recorded only if the key is live and its owner
-  // active, both read from the database now (never from a cache). Zero rows: find out which.
-  const recorded = rowsOf<{ id: string }>(
+  // One statement on the hot path: the nonce is recorded only if the key is live (not revoked, not
+  // expired) and its owner active, all read from the database now (never from a cache), and the
+  // key's scopes and allowlist come back with it, so a change to them holds from the next request.
+  // Zero rows: find out why.
+  const [live] = rowsOf<{ scopes: unknown; ipAllowlist: unknown; lastUsedAt: Date | string | null }>(
     await recordNonce(db, { nonce, now: identified.now.toISOString(), keyId: key.id }),
   );
-  if (recorded.length === 0) await refusalOf(db, key);
-  return principalOf(db, key);
+  if (!live) return refusalOf(db, key, identified.now);
+  const allowlist = textArray(live.ipAllowlist);
+  if (allowlist && !addressAllowed(allowlist, request.clientAddress)) {
+    throw new DomainError('IP_NOT_ALLOWED', `This API key may not be used from the address ${request.clientAddress}.`);
+  }
+  noteKeyUse({ db, apiKeyId: key.id, lastUsedAt: live.lastUsedAt === null ? null : new Date(live.lastUsedAt), now: identified.now });
+  const scopes = textArray(live.scopes);
+  // A scope the code no longer knows grants nothing.
+  const known = scopes === null ? null : scopes.filter((scope): scope is ApiKeyScope => apiKeyScope.safeParse(scope).success);
+  return principalOf(db, key, known);
 }
 
 // Every signed request runs it: built once (db/reusable-query.ts).
 const recordNonce = reusableSql(
   () => sql`
-    insert into used_nonces (api_key_id, nonce, created_at)
-    select k.id, ${sql.placeholder('nonce')}, ${sql.placeholder('now')}::timestamptz
-    from api_keys k
-    left join merchants m on m.id = k.merchant_id
-    left join traders t on t.id = k.trader_id
-    where k.id = ${sql.placeholder('keyId')} and k.revoked_at is null and coalesce(m.status, t.status) = 'active'
-    on conflict do nothing
-    returning api_key_id as id`,
+    with live as (
+      select k.id, k.scopes, k.ip_allowlist, k.last_used_at
+      from api_keys k
+      left join merchants m on m.id = k.merchant_id
+      left join traders t on t.id = k.trader_id
+      where k.id = ${sql.placeholder('keyId')}
+        and k.revoked_at is null
+        and (k.expires_at is null or k.expires_at > ${sql.placeholder('now')}::timestamptz)
+        and coalesce(m.status, t.status) = 'active'
+    ), recorded as (
+      insert into used_nonces (api_key_id, nonce, created_at)
+      select live.id, ${sql.placeholder('nonce')}, ${sql.placeholder('now')}::timestamptz from live
+      on conflict do nothing
+      returning api_key_id
+    )
+    select live.scopes, live.ip_allowlist as "ipAllowlist", live.last_used_at as "lastUsedAt"
+    from live join recorded on recorded.api_key_id = live.id`,
 );
 
-/** Why a signed request's nonce was not recorded: a revoked key, a suspended owner, or a replay. */
-async function refusalOf(db: Db, key: ApiKeyMaterial): Promise<never> {
+/** A text[] as the driver hands it: an array (null for SQL null). */
+function textArray(value: unknown): string[] | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map(String);
+  throw new Error('api_keys: expected a text[] value');
+}
+
+/**
+ * Why a signed request's nonce was not recorded: a revoked or expired key (the same answer: both
+ * are dead keys), a suspended owner, or a replay.
+ */
+async function refusalOf(db: Db, key: ApiKeyMaterial, now: Date): Promise<never> {
   const [row] = rowsOf<{ revoked: boolean; merchantStatus: string | null; traderStatus: string | null }>(
     await db.execute(sql`
-      select k.revoked_at is not null as revoked, m.status as "merchantStatus", t.status as "traderStatus"
+      select (k.revoked_at is not null or (k.expires_at is not null and k.expires_at <= ${now.toISOString()}::timestamptz)) as revoked,
+        m.status as "merchantStatus", t.status as "traderStatus"
       from api_keys k
       left join merchants m on m.id = k.merchant_id
       left join traders t on t.id = k.trader_id
       where k.id = ${key.id}`),
   );
-  if (!row || row.revoked) throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
+  if (!row || row.revoked) throw new DomainError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.');
   if (key.ownerType === 'merchant' && row.merchantStatus !== 'active') throw new DomainError('MERCHANT_DISABLED', 'This merchant is suspended.');
-  if (key.ownerType === 'trader' && row.traderStatus !== 'active') throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
+  if (key.ownerType === 'trader' && row.traderStatus !== 'active') throw new DomainError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.');
   throw new DomainError('NONCE_REPLAYED', 'This nonce was already used with this API key.');
 }
 
-async function principalOf(db: Db, key: ApiKeyMaterial): Promise<ApiPrincipal> {
+async function principalOf(db: Db, key: ApiKeyMaterial, scopes: readonly ApiKeyScope[] | null): Promise<ApiPrincipal> {
+  const facts: KeyFacts = { apiKeyId: key.id, keyId: key.keyId, scopes };
   if (key.ownerType === 'merchant' && key.merchantId) {
     const merchant = await cachedMerchant(db, key.merchantId);
-    if (!merchant) throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
-    return { kind: 'merchant', apiKeyId: key.id, merchant };
+    if (!merchant) throw new DomainError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.');
+    return { ...facts, kind: 'merchant', merchant };
   }
-  if (key.ownerType === 'trader' && key.traderId) return { kind: 'trader', apiKeyId: key.id, traderId: key.traderId };
-  throw new DomainError('INVALID_API_KEY', 'The API key is unknown or revoked.');
+  if (key.ownerType === 'trader' && key.traderId) return { ...facts, kind: 'trader', traderId: key.traderId };
+  throw new DomainError('INVALID_API_KEY', 'The API key is unknown, revoked or expired.');
 }

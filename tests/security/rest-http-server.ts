@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import net, { type AddressInfo, type Socket } from 'node:net';
 import { restRequestListener } from '../../app/api/v1/_rest/node-listener';
 import { applyConnectionPolicies, SERVER_TIMEOUTS, type ServerTimeouts } from '../../scripts/connection-policies';
+import { stampClientAddress, type TrustedProxies } from '../../server/http/client-address';
 
 export interface RestHttpServer {
   port: number;
@@ -12,11 +13,15 @@ export interface RestHttpServer {
 
 /**
  * The REST adapter on a real Node HTTP server on a free port, put together from the same pieces
- * as scripts/serve.ts (its listener and connection policies), without Next.
+ * as scripts/serve.ts (the client address stamped from the socket, its listener and connection
+ * policies), without Next. `trusted` plays TRUST_PROXY (none by default).
  */
-export async function startRestHttpServer(timeouts: Partial<ServerTimeouts> = {}): Promise<RestHttpServer> {
+export async function startRestHttpServer(timeouts: Partial<ServerTimeouts> = {}, trusted: TrustedProxies = []): Promise<RestHttpServer> {
   const listener = restRequestListener();
-  const server: Server = createServer((req, res) => void listener(req, res));
+  const server: Server = createServer((req, res) => {
+    stampClientAddress(req, trusted);
+    void listener(req, res);
+  });
   applyConnectionPolicies(server, { ...SERVER_TIMEOUTS, ...timeouts });
   const sockets: Socket[] = [];
   server.on('connection', (socket) => sockets.push(socket));

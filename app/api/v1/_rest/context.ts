@@ -13,6 +13,8 @@ export interface RestContext {
   now: Date;
   /** The verified API key's owner; none on a signed-url route, whose URL is checked by the route. */
   principal?: ApiPrincipal;
+  /** The client's address as the server worked it out (server/http/client-address.ts), or 'unknown'. */
+  clientAddress: string;
 }
 
 export interface RestResult {

@@ -1,6 +1,8 @@
 import { getDatabase } from '../../../../db';
 import { identifyApiRequest, verifyApiRequest, type ApiPrincipal } from '../../../../server/auth/authenticate-api-request';
+import { requireScopes } from '../../../../server/api-keys/require-scopes';
 import { DomainError, isDomainError } from '../../../../server/errors';
+import { clientAddressOf } from '../../../../server/http/client-address';
 import { log } from '../../../../server/logging/log';
 import { observeRequest } from '../../../../server/metrics/http-metrics';
 import { hasControlCharacter } from '../../../../server/validation/control-characters';
@@ -90,7 +92,7 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
     // route is a GET, and a body sent with it is never read.
     refuseDeclaredOversize(request, limit);
     const { db } = await getDatabase();
-    const result = await match.route.run({ request, requestId, url, params: match.params, body: new Uint8Array(0), db, now: new Date() });
+    const result = await match.route.run({ request, requestId, url, params: match.params, body: new Uint8Array(0), db, now: new Date(), clientAddress: clientAddressOf(request.headers) });
     return answer(requestId, result);
   }
 
@@ -109,12 +111,17 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
   });
   const { bytes: body, sha256, ignored } = await readBody(request, limit);
   exchange.bodyPending = ignored;
-  const principal = await verifyApiRequest(db, identified, { method: request.method, pathAndQuery: rawPath, bodySha256: sha256 });
+  // The address the server stamped from the socket and TRUST_PROXY, never one the client wrote.
+  const clientAddress = clientAddressOf(request.headers);
+  const principal = await verifyApiRequest(db, identified, { method: request.method, pathAndQuery: rawPath, bodySha256: sha256, clientAddress });
   exchange.principal = principal.kind === 'merchant' ? { merchantId: principal.merchant.id } : { traderId: principal.traderId };
   const refusal = rateLimitRefusal(requestId, principal);
   if (refusal) return refusal;
+  // The one place scopes are enforced: every route needs all the scopes it declares, and nothing
+  // of its input is parsed before (docs/api.md, "API keys and scopes").
+  requireScopes({ granted: principal.scopes, required: match.route.scopes });
 
-  const context: RestContext = { request, requestId, url, params: match.params, body, db, now, principal };
+  const context: RestContext = { request, requestId, url, params: match.params, body, db, now, principal, clientAddress };
   const result = await match.route.run(context);
   return answer(requestId, result);
 }

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { apiKeyCreatedResponse, apiKeyListResponse, apiKeyView, createApiKeyInput } from '../../../../server/api-keys/api-key.schema';
+import { API_KEY_SCOPES, scopeDescriptions } from '../../../../server/api-keys/scopes';
 import { merchantBalanceResponse } from '../../../../server/balances/merchant-balance.schema';
 import { evidenceFileView, evidenceItemView, evidenceListResponse } from '../../../../server/disputes/dispute-evidence.schema';
 import { disputeResolution, payoutDisputeResolvedData } from '../../../../server/disputes/dispute-resolution.schema';
@@ -77,6 +79,9 @@ const outputSchemas: [z.ZodType, string][] = [
   [merchantBalanceResponse, 'Balance'],
   [merchantEventResponse, 'Event'],
   [merchantEventListResponse, 'EventList'],
+  [apiKeyView, 'ApiKey'],
+  [apiKeyCreatedResponse, 'ApiKeyCreated'],
+  [apiKeyListResponse, 'ApiKeyList'],
 ];
 const inputSchemas: [z.ZodType, string][] = [
   [createPayoutInput, 'CreatePayoutRequest'],
@@ -85,6 +90,7 @@ const inputSchemas: [z.ZodType, string][] = [
   [createPayinInput, 'CreatePayinRequest'],
   [setWebhookEndpointBody, 'SetWebhookEndpointRequest'],
   [rotateWebhookSecretInput, 'RotateWebhookSecretRequest'],
+  [createApiKeyInput, 'CreateApiKeyRequest'],
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -134,7 +140,12 @@ const signingRule = 'hex HMAC-SHA256(secret, timestamp + "\\n" + nonce + "\\n" +
 
 /** The signed-request headers as security schemes: all four together authenticate a call. */
 const securitySchemes = {
-  merchantKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: 'A merchant API key id. Every call also carries X-Timestamp, X-Nonce and X-Signature.' },
+  merchantKey: {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Api-Key',
+    description: `A merchant API key id. Every call also carries X-Timestamp, X-Nonce and X-Signature. A route lists the scopes it needs; a key lacking one gets 403 INSUFFICIENT_SCOPE (docs/api.md, "API keys and scopes"). Scopes: ${API_KEY_SCOPES.map((scope) => `${scope} (${scopeDescriptions[scope]})`).join('; ')}.`,
+  },
   traderKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: "A trader API key id (the trader API, for bots). Every call also carries X-Timestamp, X-Nonce and X-Signature." },
   timestamp: { type: 'apiKey', in: 'header', name: 'X-Timestamp', description: 'Milliseconds since the epoch; within 300 s of server time.' },
   nonce: { type: 'apiKey', in: 'header', name: 'X-Nonce', description: '16 to 64 characters of [A-Za-z0-9_-], used once per key.' },
@@ -148,8 +159,8 @@ const securitySchemes = {
 };
 
 /**
- * A route's security requirement; the key scheme carries the route's scopes (not enforced yet,
- * route-definition.ts). A signed-url route has none: its query parameters are the grant.
+ * A route's security requirement; the key scheme carries the route's scopes, all of which a key
+ * needs (handler.ts). A signed-url route has none: its query parameters are the grant.
  */
 function securityOf(route: Route) {
   if (route.auth === 'signed-url') return [];
@@ -302,6 +313,7 @@ const tags: { name: RouteTag | 'Document' | 'Webhook events'; description: strin
   { name: 'Pay-ins', description: 'CNY in from a buyer, credited as USDT (docs/api.md, "Pay-ins").' },
   { name: 'Events', description: 'Every event emitted for you, with the body its webhook carried, to reconcile after an outage (docs/api.md, "Events").' },
   { name: 'Webhooks', description: 'Your endpoint and its signing secret, the delivery log of your events, re-sending and a test event (docs/webhooks.md).' },
+  { name: 'API keys', description: 'Your API keys: list, create with scopes, expiry and IP allowlist, revoke (docs/api.md, "API keys and scopes").' },
   { name: 'Trader API', description: 'For traders\' bots, with a trader API key (docs/api.md, "Trader API (bots)").' },
   { name: 'Document', description: 'This document.' },
   { name: 'Webhook events', description: 'What Corridor POSTs to your endpoint: { id, type, createdAt, data }, data being the order as its detail endpoint returns it.' },
@@ -333,7 +345,7 @@ export function buildDocument(): JsonSchema {
       title: 'Corridor API',
       version: '1.0.0',
       description:
-        'Payouts and pay-ins between merchants, traders and buyers. Every call is signed with an API key (docs/api.md, "Authentication"); merchant keys call the merchant routes, trader keys the trader API. The scopes listed on each route name what it does; keys do not carry scopes yet, so any key of the right kind may call it.',
+        'Payouts and pay-ins between merchants, traders and buyers. Every call is signed with an API key (docs/api.md, "Authentication"); merchant keys call the merchant routes, trader keys the trader API. A merchant route lists the scopes it needs; a key lacking any of them gets 403 INSUFFICIENT_SCOPE, and keys issued without scopes hold them all.',
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: '/', description: 'The Corridor deployment serving this document' }],

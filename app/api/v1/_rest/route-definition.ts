@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { ApiKeyScope } from '../../../../server/api-keys/scopes';
 import type { MerchantRow } from '../../../../server/auth/authenticate-api-request';
 import { signedUrlQuery } from '../../../../server/auth/signed-url.schema';
 import { verifySignedUrl } from '../../../../server/auth/verify-signed-url';
@@ -17,14 +18,15 @@ import { parseJsonBody, parseQuery } from './read-request';
 export type AuthKind = 'merchant' | 'trader' | 'signed-url';
 
 /**
- * What a key must be allowed to do for a route. Keys do not carry scopes yet, so the adapter does
- * not check them: routes declare them as data, and the OpenAPI document publishes them, so that
- * scoped keys only have to add the check in one place (the adapter) when they arrive.
+ * What a key must be allowed to do for a route: the domain's scope list (server/api-keys/scopes.ts).
+ * The adapter (handler.ts) refuses a key lacking any of them with 403 INSUFFICIENT_SCOPE before the
+ * route parses anything, and the OpenAPI document publishes them. Trader routes declare none: a
+ * trader key's kind is what they check.
  */
-export type Scope = 'payouts:read' | 'payouts:write' | 'payins:read' | 'payins:write' | 'webhooks:manage' | 'balance:read' | 'events:read' | 'trader';
+export type Scope = ApiKeyScope;
 
 /** The document's sections, in the order it lists them. */
-export type RouteTag = 'Balance' | 'Payouts' | 'Pay-ins' | 'Events' | 'Webhooks' | 'Trader API';
+export type RouteTag = 'Balance' | 'Payouts' | 'Pay-ins' | 'Events' | 'Webhooks' | 'API keys' | 'Trader API';
 
 /** A body the adapter reads as JSON and checks against `schema` before the route runs. */
 export interface JsonBody<B extends z.ZodType> {
@@ -112,7 +114,7 @@ export interface Route {
 
 /**
  * Declares a route. The adapter checks, in this order and from the declaration alone: the key's
- * kind (a merchant key on a trader route is INVALID_API_KEY, and the reverse), the path params, the
+ * scopes (handler.ts), the key's kind (a merchant key on a trader route is INVALID_API_KEY, and the reverse), the path params, the
  * query, then a JSON body (415, INVALID_JSON, VALIDATION_FAILED). Only then does the handler run,
  * with typed input; what it returns is typed by the success schema the document publishes.
  */
@@ -183,6 +185,8 @@ const AUTHENTICATION_ERRORS: readonly ErrorCode[] = [
   'NONCE_REPLAYED',
   // A suspended merchant's key is refused before the adapter knows which kind of route it called.
   'MERCHANT_DISABLED',
+  // A key with an IP allowlist, used from another address, is refused on any route.
+  'IP_NOT_ALLOWED',
   'RATE_LIMITED',
   // A declared Content-Length over the route's limit is refused from the headers, on any route.
   'PAYLOAD_TOO_LARGE',
@@ -200,6 +204,8 @@ const SIGNED_URL_ERRORS: readonly ErrorCode[] = ['SIGNED_URL_INVALID', 'SIGNED_U
 export function errorsOf(route: Route): ErrorCode[] {
   const authentication = route.auth === 'signed-url' ? SIGNED_URL_ERRORS : AUTHENTICATION_ERRORS;
   const reading: ErrorCode[] = [];
+  // A signed URL's scopes are those of the key that had it signed; the URL itself is not checked for them.
+  if (route.auth !== 'signed-url' && route.scopes.length > 0) reading.push('INSUFFICIENT_SCOPE');
   if (route.params || route.query || route.body || route.idempotencyKey) reading.push('VALIDATION_FAILED');
   if (route.body?.kind === 'json') reading.push('UNSUPPORTED_MEDIA_TYPE', 'INVALID_JSON');
   // A path segment that is not valid percent-encoding, or decodes to a control character, names

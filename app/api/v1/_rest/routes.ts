@@ -1,3 +1,4 @@
+import { createApiKey, listApiKeys, revokeApiKeyRoute } from './api-keys';
 import { getBalance } from './balance';
 import { getEvent, listEvents } from './events';
 import { cancelOrder, createOrder, getOrder, listOrders } from './orders';
@@ -57,6 +58,9 @@ export const routes: readonly Route[] = [
   sendWebhookTest,
   listEvents,
   getEvent,
+  listApiKeys,
+  createApiKey,
+  revokeApiKeyRoute,
   // The trader API, for bots (same signing scheme, trader API keys).
   listTraderTasks,
   acceptTraderTask,

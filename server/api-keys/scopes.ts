@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/**
+ * What a merchant API key may do (docs/api.md, "API keys and scopes"). Each REST route declares
+ * the scopes it needs (app/api/v1/_rest/route-definition.ts) and the adapter refuses a key that
+ * lacks one of them with 403 INSUFFICIENT_SCOPE. A key whose scopes are null holds every scope:
+ * the keys issued before scopes existed, the operator's and the CLI's.
+ *
+ * Trader keys have no scopes: the trader API's routes declare none, and the key's kind decides.
+ */
+export const apiKeyScope = z.enum([
+  'payouts:read',
+  'payouts:write',
+  'payins:read',
+  'payins:write',
+  'balance:read',
+  'events:read',
+  'webhooks:manage',
+  'keys:manage',
+]);
+
+export type ApiKeyScope = z.output<typeof apiKeyScope>;
+
+export const API_KEY_SCOPES: readonly ApiKeyScope[] = apiKeyScope.options;
+
+/** What each scope allows, for the OpenAPI document and docs/api.md. */
+export const scopeDescriptions: Record<ApiKeyScope, string> = {
+  'payouts:read': 'list and query payouts, list their proofs',
+  'payouts:write': 'create payouts, decide on them (confirm or dispute), cancel them',
+  'payins:read': 'list and query pay-ins',
+  'payins:write': 'create and cancel pay-ins',
+  'balance:read': 'read the balance',
+  'events:read': 'list and query events',
+  'webhooks:manage': 'your webhook endpoint and its signing secret, the delivery log, resending, the test event',
+  'keys:manage': 'list, create and revoke API keys (never with a scope the key lacks itself)',
+};
+
+/** The scopes a key holds: null (a full-access key) is every scope. */
+export function effectiveScopes(granted: readonly ApiKeyScope[] | null): readonly ApiKeyScope[] {
+  return granted ?? API_KEY_SCOPES;
+}
+
+/** The scopes of `required` that `granted` lacks, in the order of `required`. */
+export function missingScopes(granted: readonly ApiKeyScope[] | null, required: readonly ApiKeyScope[]): ApiKeyScope[] {
+  const held = new Set(effectiveScopes(granted));
+  return required.filter((scope) => !held.has(scope));
+}

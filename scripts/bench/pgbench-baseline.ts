@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import postgres from 'postgres';
 import type { BenchMerchant } from './seed-bench';
 import { percentile, type Measured } from './sql-baseline';
 
@@ -18,18 +19,48 @@ export function findPgbench(): string | undefined {
 
 /**
  * The create's statements (scripts/bench/pgbench-create.sql) through pgbench with prepared
- * statements, the same connections and duration: the database's own ceiling for this transaction.
+ * statements, the same connections and duration: the database's own ceiling for this transaction
+ * as the server sends it (many round trips).
  */
-export async function pgbenchBaseline(pgbench: string, url: string, merchant: BenchMerchant, connections: number, seconds: number): Promise<Measured> {
+export function pgbenchBaseline(pgbench: string, url: string, merchant: BenchMerchant, connections: number, seconds: number): Promise<Measured> {
+  return runPgbench(pgbench, url, path.resolve('scripts/bench/pgbench-create.sql'), {
+    merchant: merchant.merchantId,
+    available: `merchant:${merchant.merchantId}:available`,
+    frozen: `merchant:${merchant.merchantId}:frozen`,
+  }, connections, seconds);
+}
+
+/**
+ * The limit row: the same statements inside one server-side function (scripts/bench/create-limit.sql),
+ * so each create is one round trip and one commit, for the given merchants (one: the hot merchant;
+ * many: each transaction picks one at random). What the product's create could reach if it sent the
+ * whole transaction at once (docs/performance.md).
+ */
+export async function pgbenchLimit(pgbench: string, url: string, merchants: readonly BenchMerchant[], connections: number, seconds: number): Promise<Measured> {
+  const database = postgres(url, { max: 1, onnotice: () => undefined });
+  try {
+    await database.unsafe(readFileSync(path.resolve('scripts/bench/create-limit.sql'), 'utf8'));
+  } finally {
+    await database.end();
+  }
+  const scriptDir = mkdtempSync(path.join(os.tmpdir(), 'corridor-limit-'));
+  const script = path.join(scriptDir, 'create-limit.pgbench');
+  writeFileSync(script, `\\set i random(0, ${merchants.length - 1})\nselect bench_create_payout_once(:merchants, :i);\n`);
+  try {
+    return await runPgbench(pgbench, url, script, { merchants: merchants.map((merchant) => merchant.merchantId).join(',') }, connections, seconds);
+  } finally {
+    rmSync(scriptDir, { recursive: true, force: true });
+  }
+}
+
+async function runPgbench(pgbench: string, url: string, script: string, defines: Record<string, string>, connections: number, seconds: number): Promise<Measured> {
   const parsed = new URL(url);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'corridor-pgbench-'));
   const args = [
     '-h', parsed.hostname, '-p', parsed.port || '5432', '-U', decodeURIComponent(parsed.username || 'postgres'),
     '-n', '-M', 'prepared', '-c', String(connections), '-j', '2', '-T', String(seconds), '-l',
-    '-D', `merchant=${merchant.merchantId}`,
-    '-D', `available=merchant:${merchant.merchantId}:available`,
-    '-D', `frozen=merchant:${merchant.merchantId}:frozen`,
-    '-f', path.resolve('scripts/bench/pgbench-create.sql'),
+    ...Object.entries(defines).flatMap(([name, value]) => ['-D', `${name}=${value}`]),
+    '-f', script,
     parsed.pathname.slice(1),
   ];
   const output = await new Promise<string>((resolve, reject) => {

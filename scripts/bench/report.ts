@@ -24,21 +24,29 @@ const half = (measured: Measured | undefined) =>
   measured ? `${Math.round(measured.requestsPerSecond)} | ${measured.p50.toFixed(1)} | ${measured.p99.toFixed(1)}` : ' | |';
 const cpu = (ms: number | undefined) => (ms === undefined ? '' : ms.toFixed(2));
 
+/** The one-round-trip limit rows (scripts/bench/create-limit.sql), named once for the runner and the table. */
+export const LIMIT_HOT = 'limit: the create in one round trip (pgbench, server-side function)';
+export const LIMIT_SPREAD = 'limit: the same, 100 merchants';
+
 /** The table of the run (Markdown), also saved as bench/results/<date>.json. */
 export function writeReport(input: ReportInput): string {
   const baseline = input.rows.find((row) => row.name === 'baseline: create SQL via postgres (no HTTP)');
   const spreadBaseline = input.rows.find((row) => row.name === 'baseline: the same, 100 merchants');
   // Each create row against the baseline with the same merchants.
   const baselineOf = (row: Row) => (row.name.includes('100 merchants') ? spreadBaseline : baseline);
+  // ... and against the one-round-trip limit with the same merchants.
+  const limitOf = (row: Row) => input.rows.find((candidate) => candidate.name === (row.name.includes('100 merchants') ? LIMIT_SPREAD : LIMIT_HOT));
+  const percentOf = (row: Row, against: Row | undefined) => (against ? `${Math.round((row.requestsPerSecond / against.requestsPerSecond) * 100)}%` : '');
   const lines = [
     `Bench ${input.quick ? '(quick) ' : ''}${input.partial ? '(partial) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; server peak RSS ${input.peakRssMb} MB; ${input.elapsedSeconds} s in all.`,
     '',
-    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | vs limit | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...input.rows.map((row) => {
-      const against = row.name.startsWith('POST /withdrawals') ? baselineOf(row) : undefined;
-      const ratio = against ? `${Math.round((row.requestsPerSecond / against.requestsPerSecond) * 100)}%` : '';
-      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} | ${row.serverWritesPerRequest === undefined ? '' : row.serverWritesPerRequest.toFixed(1)} | ${half(row.halfLoad)} |`;
+      const create = row.name.startsWith('POST /withdrawals');
+      const ratio = create ? percentOf(row, baselineOf(row)) : '';
+      const limit = create || row.name.startsWith('baseline') ? percentOf(row, limitOf(row)) : '';
+      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${limit} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} | ${row.serverWritesPerRequest === undefined ? '' : row.serverWritesPerRequest.toFixed(1)} | ${half(row.halfLoad)} |`;
     }),
   ];
   mkdirSync('bench/results', { recursive: true });

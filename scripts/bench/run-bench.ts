@@ -20,7 +20,8 @@ import { pacedLoad, type PacedRequest } from './paced-load';
 import { postgresCpuMs, processCpuMs, processWrites } from './cpu-time';
 import { seedBench, type BenchMerchant } from './seed-bench';
 import { payinBody, payoutBody, signedHeaders, uniqueId } from './signed-request';
-import { findPgbench, pgbenchBaseline } from './pgbench-baseline';
+import { findPgbench, pgbenchBaseline, pgbenchLimit } from './pgbench-baseline';
+import { LIMIT_HOT, LIMIT_SPREAD } from './report';
 import { sqlBaseline, type Measured } from './sql-baseline';
 import { writeReport, type Row } from './report';
 
@@ -172,7 +173,7 @@ async function main() {
   const hot = () => data.hot;
   const rotating = () => data.spread[(spread += 1) % data.spread.length]!;
   const day = new Date(Date.now() - 86_400_000).toISOString();
-  // Keys for --only (and baseline, baseline-spread, pgbench); names as the table prints them.
+  // Keys for --only (and baseline, baseline-spread, limit, limit-spread, pgbench); names as the table prints them.
   const httpRows: { key: string; name: string; spec: RequestSpec }[] = [
     { key: 'create-hot', name: 'POST /withdrawals (hot merchant)', spec: { method: 'POST', path: () => '/api/v1/withdrawals', body: payoutBody, merchant: hot, idempotent: true } },
     { key: 'create-spread', name: 'POST /withdrawals (100 merchants)', spec: { method: 'POST', path: () => '/api/v1/withdrawals', body: payoutBody, merchant: rotating, idempotent: true } },
@@ -193,6 +194,13 @@ async function main() {
   const sqlRows: { key: string; name: string; after: string; run: () => Promise<Measured> }[] = [
     { key: 'baseline', name: 'baseline: create SQL via postgres (no HTTP)', after: 'create-hot', run: () => sqlBaseline(data.url, [data.hot], connections, seconds) },
     { key: 'baseline-spread', name: 'baseline: the same, 100 merchants', after: 'create-spread', run: () => sqlBaseline(data.url, data.spread, connections, seconds) },
+    // The one-round-trip limit (docs/performance.md): the create's statements in one server-side call.
+    ...(pgbench
+      ? [
+          { key: 'limit', name: LIMIT_HOT, after: 'create-hot', run: () => pgbenchLimit(pgbench, data.url, [data.hot], connections, seconds) },
+          { key: 'limit-spread', name: LIMIT_SPREAD, after: 'create-spread', run: () => pgbenchLimit(pgbench, data.url, data.spread, connections, seconds) },
+        ]
+      : []),
   ];
   const order = [...httpRows.flatMap((row) => [row.key, ...sqlRows.filter((sqlRow) => sqlRow.after === row.key).map((sqlRow) => sqlRow.key)]), 'pgbench'].filter(selected);
 

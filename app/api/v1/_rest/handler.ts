@@ -10,7 +10,7 @@ import type { RestContext } from './context';
 import { openApiResponse } from './openapi';
 import { announcesBody, readBody, refuseDeclaredOversize } from './read-request';
 import { newRequestId } from './request-id';
-import { errorResponse, jsonResponse } from './responses';
+import { errorResponse, jsonResponse, streamResponse } from './responses';
 import { bodyLimitOf, matchRoute } from './routes';
 
 /** What the Node server passes along (@hono/node-server's bindings): the raw request line's URL. */
@@ -104,6 +104,7 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
 
   const context: RestContext = { request, requestId, url, params: match.params, body, db, now, principal };
   const result = await match.route.run(context);
+  if (result.stream) return streamResponse(requestId, result.status, result.stream, result.headers);
   return jsonResponse(requestId, result.status, result.body, result.headers);
 }
 

@@ -1,4 +1,4 @@
-import { getBalance } from './balance';
+import { getBalance, listBalanceTransactions } from './balance';
 import { getEvent, listEvents } from './events';
 import { createOrder, getOrder, listOrders } from './orders';
 import { MAX_BODY_BYTES } from './read-request';
@@ -23,6 +23,7 @@ export type { Route } from './route-definition';
  */
 export const routes: readonly Route[] = [
   getBalance,
+  listBalanceTransactions,
   createWithdrawal,
   listWithdrawals,
   getWithdrawal,

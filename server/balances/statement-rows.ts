@@ -1,0 +1,85 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { accountIds } from '../ledger/account-ids';
+import type { StatementAccount, StatementEntryType } from './statement.schema';
+
+/** The merchant's accounts a statement reads: both, or the one asked for. Only ever its own. */
+export function statementAccountIds(merchantId: string, account: StatementAccount | undefined): { id: string; account: StatementAccount }[] {
+  const all = [
+    { id: accountIds.merchantAvailable(merchantId), account: 'available' as const },
+    { id: accountIds.merchantFrozen(merchantId), account: 'frozen' as const },
+  ];
+  return account ? all.filter((entry) => entry.account === account) : all;
+}
+
+/** A posting as the statement reads it, with its transfer and order. */
+export interface DescribedPosting {
+  id: string;
+  account_id: string;
+  amount: string;
+  created_at: string;
+  kind: string;
+  disputed: boolean;
+  fee: string;
+  flow: 'payout' | 'payin' | null;
+  order_id: string | null;
+  order_no: string | null;
+  merchant_order_no: string | null;
+}
+
+/**
+ * The columns of each posting of the CTE `postings` (id, account_id, amount, transfer_id,
+ * created_at): its transfer's kind, the order it belongs to, and the platform fee the same
+ * transfer took (the fee is a leg of its own, to a fee stripe: docs/ledger.md). created_at is
+ * spelt in SQL, truncated to milliseconds like every timestamp of the API.
+ */
+export const describedColumns = sql`
+  postings.id::text as id,
+  postings.account_id,
+  postings.amount::text as amount,
+  to_char(postings.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+  t.kind,
+  coalesce(po.disputed_at, pi.disputed_at) is not null as disputed,
+  coalesce((select sum(f.amount) from ledger_postings f where f.transfer_id = t.id and f.account_id like 'platform:fees%'), 0)::numeric(26, 6)::text as fee,
+  case when po.id is not null then 'payout' when pi.id is not null then 'payin' end as flow,
+  t.order_id::text as order_id,
+  coalesce(po.order_no, pi.order_no) as order_no,
+  coalesce(po.merchant_order_no, pi.merchant_order_no) as merchant_order_no`;
+
+export const describedJoins = sql`
+  join ledger_transfers t on t.id = postings.transfer_id
+  left join payout_orders po on po.id = t.order_id
+  left join payin_orders pi on pi.id = t.order_id`;
+
+/**
+ * The postings of each account, ordered by id, as one index range scan per account
+ * (ledger_postings_account_idx) merged: `account_id in (...)` would make PostgreSQL read every
+ * posting of both accounts, or walk the whole table by id, to find the first page.
+ */
+export function scanAccounts(parts: SQL[], direction: 'asc' | 'desc', limit: number): SQL {
+  const order = direction === 'asc' ? sql`asc` : sql`desc`;
+  const union = sql.join(
+    parts.map((part) => sql`(${part} order by p.id ${order} limit ${limit})`),
+    sql` union all `,
+  );
+  return sql`select * from (${union}) scanned order by id ${order} limit ${limit}`;
+}
+
+/** The readable type of an entry (docs/api.md, "Statement entry types"). */
+export function entryTypeOf(kind: string, disputed: boolean): StatementEntryType {
+  switch (kind) {
+    case 'payout.freeze':
+      return 'payout_freeze';
+    case 'payout.release':
+      return disputed ? 'dispute_release' : 'payout_release';
+    case 'payout.unfreeze':
+      return disputed ? 'dispute_refund' : 'payout_unfreeze';
+    case 'payin.settle':
+      return disputed ? 'dispute_payin_credit' : 'payin_credit';
+    case 'adjust.credit':
+      return 'operator_credit';
+    case 'adjust.debit':
+      return 'operator_debit';
+    default:
+      return 'other';
+  }
+}

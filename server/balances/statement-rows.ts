@@ -39,7 +39,10 @@ export const describedColumns = sql`
   to_char(postings.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   t.kind,
   coalesce(po.disputed_at, pi.disputed_at) is not null as disputed,
-  coalesce((select sum(f.amount) from ledger_postings f where f.transfer_id = t.id and f.account_id like 'platform:fees%'), 0)::numeric(26, 6)::text as fee,
+  -- Only a release or a settlement takes a fee; the look-up is skipped for every other posting.
+  case when t.kind in ('payout.release', 'payin.settle')
+    then coalesce((select sum(f.amount) from ledger_postings f where f.transfer_id = t.id and f.account_id like 'platform:fees%'), 0)
+    else 0 end::numeric(26, 6)::text as fee,
   case when po.id is not null then 'payout' when pi.id is not null then 'payin' end as flow,
   t.order_id::text as order_id,
   coalesce(po.order_no, pi.order_no) as order_no,

@@ -167,6 +167,51 @@ describe('GET /api/v1/balance/transactions', () => {
     expect(await walk(merchant, {}, 2)).toEqual([fresh.items[0], ...all]);
   });
 
+  it('paged and exported while payouts settle and credits arrive at once: each account shows its history up to a point, no gaps, no repeats', async () => {
+    const { db } = database;
+    const merchant = await apiMerchant(db, '1000.00', { feeBps: 100 });
+    const trader = await payoutTrader(db, '7.0000', '10.00');
+    const submitted: PayoutCreated[] = [];
+    for (let index = 0; index < 6; index += 1) {
+      const created = (await merchant.client.createPayout(payoutBody({ fiatAmount: '14.00' }) as never, `stmt-race-${index}`)).body as PayoutCreated;
+      await acceptPayout(db, { traderId: trader.traderId, orderId: created.orderId });
+      await submitPayoutProof(db, { traderId: trader.traderId, orderId: created.orderId, files: [await tinyPng(`#0000${index}0`)] });
+      submitted.push(created);
+    }
+    // Releases post to the frozen account, credits to the available one: two row locks, so
+    // postings of the two accounts commit in any order while the readers page and export.
+    const walked: StatementEntry[][] = [];
+    const readers = async () => {
+      for (let round = 0; round < 4; round += 1) walked.push(await walk(merchant, {}, 2));
+    };
+    const exports: string[] = [];
+    const exporter = async () => {
+      for (let round = 0; round < 3; round += 1) exports.push((await csvOf(merchant)).text);
+    };
+    await Promise.all([
+      ...submitted.map((created) => decidePayout(db, { merchantId: merchant.merchantId, reference: created.orderNo, decision: { decision: 'CONFIRM' } })),
+      ...Array.from({ length: 10 }, () => adjustBalance(db, { owner: { type: 'merchant', id: merchant.merchantId }, direction: 'credit', amount: '0.5', memo: 'race' }, cliActor)),
+      readers(),
+      exporter(),
+    ]);
+    const final = await walk(merchant);
+    expectRunningBalances(final, (await merchant.client.getBalance()).body as Balance);
+
+    for (const account of ['available', 'frozen'] as const) {
+      const history = final.filter((entry) => entry.account === account).reverse();
+      for (const seen of walked) {
+        const own = seen.filter((entry) => entry.account === account).reverse();
+        expect(new Set(seen.map((entry) => entry.id)).size).toBe(seen.length);
+        // A prefix of the account's history: everything up to the newest it saw, as it stands now.
+        expect(own).toEqual(history.slice(0, own.length));
+      }
+      for (const text of exports) {
+        const rows = text.split('\r\n').slice(1, -1).filter((line) => line.split(',')[2] === account).map((line) => line.split(',').slice(0, 7).join(','));
+        expect(rows).toEqual(history.slice(0, rows.length).map((entry) => [entry.id, entry.createdAt, entry.account, entry.type, entry.amount, entry.fee, entry.balanceAfter].join(',')));
+      }
+    }
+  });
+
   it('filters by account and by time (from inclusive, to exclusive), balances still counting what is left out', async () => {
     const { db } = database;
     const merchant = await apiMerchant(db, '500.00');

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { fmt6 } from '../money/format';
 import type { ListStatementQuery, StatementEntry, StatementPage } from './statement.schema';
-import { describedColumns, describedJoins, entryTypeOf, scanAccounts, statementAccountIds, type DescribedPosting } from './statement-rows';
+import { describedColumns, describedJoins, entryTypeOf, scanAccounts, statementAccountIds, withoutJit, type DescribedPosting } from './statement-rows';
 
 export interface ListStatementOptions {
   merchantId: string;
@@ -17,7 +17,8 @@ export interface ListStatementOptions {
  * that reads the page (one snapshot): for each account, its balance minus the postings newer than
  * the page, then minus the page's own newer postings (a window sum). The cost is a scan of the
  * postings newer than the page: nothing on the first page, the whole history on the last; the
- * CSV export walks the other way for that reason. The window runs over every posting between the
+ * CSV export walks the other way for that reason. The CTEs are materialized so the newer-postings
+ * sum runs once per account, not once per row. The window runs over every posting between the
  * page's oldest and newest, not only those the date filters keep, so a filtered-out posting still
  * counts in the balance.
  *
@@ -38,26 +39,29 @@ export async function listStatement(db: Executor, options: ListStatementOptions)
   // One more than asked says whether another page exists without counting the history.
   const page = scanAccounts(parts, 'desc', query.limit + 1);
 
-  const rows = rowsOf<DescribedPosting & { balance_after: string }>(
-    await db.execute(sql`
-      with postings as (${page}),
-      bounds as (
+  const rows = await withoutJit(db, async (tx) =>
+    rowsOf<DescribedPosting & { balance_after: string }>(
+      await tx.execute(sql`
+      with postings as materialized (${page}),
+      bounds as materialized (
         select b.account_id, b.lo, b.hi,
           a.balance - coalesce((select sum(n.amount) from ledger_postings n where n.account_id = b.account_id and n.id > b.hi), 0) as top_balance
         from (select account_id, min(id) as lo, max(id) as hi from postings group by account_id) b
         join ledger_accounts a on a.id = b.account_id
       ),
-      running as (
+      running as materialized (
         select q.id,
           b.top_balance - coalesce(sum(q.amount) over (partition by q.account_id order by q.id desc rows between unbounded preceding and 1 preceding), 0) as balance_after
         from bounds b
-        join ledger_postings q on q.account_id = b.account_id and q.id between b.lo and b.hi
+        -- offset 0 keeps this a scan of the account's index per bound, not a join over the table.
+        cross join lateral (select q.id, q.account_id, q.amount from ledger_postings q where q.account_id = b.account_id and q.id between b.lo and b.hi offset 0) q
       )
       select ${describedColumns}, running.balance_after::numeric(26, 6)::text as balance_after
       from postings
       join running on running.id = postings.id
       ${describedJoins}
       order by postings.id desc`),
+    ),
   );
 
   const accountOf = new Map(accounts.map((account) => [account.id, account.account]));

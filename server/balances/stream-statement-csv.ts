@@ -5,7 +5,7 @@ import { Dec } from '../money/decimal';
 import { fmt6 } from '../money/format';
 import { csvText } from './csv-text';
 import { statementCsvColumns, type StatementAccount, type StatementFilters } from './statement.schema';
-import { describedColumns, describedJoins, entryTypeOf, scanAccounts, statementAccountIds, type DescribedPosting } from './statement-rows';
+import { describedColumns, describedJoins, entryTypeOf, scanAccounts, statementAccountIds, withoutJit, type DescribedPosting } from './statement-rows';
 
 export interface StreamStatementCsvOptions {
   merchantId: string;
@@ -127,13 +127,15 @@ async function readBatch(db: Executor, walks: AccountWalk[], filters: StatementF
       sql`select p.id, p.account_id, p.amount, p.transfer_id, p.created_at, (${inRange}) as in_range from ledger_postings p
           where p.account_id = ${walk.id} and p.id >= ${walk.lo}::bigint and p.id <= ${walk.hi}::bigint and p.id > ${cursor}::bigint`,
   );
-  return rowsOf<DescribedPosting & { in_range: boolean }>(
-    await db.execute(sql`
+  return withoutJit(db, async (tx) =>
+    rowsOf<DescribedPosting & { in_range: boolean }>(
+      await tx.execute(sql`
       with postings as (${scanAccounts(parts, 'asc', batchSize)})
       select ${describedColumns}, postings.in_range
       from postings
       ${describedJoins}
       order by postings.id`),
+    ),
   );
 }
 

@@ -97,8 +97,9 @@ async function planWalks(db: Executor, accounts: { id: string; account: Statemen
     accounts.map((account) => sql`${account.id}`),
     sql`, `,
   );
-  const rows = rowsOf<{ account_id: string; lo: string | null; hi: string | null; opening: string }>(
-    await db.execute(sql`
+  const rows = await withoutJit(db, async (tx) =>
+    rowsOf<{ account_id: string; lo: string | null; hi: string | null; opening: string }>(
+      await tx.execute(sql`
       select bounds.account_id, bounds.lo::text as lo, bounds.hi::text as hi,
         coalesce((select sum(p.amount) from ledger_postings p where p.account_id = bounds.account_id and p.id < bounds.lo), 0)::numeric(26, 6)::text as opening
       from (
@@ -109,6 +110,7 @@ async function planWalks(db: Executor, accounts: { id: string; account: Statemen
         cross join lateral (select max(p.id) as upto from ledger_postings p where p.account_id = a.id) ends
         where a.id in (${ids})
       ) bounds`),
+    ),
   );
   const accountOf = new Map(accounts.map((account) => [account.id, account.account]));
   return rows

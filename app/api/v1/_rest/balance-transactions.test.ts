@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Balance, PayoutCreated, StatementEntry, StatementPage } from '../../../../clients/node/corridor-client';
+import { CorridorClient, type Balance, type PayoutCreated, type StatementEntry, type StatementPage } from '../../../../clients/node/corridor-client';
 import { cliActor } from '../../../../server/audit';
 import { adjustBalance } from '../../../../server/balances/adjust-balance';
 import { claimDispute } from '../../../../server/disputes/claim-dispute';
@@ -15,6 +15,7 @@ import { applyPayinTransition } from '../../../../server/state-machines/apply-tr
 import { createOperator } from '../../../../server/users/create-operator';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payoutBody, payoutTrader, rawRequest, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
+import { startRestHttpServer } from '../../../../tests/security/rest-http-server';
 import { disputedPayin, disputedPayout } from '../../../../tests/fixtures/disputes';
 import { tinyPng } from '../../../../tests/fixtures/images';
 import { insertPayin } from '../../../../tests/fixtures/orders';
@@ -404,6 +405,25 @@ describe('GET /api/v1/balance/transactions with Accept: text/csv', () => {
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type'), String(accept)).toMatch(new RegExp(`^${expected.replace('/', '\\/')}`));
       await response.text();
+    }
+  });
+
+  it('streams over a real HTTP server as a chunked body the client reads as it comes', async () => {
+    const merchant = await apiMerchant(database.db, '5.00');
+    for (let index = 0; index < 5; index += 1) {
+      await adjustBalance(database.db, { owner: { type: 'merchant', id: merchant.merchantId }, direction: 'credit', amount: '1', memo: 'http' }, cliActor);
+    }
+    const server = await startRestHttpServer();
+    try {
+      const client = new CorridorClient({ baseUrl: `http://127.0.0.1:${server.port}`, apiKey: merchant.apiKey, apiSecret: merchant.apiSecret });
+      const response = await client.exportBalanceTransactionsCsv();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(response.headers.get('transfer-encoding')).toBe('chunked');
+      const lines = (await response.text()).split('\r\n').slice(1, -1);
+      expect(lines.map((line) => line.split(',')[6])).toEqual(['5.000000', '6.000000', '7.000000', '8.000000', '9.000000', '10.000000']);
+    } finally {
+      await server.close();
     }
   });
 

@@ -76,6 +76,8 @@ export type ApiKey = Schemas['ApiKey'];
 export type ApiKeyCreated = Schemas['ApiKeyCreated'];
 export type ApiKeyList = Schemas['ApiKeyList'];
 export type CreateApiKeyRequest = Schemas['CreateApiKeyRequest'];
+export type StatementEntry = Schemas['StatementEntry'];
+export type StatementPage = Schemas['StatementPage'];
 
 export interface RequestOptions {
   /** JSON body. */
@@ -99,7 +101,8 @@ export function signatureFor(
 export class SignedApiClient {
   constructor(protected readonly options: CorridorClientOptions) {}
 
-  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T | ApiErrorBody>> {
+  /** Signs and sends a request; the Response as it arrives, its body unread (a download streams). */
+  async send(method: string, path: string, options: RequestOptions = {}): Promise<Response> {
     const search = new URLSearchParams();
     for (const [name, value] of Object.entries(options.query ?? {})) {
       if (value !== undefined) search.set(name, String(value));
@@ -118,11 +121,15 @@ export class SignedApiClient {
       ...options.headers,
     };
     const send = this.options.fetch ?? ((url: string, init: RequestInit) => fetch(url, init));
-    const response = await send(`${this.options.baseUrl.replace(/\/$/, '')}${pathAndQuery}`, {
+    return send(`${this.options.baseUrl.replace(/\/$/, '')}${pathAndQuery}`, {
       method,
       headers,
       body: body.length > 0 ? (body as BodyInit) : undefined,
     });
+  }
+
+  async request<T>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T | ApiErrorBody>> {
+    const response = await this.send(method, path, options);
     const text = await response.text();
     return { status: response.status, headers: response.headers, body: (text ? JSON.parse(text) : null) as T | ApiErrorBody };
   }
@@ -208,6 +215,19 @@ export class CorridorClient extends SignedApiClient {
 
   listEvents(query: RequestOptions['query'] = {}) {
     return this.request<EventList>('GET', '/api/v1/events', { query });
+  }
+
+  /** A page of your statement, newest first: limit, startingAfter, account, from, to (docs/api.md, "Statement"). */
+  listBalanceTransactions(query: RequestOptions['query'] = {}) {
+    return this.request<StatementPage>('GET', '/api/v1/balance/transactions', { query });
+  }
+
+  /**
+   * The whole statement as CSV (account, from, to), oldest first: the Response itself, so the
+   * caller streams `response.body` to a file rather than holding it. Errors still answer JSON.
+   */
+  exportBalanceTransactionsCsv(query: RequestOptions['query'] = {}) {
+    return this.send('GET', '/api/v1/balance/transactions', { query, headers: { accept: 'text/csv' } });
   }
 
   getEvent(eventId: string) {

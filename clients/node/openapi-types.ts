@@ -26,6 +26,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/balance/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your statement: every movement of your balance
+         * @description The postings of your available and frozen accounts, newest first, each with its order, amount, fee and the balance right after it. Page with limit and startingAfter = the nextCursor of the previous page. With Accept: text/csv, the whole statement (filters apply) streams as CSV, oldest first.
+         */
+        get: operations["listBalanceTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/withdrawals": {
         parameters: {
             query?: never;
@@ -1494,6 +1514,44 @@ export interface components {
             /** @description What pay-ins the buyer says are paid (PAYMENT_SUBMITTED, PENDING_RELEASE, SETTLING, DISPUTED) will credit when they settle: assetAmount less the fee. Not yet yours: a disputed pay-in may fail. */
             pending: string;
         };
+        StatementEntry: {
+            /** @description The posting id: increases in commit order within an account. The cursor of startingAfter. */
+            id: string;
+            /**
+             * @description available or frozen.
+             * @enum {string}
+             */
+            account: "available" | "frozen";
+            /**
+             * @description What moved the value (docs/api.md, "Statement entry types").
+             * @enum {string}
+             */
+            type: "payout_freeze" | "payout_release" | "payout_unfreeze" | "payin_credit" | "operator_credit" | "operator_debit" | "dispute_release" | "dispute_refund" | "dispute_payin_credit" | "other";
+            /** @description Signed USDT, 6 decimals: negative takes value out of the account. */
+            amount: string;
+            /** @description The platform's fee in this movement: part of amount on a payout release, withheld before amount on a pay-in credit; 0.000000 elsewhere. */
+            fee: string;
+            /** @description The account's balance right after this entry. */
+            balanceAfter: string;
+            /** @description The kind of order the entry belongs to; null for an operator credit or debit. */
+            flow: ("payout" | "payin") | null;
+            /** @description UUID of the order; null when none. */
+            orderId: string | null;
+            /** @description Platform order number; null when none. */
+            orderNo: string | null;
+            /** @description Your order number, as sent; null when none. */
+            merchantOrderNo: string | null;
+            /** @description When the movement was made (its transaction began), ISO 8601 UTC with milliseconds. */
+            createdAt: string;
+        };
+        StatementPage: {
+            /** @description Newest first. */
+            items: components["schemas"]["StatementEntry"][];
+            /** @description Whether older entries match: ask again with startingAfter = nextCursor. */
+            hasMore: boolean;
+            /** @description The id of the last item when hasMore is true, else null. */
+            nextCursor: string | null;
+        };
         Event: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
@@ -1923,6 +1981,164 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["Balance"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listBalanceTransactions: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100; default 20. Not with the CSV export, which streams every entry. */
+                limit?: string;
+                /** @description The nextCursor of the previous page: entries older than it. Not with the CSV export. */
+                startingAfter?: string;
+                /** @description Only entries of this account. */
+                account?: "available" | "frozen";
+                /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
+                from?: string;
+                /** @description Created before this ISO 8601 date or timestamp, exclusive. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, newest first (or, with Accept: text/csv, the CSV export) */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "48213",
+                     *           "account": "frozen",
+                     *           "type": "payout_release",
+                     *           "amount": "-140.890000",
+                     *           "fee": "0.500000",
+                     *           "balanceAfter": "0.000000",
+                     *           "flow": "payout",
+                     *           "orderId": "0b8e3c1e-8f2a-4a53-9d1b-2f6f3b0b8f10",
+                     *           "orderNo": "WD20261123004211983571",
+                     *           "merchantOrderNo": "W-10001",
+                     *           "createdAt": "2026-11-23T08:41:07.512Z"
+                     *         }
+                     *       ],
+                     *       "hasMore": true,
+                     *       "nextCursor": "48213"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["StatementPage"];
+                    /**
+                     * @example id,created_at,account,type,amount,fee,balance_after,flow,order_no,merchant_order_no
+                     *     48190,2026-11-23T08:00:00.118Z,available,payout_freeze,-140.890000,0.000000,1109.610000,payout,WD20261123004211983571,W-10001
+                     */
+                    "text/csv": string;
                 };
             };
             /** @description VALIDATION_FAILED */

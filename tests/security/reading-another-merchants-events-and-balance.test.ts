@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Balance, EventList } from '../../clients/node/corridor-client';
+import type { Balance, EventList, StatementPage } from '../../clients/node/corridor-client';
 import { encodeEventCursor } from '../../server/outbox/event-cursor';
 import { apiDatabase, apiMerchant, type TestMerchant } from '../api/api-harness';
 import { emitTestEvent } from '../api/merchant-events';
@@ -52,6 +52,23 @@ describe("a merchant tries to read another merchant's events and balance with it
       expect(response.status).toBe(200);
       expect((response.body as EventList).items.map((event) => event.id)).toEqual([own.id]);
     }
+  });
+
+  it("the statement, paged with the other merchant's entry ids as cursors or exported as CSV, shows only the caller's own entries", async () => {
+    const victimPage = (await victim.client.listBalanceTransactions({ limit: 100 })).body as StatementPage;
+    const own = (await attacker.client.listBalanceTransactions({ limit: 100 })).body as StatementPage;
+    expect(own.items.map((entry) => entry.amount)).toEqual(['1.000000']);
+    const victimIds = victimPage.items.map((entry) => entry.id);
+    for (const cursor of [...victimIds, String(Number(victimIds[0]) + 1)]) {
+      const response = await attacker.client.listBalanceTransactions({ startingAfter: cursor });
+      expect(response.status).toBe(200);
+      expect((response.body as StatementPage).items.every((entry) => own.items.some((mine) => mine.id === entry.id))).toBe(true);
+    }
+    const smuggled = await attacker.client.listBalanceTransactions({ merchantId: victim.merchantId });
+    expect([smuggled.status, code(smuggled.body)]).toEqual([400, 'VALIDATION_FAILED']);
+    const csv = await (await attacker.client.exportBalanceTransactionsCsv({ from: '1970-01-01' })).text();
+    expect(csv.split('\r\n').slice(1, -1).map((line) => line.split(',')[0])).toEqual(own.items.map((entry) => entry.id));
+    expect(csv).not.toContain('5000.000000');
   });
 
   it('the balance has no merchant parameter to point elsewhere: each key reads its own merchant only', async () => {

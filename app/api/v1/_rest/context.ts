@@ -20,5 +20,7 @@ export interface RestContext {
 export interface RestResult {
   status: number;
   body: unknown;
+  /** A streamed body instead of JSON (route-definition.ts, StreamedSpec). */
+  stream?: { body: ReadableStream<Uint8Array>; contentType: string };
   headers?: Record<string, string>;
 }

@@ -12,7 +12,7 @@ import type { RestContext, RestResult } from './context';
 import { openApiResponse } from './openapi';
 import { announcesBody, readBody, refuseDeclaredOversize } from './read-request';
 import { newRequestId } from './request-id';
-import { BinaryBody, binaryResponse, errorResponse, jsonResponse } from './responses';
+import { BinaryBody, binaryResponse, errorResponse, jsonResponse, streamResponse } from './responses';
 import { bodyLimitOf, matchRoute } from './routes';
 
 /** What the Node server passes along (@hono/node-server's bindings): the raw request line's URL. */
@@ -129,6 +129,7 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
 /** A route's result as a response: JSON, or the raw bytes of a BinaryBody. */
 function answer(requestId: string, result: RestResult): Response {
   if (result.body instanceof BinaryBody) return binaryResponse(requestId, result.status, result.body, result.headers);
+  if (result.stream) return streamResponse(requestId, result.status, result.stream, result.headers);
   return jsonResponse(requestId, result.status, result.body, result.headers);
 }
 

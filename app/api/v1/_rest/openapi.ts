@@ -4,6 +4,7 @@ import { API_KEY_SCOPES, scopeDescriptions } from '../../../../server/api-keys/s
 import { merchantBalanceResponse } from '../../../../server/balances/merchant-balance.schema';
 import { evidenceFileView, evidenceItemView, evidenceListResponse } from '../../../../server/disputes/dispute-evidence.schema';
 import { disputeResolution, payoutDisputeResolvedData } from '../../../../server/disputes/dispute-resolution.schema';
+import { statementEntry, statementPageResponse } from '../../../../server/balances/statement.schema';
 import { errorCodes, type ErrorCode } from '../../../../server/errors';
 import { merchantEventListResponse, merchantEventResponse } from '../../../../server/outbox/merchant-event.schema';
 import { createPayinInput } from '../../../../server/payins/payin.schema';
@@ -77,6 +78,8 @@ const outputSchemas: [z.ZodType, string][] = [
   [traderPayinListResponse, 'TraderPayinList'],
   [testEventData, 'TestEventData'],
   [merchantBalanceResponse, 'Balance'],
+  [statementEntry, 'StatementEntry'],
+  [statementPageResponse, 'StatementPage'],
   [merchantEventResponse, 'Event'],
   [merchantEventListResponse, 'EventList'],
   [apiKeyView, 'ApiKey'],
@@ -262,6 +265,11 @@ function operationOf(route: Route): JsonSchema {
     ? { ...requestIdHeader, 'Idempotent-Replayed': { description: '"true" when this is the stored answer of an earlier request with the same key.', schema: { type: 'string', enum: ['true'] } } }
     : requestIdHeader;
   const requestBody = requestBodyOf(route);
+  // A streamed form of the success (a CSV export) is another media type of the same response;
+  // the client picks it with Accept (negotiate.ts).
+  const streamed = route.streamed
+    ? { [route.streamed.contentType]: { schema: { type: 'string', description: route.streamed.description }, ...(route.streamed.example !== undefined ? { example: route.streamed.example } : {}) } }
+    : {};
   return {
     operationId: route.operationId,
     tags: [route.tag],
@@ -271,7 +279,7 @@ function operationOf(route: Route): JsonSchema {
     parameters: parametersOf(route),
     ...(requestBody ? { requestBody } : {}),
     responses: {
-      [String(route.success.status)]: { description: route.success.description, headers: successHeaders, content: successContentOf(route) },
+      [String(route.success.status)]: { description: route.success.description, headers: successHeaders, content: { ...successContentOf(route), ...streamed } },
       ...errorResponses(route),
       ...refusedRequestRef,
     },

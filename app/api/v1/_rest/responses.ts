@@ -38,6 +38,17 @@ export function binaryResponse(requestId: string, status: number, body: BinaryBo
 }
 
 /**
+ * A body streamed as the client reads it (a CSV export): the same headers as JSON but its own
+ * content type. The request is logged when this answer starts, not when the stream ends.
+ */
+export function streamResponse(requestId: string, status: number, stream: { body: ReadableStream<Uint8Array>; contentType: string }, extra?: Record<string, string>): Response {
+  const headers = baseHeaders(requestId);
+  headers.set('content-type', stream.contentType);
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+  return new Response(stream.body, { status, headers });
+}
+
+/**
  * The error body of docs/errors.md. Anything that is not a DomainError is a bug: it is
  * answered as INTERNAL_ERROR with no detail, and the caller logs it with the request id.
  */

@@ -8,6 +8,7 @@ import { SIGNED_URL_RATE_LIMIT } from '../../../../server/rate-limit/signed-url-
 import { takeToken } from '../../../../server/rate-limit/token-bucket';
 import { parseInput } from '../../../../server/validation/parse-input';
 import type { RestContext, RestResult } from './context';
+import { asksFor } from './negotiate';
 import { parseJsonBody, parseQuery } from './read-request';
 
 /**
@@ -50,7 +51,22 @@ export interface MultipartBody {
   description: string;
 }
 
-export interface RouteSpec<A extends AuthKind, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> {
+/**
+ * Another form of the success response, streamed rather than built in memory: the adapter chooses
+ * it over JSON when the request's Accept asks for its media type (negotiate.ts). Errors stay JSON.
+ * `query` replaces the route's query schema for it (an export has no pages).
+ */
+export interface StreamedSpec<A extends AuthKind, P extends z.ZodType, S extends z.ZodType> {
+  contentType: 'text/csv';
+  description: string;
+  example?: string;
+  /** Offered to the client as the download's file name (Content-Disposition). */
+  filename: string;
+  query?: S;
+  handle: (input: RouteInput<A, P, S, z.ZodType>) => Promise<ReadableStream<Uint8Array>>;
+}
+
+export interface RouteSpec<A extends AuthKind, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType, S extends z.ZodType = Q> {
   operationId: string;
   method: 'GET' | 'POST';
   /** Path below /api/v1; `:name` segments are the params. */
@@ -70,6 +86,7 @@ export interface RouteSpec<A extends AuthKind, P extends z.ZodType, Q extends z.
   errors: readonly ErrorCode[];
   /** Largest body accepted; 64 KiB unless the route carries files. */
   maxBodyBytes?: number;
+  streamed?: StreamedSpec<A, P, S>;
   handle: (input: RouteInput<A, P, Q, B>) => Promise<RouteResult<R>>;
 }
 
@@ -109,6 +126,7 @@ export interface Route {
   success: { status: number; schema: z.ZodType; description: string; example?: unknown; media?: readonly string[] };
   errors: readonly ErrorCode[];
   maxBodyBytes?: number;
+  streamed?: { contentType: string; description: string; example?: string; query?: z.ZodType };
   run: (context: RestContext) => Promise<RestResult>;
 }
 
@@ -118,17 +136,35 @@ export interface Route {
  * query, then a JSON body (415, INVALID_JSON, VALIDATION_FAILED). Only then does the handler run,
  * with typed input; what it returns is typed by the success schema the document publishes.
  */
-export function defineRoute<A extends AuthKind, P extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType>(
-  spec: RouteSpec<A, P, Q, B, R>,
-): Route {
-  const { handle, ...declaration } = spec;
+export function defineRoute<
+  A extends AuthKind,
+  P extends z.ZodType = z.ZodType,
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+  S extends z.ZodType = Q,
+>(spec: RouteSpec<A, P, Q, B, R, S>): Route {
+  const { handle, streamed, ...declaration } = spec;
   const signedUrl = spec.auth === 'signed-url';
   return {
     ...declaration,
     ...(signedUrl ? { query: signedUrlQuery } : {}),
+    ...(streamed ? { streamed: { contentType: streamed.contentType, description: streamed.description, example: streamed.example, query: streamed.query } } : {}),
     run: async (context) => {
       const caller = signedUrl ? signedUrlCallerOf(context) : callerOf(spec.auth, context);
       const params = spec.params ? parseInput(spec.params, context.params) : context.params;
+      if (streamed && asksFor(context.request, streamed.contentType)) {
+        const schema = streamed.query ?? spec.query;
+        const query = schema ? parseQuery(context.url, schema) : {};
+        const input = { ...context, ...caller, params, query, json: undefined } as unknown as RouteInput<A, P, S, z.ZodType>;
+        const stream = await streamed.handle(input);
+        return {
+          status: spec.success.status,
+          body: undefined,
+          stream: { body: stream, contentType: `${streamed.contentType}; charset=utf-8` },
+          headers: { 'content-disposition': `attachment; filename="${streamed.filename}"` },
+        };
+      }
       const query = signedUrl ? {} : spec.query ? parseQuery(context.url, spec.query) : {};
       const json = spec.body?.kind === 'json' ? jsonBodyOf(spec.body, context) : undefined;
       // The checks above are what make this input the declared one; TypeScript cannot follow the

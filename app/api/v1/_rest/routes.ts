@@ -1,5 +1,5 @@
 import { createApiKey, listApiKeys, revokeApiKeyRoute } from './api-keys';
-import { getBalance } from './balance';
+import { getBalance, listBalanceTransactions } from './balance';
 import { getEvent, listEvents } from './events';
 import { cancelOrder, createOrder, getOrder, listOrders } from './orders';
 import { addPayoutEvidence, listPayoutEvidence } from './payout-evidence';
@@ -35,6 +35,7 @@ export type { Route } from './route-definition';
  */
 export const routes: readonly Route[] = [
   getBalance,
+  listBalanceTransactions,
   createWithdrawal,
   listWithdrawals,
   getWithdrawal,

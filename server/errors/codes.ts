@@ -46,6 +46,8 @@ export const errorCodes = {
   HEADERS_TOO_LARGE: 431,
   BATCH_TOO_LARGE: 400,
   SERVER_BUSY: 503,
+  BANK_ACCOUNT_NOT_FOUND: 404,
+  SUGGESTION_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

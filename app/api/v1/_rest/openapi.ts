@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { merchantBalanceResponse } from '../../../../server/balances/merchant-balance.schema';
 import { errorCodes, type ErrorCode } from '../../../../server/errors';
 import { merchantEventListResponse, merchantEventResponse } from '../../../../server/outbox/merchant-event.schema';
+import { heartbeatInput, heartbeatResponse, notificationInput, notificationResponse } from '../../../../server/notifications/notification.schema';
 import { createPayinInput } from '../../../../server/payins/payin.schema';
 import { payinCreateResponse, payinDetailResponse, payinListItem, payinListResponse } from '../../../../server/payins/payin-view.schema';
 import { traderPayinListResponse } from '../../../../server/payins/trader-payin-list.schema';
@@ -58,6 +59,8 @@ const outputSchemas: [z.ZodType, string][] = [
   [openTaskView, 'TraderTask'],
   [openTaskListResponse, 'TraderTaskList'],
   [traderPayinListResponse, 'TraderPayinList'],
+  [notificationResponse, 'BankNotification'],
+  [heartbeatResponse, 'ListenerHeartbeat'],
   [testEventData, 'TestEventData'],
   [merchantBalanceResponse, 'Balance'],
   [merchantEventResponse, 'Event'],
@@ -67,6 +70,8 @@ const inputSchemas: [z.ZodType, string][] = [
   [createPayoutInput, 'CreatePayoutRequest'],
   [payoutDecisionInput, 'PayoutDecisionRequest'],
   [createPayinInput, 'CreatePayinRequest'],
+  [notificationInput, 'BankNotificationRequest'],
+  [heartbeatInput, 'ListenerHeartbeatRequest'],
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

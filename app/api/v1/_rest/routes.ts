@@ -11,6 +11,7 @@ import {
   reportTraderNotReceived,
   submitTraderProof,
 } from './trader-tasks';
+import { postTraderHeartbeat, postTraderNotification } from './trader-notifications';
 import { listWebhookDeliveries, resendWebhookDelivery, sendWebhookTest } from './webhooks';
 import { createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
 
@@ -42,6 +43,8 @@ export const routes: readonly Route[] = [
   listTraderPayinsRoute,
   releaseTraderPayin,
   reportTraderNotReceived,
+  postTraderNotification,
+  postTraderHeartbeat,
 ];
 
 export const bodyLimitOf = (route: Route) => route.maxBodyBytes ?? MAX_BODY_BYTES;

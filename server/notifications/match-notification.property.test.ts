@@ -84,7 +84,7 @@ describe('matching bank notifications (property)', () => {
 
           // The orders, with unique cent offsets per account where asked, and distinct references.
           const taken = new Set<string>();
-          const orders = [];
+          const orders: (typeof payinOrders.$inferSelect)[] = [];
           for (const [index, spec] of specs.entries()) {
             let payment: string | null = null;
             if (spec.offset) {

@@ -9,6 +9,7 @@ import { applyPayinTransition } from '../state-machines/apply-transition';
 import { defaultWindows } from '../state-machines/windows';
 import { checkoutTokenHash } from './checkout-token';
 import { payinDetailView } from './payin-view';
+import { releaseHeldMatches } from '../notifications/release-held-matches';
 import { retryTransaction } from '../../db/retry-transaction';
 
 type PayinRow = typeof payinOrders.$inferSelect;
@@ -78,7 +79,7 @@ export async function submitBuyerPayment(db: Db, token: string, now = new Date()
   if (order.expiresAt.getTime() <= now.getTime() && order.status === 'PENDING_PAYMENT') {
     throw new DomainError('INVALID_ORDER_STATE', 'This payment has expired.', { meta: { status: 'CANCELLED' } });
   }
-  return retryTransaction(db, (tx) =>
+  const outcome = await retryTransaction(db, (tx) =>
     applyPayinTransition(tx, {
       orderId: order.id,
       action: 'submit_payment',
@@ -93,6 +94,9 @@ export async function submitBuyerPayment(db: Db, token: string, now = new Date()
       eventData: payinDetailView,
     }),
   );
+  // A bank notification that came first may release it now (docs/trader-guide.md, "Automatic confirmation").
+  await releaseHeldMatches(db, { orderId: order.id, now });
+  return outcome;
 }
 
 /** The buyer cancels before paying; any escrow goes back to the trader. */

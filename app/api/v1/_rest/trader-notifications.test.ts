@@ -126,6 +126,12 @@ describe('bank notifications through the trader API', () => {
       const [row] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, order.orderId));
       expect(row?.status).toBe(order === unpaid ? 'PENDING_PAYMENT' : 'PAYMENT_SUBMITTED');
     }
+
+    // The buyer clicks "I Have Paid" after the credit came: the held match releases it then.
+    await submitBuyerPayment(database.db, unpaid.token);
+    expect(((await merchant.client.getPayin(unpaid.orderNo)).body as Payin).status).toBe('COMPLETED');
+    const [held] = await database.db.select().from(bankNotifications).where(eq(bankNotifications.id, early.id));
+    expect([held?.matchStatus, held?.payinOrderId]).toEqual(['released', unpaid.orderId]);
   });
 
   it("refuses another trader's account and bad input with a code, storing nothing", async () => {

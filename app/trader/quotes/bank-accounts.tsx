@@ -84,6 +84,9 @@ function AutoConfirmSettings({ account }: { account: Account }) {
       <button type="submit" className="trader-button" disabled={save.isPending}>
         Save
       </button>
+      <p className="trader-hint">
+        Id for your forwarder: <code>{account.id}</code>
+      </p>
       {account.autoConfirm ? (
         <p className={account.listenerSilent ? 'trader-error' : 'trader-muted'} role={account.listenerSilent ? 'alert' : undefined}>
           {account.listenerLastSeenAt ? `Forwarder last seen ${formatTime(account.listenerLastSeenAt)}` : 'No forwarder has checked in yet'}

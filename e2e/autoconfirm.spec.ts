@@ -78,7 +78,7 @@ test('a pay-in completes from the bank SMS the trader forwards, with no click', 
     await expect(item.getByTestId('notification-status')).toContainText('Released the pay-in automatically (score 100)');
     await expect(item).toContainText(`Memo: ${code}`);
     await page.goto('/trader/payins');
-    await page.getByRole('tab', { name: /Closed|Finished/ }).click().catch(() => undefined);
+    await page.getByRole('group', { name: 'Which pay-ins' }).getByRole('button', { name: 'Finished' }).click();
     const card = page.locator('li', { hasText: created.orderNo });
     await expect(card.getByTestId('payin-evidence')).toContainText('Released automatically from your bank');
 

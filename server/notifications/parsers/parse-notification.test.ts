@@ -70,6 +70,7 @@ describe('parseNotification', () => {
     expect(parseNotification({ sender: '95588', text: '您尾号1234卡2月31日14:05转账收入(张三)100.00元', receivedAt })?.occurredAt).toBeNull();
     expect(parseNotification({ sender: '95588', text: '您尾号1234卡11月23日14:05转账收入(张三)1,00.00元', receivedAt })).toBeNull();
     expect(parseNotification({ sender: '95588', text: '您尾号1234卡11月23日14:05转账收入(张三)0.00元', receivedAt })).toBeNull();
+    expect(parseNotification({ sender: '95588', text: `您尾号1234卡11月23日14:05转账收入(张三)${'9'.repeat(30)}.00元`, receivedAt })).toBeNull();
   });
 
   it('accepts the short code behind an SMS gateway prefix', () => {

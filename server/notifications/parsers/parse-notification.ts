@@ -25,6 +25,7 @@ export interface ParseNotificationOptions {
 
 /** China Standard Time, the banks' clock: UTC+8, no daylight saving. */
 const CHINA_OFFSET_MS = 8 * 3600_000;
+const MAX_AMOUNT = '1000000000000';
 const AMOUNT = /^(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{1,2})?$/;
 
 /**
@@ -56,7 +57,8 @@ function fromGroups(
   const amountText = groups.amount;
   if (!amountText || !AMOUNT.test(amountText)) return null;
   const amount = dec(amountText.replaceAll(',', ''));
-  if (amount.lte(0)) return null;
+  // Nothing a pay-in can be, and more than the amount column holds: not a credit to read.
+  if (amount.lte(0) || amount.gte(MAX_AMOUNT)) return null;
   const resolved = typeof direction === 'string' ? direction : direction[groups.direction ?? ''];
   if (!resolved) return null;
   return {

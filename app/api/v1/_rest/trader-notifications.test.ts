@@ -4,6 +4,7 @@ import { CorridorTraderClient, type BankNotification, type EventList, type Payin
 import { auditLog, bankNotifications, orderTransitions, payinOrders, traderBankAccounts } from '../../../../db/schema';
 import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { cliActor } from '../../../../server/audit';
+import { metricsRegistry } from '../../../../server/metrics/registry';
 import { updateAutoConfirm } from '../../../../server/notifications/update-auto-confirm';
 import { checkoutView, submitBuyerPayment } from '../../../../server/payins/checkout';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payinTrader, type TestMerchant } from '../../../../tests/api/api-harness';
@@ -103,6 +104,12 @@ describe('bank notifications through the trader API', () => {
     });
     expect(again.body).toMatchObject({ id: body.id, duplicate: true, matchStatus: 'released' });
     expect(await database.db.select().from(bankNotifications).where(eq(bankNotifications.traderId, bot.traderId))).toHaveLength(1);
+
+    // The operators' metrics count both.
+    const metrics = await metricsRegistry().metrics();
+    expect(metrics).toMatch(/corridor_bank_notifications_total\{result="released"\} [1-9]/);
+    expect(metrics).toMatch(/corridor_bank_notifications_total\{result="duplicate"\} [1-9]/);
+    expect(metrics).toMatch(/corridor_payin_notification_releases_total\{how="auto",parser="icbc"\} [1-9]/);
   });
 
   it('never releases on a debit, a wrong amount, or a pay-in the buyer has not marked paid; unknown texts stay unparsed', async () => {

@@ -6,7 +6,7 @@ import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { payinDetailView } from '../payins/payin-view';
 import { releasePayinWithin } from '../payins/release-payin';
-import { notificationReleasesTotal } from './notification-metrics';
+import { notificationReleasesTotal } from '../metrics/notification-metrics';
 
 export interface ConfirmSuggestionOptions {
   traderId: string;

@@ -11,7 +11,7 @@ import { parseInput } from '../validation/parse-input';
 import { lockAccount } from './lock-account';
 import { matchNotification } from './match-notification';
 import { notificationInput, NOTIFICATION_RETENTION_MS, RECEIVED_AT_FUTURE_MS } from './notification.schema';
-import { notificationReleasesTotal, notificationsTotal } from './notification-metrics';
+import { notificationReleasesTotal, notificationsTotal } from '../metrics/notification-metrics';
 import { notificationView } from './notification-view';
 import { parseNotification } from './parsers/parse-notification';
 

@@ -6,7 +6,7 @@ import { keyring } from '../config/keyring';
 import { decryptField } from '../crypto/encryption';
 import { lockAccount } from './lock-account';
 import { matchNotification } from './match-notification';
-import { notificationReleasesTotal } from './notification-metrics';
+import { notificationReleasesTotal } from '../metrics/notification-metrics';
 import type { ParsedNotification } from './parsers/parse-notification';
 
 /**

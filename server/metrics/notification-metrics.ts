@@ -1,5 +1,5 @@
 import { Counter } from 'prom-client';
-import { singleMetric } from '../metrics/registry';
+import { singleMetric } from './registry';
 
 /** Notifications stored, by match result (docs/operations.md): bounded labels only. */
 export const notificationsTotal = singleMetric(

@@ -41,6 +41,9 @@ export type Payin = Schemas['Payin'];
 export type PayinList = Schemas['PayinList'];
 export type TraderTaskList = Schemas['TraderTaskList'];
 export type TraderPayinList = Schemas['TraderPayinList'];
+export type BankNotificationRequest = Schemas['BankNotificationRequest'];
+export type BankNotification = Schemas['BankNotification'];
+export type ListenerHeartbeat = Schemas['ListenerHeartbeat'];
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 export type WebhookDeliveryQueued = Schemas['WebhookDeliveryQueued'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
@@ -305,6 +308,16 @@ export class CorridorTraderClient extends SignedApiClient {
 
   reportNotReceived(orderId: string, reason: string) {
     return this.request<Payin>('POST', `/api/v1/trader/payins/${orderId}/not-received`, { body: { reason } });
+  }
+
+  /** Forwards a bank SMS or wallet notification (docs/api.md, "Bank notifications"). */
+  postNotification(body: BankNotificationRequest) {
+    return this.request<BankNotification>('POST', '/api/v1/trader/notifications', { body });
+  }
+
+  /** The forwarder's sign of life for one bank account. */
+  heartbeat(bankAccountId: string) {
+    return this.request<ListenerHeartbeat>('POST', '/api/v1/trader/notifications/heartbeat', { body: { bankAccountId } });
   }
 
   /** Uploads 1 to 3 proof images (JPEG, PNG or WebP) as multipart/form-data. */

@@ -1,5 +1,8 @@
 import { hkdfSync } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { traderBankAccounts } from '../../db/schema';
+import { receiveNotification } from '../notifications/receive-notification';
+import { submitBuyerPayment } from '../payins/checkout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { apiDatabase, apiMerchant, payinTrader, payoutBody, payoutTrader, type TestMerchant } from '../../tests/api/api-harness';
@@ -28,8 +31,17 @@ beforeAll(async () => {
   merchant = await apiMerchant(database.db);
   await setWebhookEndpoint(database.db, merchant.merchantId, 'https://merchant.example/hooks', cliActor, new Date(), true);
   await rotateWebhookSecret({ db: database.db, merchantId: merchant.merchantId, actor: cliActor, input: { overlapSeconds: 24 * 3600 } });
-  await payinTrader(database.db);
+  const seller = await payinTrader(database.db);
   await payoutTrader(database.db);
+  // A pay-in with the buyer's name, and a bank notification with a payer and a memo.
+  const payin = await merchant.client.createPayin({ merchantOrderNo: 'rotation-payin', fiatAmount: '100.00' });
+  if (payin.status !== 201) throw new Error(JSON.stringify(payin.body));
+  await submitBuyerPayment(database.db, new URL((payin.body as { payUrl: string }).payUrl).pathname.split('/').pop() ?? '', new Date(), { payerName: 'Zhang San' });
+  const [account] = await database.db.select().from(traderBankAccounts).where(eq(traderBankAccounts.traderId, seller.traderId));
+  await receiveNotification(database.db, {
+    traderId: seller.traderId,
+    input: { bankAccountId: account!.id, sender: '95588', text: '您尾号0001卡11月23日14:05转账收入(张三)1.00元，附言K7QX2M。', receivedAt: new Date().toISOString() },
+  });
   const payout = await merchant.client.createPayout(payoutBody() as never, 'rotation-1');
   if (payout.status !== 201) throw new Error(JSON.stringify(payout.body));
   const operator = await signedInOperator(database.db);

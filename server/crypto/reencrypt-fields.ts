@@ -16,6 +16,10 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; column: string; p
   { table: 'merchants', column: 'webhook_secret', purpose: 'webhook-secret' },
   { table: 'merchants', column: 'webhook_previous_secret', purpose: 'webhook-secret' },
   { table: 'users', column: 'totp_secret', purpose: 'totp' },
+  { table: 'payin_orders', column: 'payer_name', purpose: 'card' },
+  { table: 'bank_notifications', column: 'raw_text', purpose: 'card' },
+  { table: 'bank_notifications', column: 'payer_name', purpose: 'card' },
+  { table: 'bank_notifications', column: 'memo', purpose: 'card' },
 ];
 
 const BATCH = 500;

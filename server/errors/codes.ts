@@ -52,6 +52,8 @@ export const errorCodes = {
   SERVER_BUSY: 503,
   INVITATION_INVALID: 404,
   LAST_OWNER: 409,
+  BANK_ACCOUNT_NOT_FOUND: 404,
+  SUGGESTION_NOT_FOUND: 404,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

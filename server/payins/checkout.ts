@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { merchants, payinOrders, traderBankAccounts } from '../../db/schema';
 import { keyring } from '../config/keyring';
-import { decryptField } from '../crypto/encryption';
+import { decryptField, encryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
 import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
 import { applyPayinTransition } from '../state-machines/apply-transition';
 import { defaultWindows } from '../state-machines/windows';
 import { checkoutTokenHash } from './checkout-token';
 import { payinDetailView } from './payin-view';
+import { releaseHeldMatches } from '../notifications/release-held-matches';
 import { retryTransaction } from '../../db/retry-transaction';
 
 type PayinRow = typeof payinOrders.$inferSelect;
@@ -27,7 +28,7 @@ export async function payinByToken(db: Executor, token: string): Promise<PayinRo
  */
 export async function checkoutView(db: Executor, token: string, now = new Date()) {
   const order = await payinByToken(db, token);
-  const [merchant] = await db.select({ name: merchants.name }).from(merchants).where(eq(merchants.id, order.merchantId));
+  const [merchant] = await db.select({ name: merchants.name, askPayerName: merchants.askPayerName }).from(merchants).where(eq(merchants.id, order.merchantId));
   const showBank = order.status === 'PENDING_PAYMENT' || order.status === 'PAYMENT_SUBMITTED';
   let bank: { holderName: string; bankName: string; accountNumber: string } | null = null;
   if (showBank && order.traderBankAccountId) {
@@ -45,8 +46,13 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
     orderNo: order.orderNo,
     merchantName: merchant?.name ?? '',
     status: order.status,
-    fiatAmount: fmt2(order.fiatAmount),
+    // What the buyer transfers: with a cent offset on an auto-confirm account (docs/trader-guide.md,
+    // "Cent offsets") a few cents more than the order's CNY amount; the merchant's amounts do not change.
+    fiatAmount: fmt2(order.paymentFiatAmount ?? order.fiatAmount),
     fiatCurrency: 'CNY' as const,
+    // The code to put in the transfer memo; whether "I Have Paid" asks for the payer's name.
+    buyerReference: order.buyerReference,
+    askPayerName: merchant?.askPayerName ?? false,
     assetAmount: fmt6(order.assetAmount),
     assetSymbol: 'USDT' as const,
     fxRate: fmtRate(order.fxRate),
@@ -63,22 +69,34 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
 
 export type CheckoutView = Awaited<ReturnType<typeof checkoutView>>;
 
-/** "I Have Paid": PENDING_PAYMENT -> PAYMENT_SUBMITTED. A second click is refused, not repeated. */
-export async function submitBuyerPayment(db: Db, token: string, now = new Date()) {
+/**
+ * "I Have Paid": PENDING_PAYMENT -> PAYMENT_SUBMITTED. A second click is refused, not repeated. The
+ * name on the buyer's bank account, when the merchant asks for it, is stored encrypted (purpose
+ * card) and shown only to the pay-in's trader (docs/security.md).
+ */
+export async function submitBuyerPayment(db: Db, token: string, now = new Date(), options: { payerName?: string } = {}) {
   const order = await payinByToken(db, token);
   if (order.expiresAt.getTime() <= now.getTime() && order.status === 'PENDING_PAYMENT') {
     throw new DomainError('INVALID_ORDER_STATE', 'This payment has expired.', { meta: { status: 'CANCELLED' } });
   }
-  return retryTransaction(db, (tx) =>
+  const outcome = await retryTransaction(db, (tx) =>
     applyPayinTransition(tx, {
       orderId: order.id,
       action: 'submit_payment',
       actor: { type: 'buyer' },
       now,
-      set: () => ({ paymentSubmittedAt: now }),
+      set: () => ({
+        paymentSubmittedAt: now,
+        ...(options.payerName
+          ? { payerName: encryptField(keyring(), 'card', options.payerName, { table: 'payin_orders', id: order.id, field: 'payer_name' }) }
+          : {}),
+      }),
       eventData: payinDetailView,
     }),
   );
+  // A bank notification that came first may release it now (docs/trader-guide.md, "Automatic confirmation").
+  await releaseHeldMatches(db, { orderId: order.id, now });
+  return outcome;
 }
 
 /** The buyer cancels before paying; any escrow goes back to the trader. */

@@ -11,7 +11,10 @@ import { payinMachine } from '../state-machines/payin';
 import { recordCreation } from '../state-machines/record-creation';
 import { newCheckoutToken, payUrlFor } from './checkout-token';
 import type { CreatePayinInput } from './payin.schema';
+import { newBuyerReference } from './buyer-reference';
 import { escrowPayin } from './payin-ledger';
+import { freePaymentAmount, OPEN_PAYMENT_AMOUNT_KEY } from './payment-amount';
+import { isUniqueViolation } from '../../db/errors';
 
 type Merchant = typeof merchants.$inferSelect;
 type PayinRow = typeof payinOrders.$inferSelect;
@@ -41,6 +44,7 @@ export async function createPayin(tx: Tx, merchant: Merchant, input: CreatePayin
     feeBps: merchant.payinFeeBps,
     quotedAt: now,
     payTokenHash: hash,
+    buyerReference: newBuyerReference(),
     returnUrl: input.returnUrl ?? null,
     metadata: input.metadata ?? null,
     expiresAt: new Date(now.getTime() + merchant.payinExpirySeconds * 1000),
@@ -87,14 +91,16 @@ async function tryMatchedInsert(
 ): Promise<PayinRow | null> {
   try {
     return await tx.transaction(async (savepoint) => {
-      const order = await insertOrder(savepoint, {
+      const values = {
         ...base,
         ...orderAmounts(amounts),
-        status: 'PENDING_PAYMENT',
+        status: 'PENDING_PAYMENT' as const,
         traderId: candidate.traderId,
         traderBankAccountId: candidate.bankAccountId,
         matchedAt: now,
-      });
+      };
+      const order = candidate.autoConfirm ? await insertWithCentOffset(savepoint, values) : await insertOrder(savepoint, values);
+      if (!order) return null;
       // The escrow goes first: a refused escrow is the failure reported, not its pipeline's 25P02s.
       await pipelined([
         escrowPayin(savepoint, order),
@@ -107,6 +113,24 @@ async function tryMatchedInsert(
     if (isDomainError(error, 'INSUFFICIENT_BALANCE')) return null;
     throw error;
   }
+}
+
+/**
+ * An order on an auto-confirm account expects fiatAmount plus the smallest free cent offset
+ * (payment-amount.ts); a concurrent pay-in that took the same one first makes the insert ask again,
+ * in its own savepoint. Null when the account has no free offset for this amount (the next trader serves).
+ */
+async function insertWithCentOffset(tx: Tx, values: Omit<typeof payinOrders.$inferInsert, 'orderNo'>): Promise<PayinRow | null> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const paymentFiatAmount = await freePaymentAmount(tx, { bankAccountId: values.traderBankAccountId as string, fiatAmount: values.fiatAmount });
+    if (!paymentFiatAmount) return null;
+    try {
+      return await tx.transaction((savepoint) => insertOrder(savepoint, { ...values, paymentFiatAmount }));
+    } catch (error) {
+      if (!isUniqueViolation(error, OPEN_PAYMENT_AMOUNT_KEY)) throw error;
+    }
+  }
+  return null;
 }
 
 async function insertOrder(tx: Tx, values: Omit<typeof payinOrders.$inferInsert, 'orderNo'>): Promise<PayinRow> {

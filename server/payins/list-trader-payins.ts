@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payinOrders, traderBankAccounts } from '../../db/schema';
+import { bankNotifications, payinOrders, traderBankAccounts } from '../../db/schema';
+import { keyring } from '../config/keyring';
+import { decryptField } from '../crypto/encryption';
 import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
 import { payinStates, type PayinStatus } from '../state-machines/payin';
 import { payinListView } from './payin-view';
@@ -52,6 +54,7 @@ export async function listTraderPayinsForDashboard(
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(payinOrders).where(where),
   ]);
+  const evidence = await matchEvidence(db, traderId, rows.map(({ order }) => order.id));
   return {
     items: rows.map(({ order, bankName, accountLast4 }) => ({
       orderId: order.id,
@@ -60,6 +63,13 @@ export async function listTraderPayinsForDashboard(
       statusLabel: payinStates[order.status].label,
       fiatAmount: fmt2(order.fiatAmount),
       fiatCurrency: 'CNY' as const,
+      // What arrives on the account: the CNY amount plus its cent offset, if any.
+      paymentAmount: fmt2(order.paymentFiatAmount ?? order.fiatAmount),
+      buyerReference: order.buyerReference,
+      // Shown to this pay-in's trader only (docs/security.md).
+      payerName: order.payerName ? decryptField(keyring(), 'card', order.payerName, { table: 'payin_orders', id: order.id, field: 'payer_name' }) : null,
+      // The bank notification that released it or is suggested for it, if any.
+      notification: evidence.get(order.id) ?? null,
       assetAmount: fmt6(order.assetAmount),
       fxRate: fmtRate(order.fxRate),
       receivingBank: bankName,
@@ -78,4 +88,22 @@ export async function listTraderPayinsForDashboard(
     pageSize: query.pageSize,
     total: Number(totals[0]?.total ?? 0),
   };
+}
+
+/** Per order, the notification that released it (or, failing that, the latest suggesting it). */
+async function matchEvidence(db: Executor, traderId: string, orderIds: string[]) {
+  const byOrder = new Map<string, { id: string; matchStatus: string; score: number | null; receivedAt: string }>();
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db
+    .select({ id: bankNotifications.id, orderId: bankNotifications.payinOrderId, matchStatus: bankNotifications.matchStatus, score: bankNotifications.score, receivedAt: bankNotifications.receivedAt })
+    .from(bankNotifications)
+    .where(and(eq(bankNotifications.traderId, traderId), inArray(bankNotifications.payinOrderId, orderIds), inArray(bankNotifications.matchStatus, ['released', 'confirmed', 'suggested'])))
+    .orderBy(desc(bankNotifications.createdAt));
+  for (const row of rows) {
+    const current = byOrder.get(row.orderId as string);
+    if (current && current.matchStatus !== 'suggested') continue;
+    if (current && row.matchStatus === 'suggested') continue;
+    byOrder.set(row.orderId as string, { id: row.id, matchStatus: row.matchStatus, score: row.score, receivedAt: isoMs(row.receivedAt) });
+  }
+  return byOrder;
 }

@@ -2,9 +2,13 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyRecords, usedNonces } from '../../db/schema';
 import { NONCE_RETENTION_MS } from '../auth/api-request-rules';
+import { pruneNotifications } from '../notifications/prune-notifications';
 
-/** Nonces older than 24 h (their timestamps fail anyway) and expired idempotency records go. */
-export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: number; idempotency: number }> {
+/**
+ * Nonces older than 24 h (their timestamps fail anyway), expired idempotency records and bank
+ * notifications older than 30 days go.
+ */
+export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: number; idempotency: number; notifications: number }> {
   const nonces = await db
     .delete(usedNonces)
     .where(lt(usedNonces.createdAt, new Date(now.getTime() - NONCE_RETENTION_MS)))
@@ -13,5 +17,6 @@ export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: 
     .delete(idempotencyRecords)
     .where(lt(idempotencyRecords.expiresAt, now))
     .returning({ key: idempotencyRecords.key });
-  return { nonces: nonces.length, idempotency: idempotency.length };
+  const notifications = await pruneNotifications(db, now);
+  return { nonces: nonces.length, idempotency: idempotency.length, notifications };
 }

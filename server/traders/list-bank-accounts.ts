@@ -1,10 +1,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { traderBankAccounts } from '../../db/schema';
-import { isoMs } from '../money/format';
+import { isoMs, isoMsOrNull } from '../money/format';
+import { isListenerSilent } from '../notifications/listener-health';
 
-/** A trader's receiving accounts, active first; the number only by its last 4 digits. */
-export async function listBankAccounts(db: Executor, traderId: string) {
+/**
+ * A trader's receiving accounts, active first; the number only by its last 4 digits. With each, its
+ * automatic-confirmation settings and whether its forwarder has gone silent (the dashboard alerts).
+ */
+export async function listBankAccounts(db: Executor, traderId: string, now = new Date()) {
   const rows = await db
     .select()
     .from(traderBankAccounts)
@@ -16,6 +20,11 @@ export async function listBankAccounts(db: Executor, traderId: string) {
     bankName: row.bankName,
     accountLast4: row.accountLast4,
     active: row.active,
+    autoConfirm: row.autoConfirm,
+    autoConfirmThreshold: row.autoConfirmThreshold,
+    listenerSilenceSeconds: row.listenerSilenceSeconds,
+    listenerLastSeenAt: isoMsOrNull(row.listenerLastSeenAt),
+    listenerSilent: row.active && isListenerSilent(row, now),
     createdAt: isoMs(row.createdAt),
   }));
 }

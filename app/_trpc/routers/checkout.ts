@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../server/payins/checkout';
 import { checkoutProcedure, router } from '../init';
+import { markPaidInput } from './checkout.schema';
 
 /** The buyer's checkout page (/pay/[token]). */
 export const checkoutRouter = router({
   view: checkoutProcedure.query(({ ctx, input }) => checkoutView(ctx.db, input.token)),
-  markPaid: checkoutProcedure.mutation(async ({ ctx, input }) => {
-    await submitBuyerPayment(ctx.db, input.token);
+  markPaid: checkoutProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
+    await submitBuyerPayment(ctx.db, input.token, new Date(), { payerName: input.payerName });
     return checkoutView(ctx.db, input.token);
   }),
   cancel: checkoutProcedure.mutation(async ({ ctx, input }) => {

@@ -50,6 +50,7 @@ beforeAll(async () => {
     'operator.referenceRate.set': (c) => c.operator.referenceRate.set({ rate: '9.9999' }),
     'operator.referenceRate.clear': (c) => c.operator.referenceRate.clear({}),
     'operator.audit.query': (c) => c.operator.audit.query({}),
+    'operator.notifications.stats': (c) => c.operator.notifications.stats({}),
     'operator.ledger.check': (c) => c.operator.ledger.check({}),
     'operator.ledger.lastScheduledCheck': (c) => c.operator.ledger.lastScheduledCheck({}),
   };

@@ -29,6 +29,7 @@ import { createTraderInput } from '../../../server/traders/trader.schema';
 import { setWebhookEndpoint } from '../../../server/webhooks/set-webhook-endpoint';
 import { clientAddressOf } from '../../../server/http/client-address';
 import { enrollingOperatorProcedure, operatorProcedure, router } from '../init';
+import { notificationStats } from '../../../server/notifications/notification-stats';
 
 /** The operator and the address they act from, for the claim and the audit log. */
 function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActor {
@@ -102,6 +103,11 @@ export const operatorRouter = router({
 
   audit: router({
     query: operatorProcedure.input(auditQueryInput).query(({ ctx, input }) => queryAuditLog(ctx.db, input)),
+  }),
+
+  // Automatic confirmation from bank notifications, per trader and bank (docs/operator-guide.md).
+  notifications: router({
+    stats: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => notificationStats(ctx.db)),
   }),
 
   ledger: router({

@@ -57,6 +57,10 @@ function calls() {
     addBankAccount: (c: Caller) => c.trader.addBankAccount({ holderName: 'X', bankName: 'Y', accountNumber: '12345678' }),
     disableBankAccount: (c: Caller) => c.trader.disableBankAccount({ bankAccountId }),
     ledger: (c: Caller) => c.trader.ledger({}),
+    notifications: (c: Caller) => c.trader.notifications({}),
+    confirmSuggestion: (c: Caller) => c.trader.confirmSuggestion({ notificationId: bankAccountId }),
+    rejectSuggestion: (c: Caller) => c.trader.rejectSuggestion({ notificationId: bankAccountId }),
+    setAutoConfirm: (c: Caller) => c.trader.setAutoConfirm({ bankAccountId, autoConfirm: true, threshold: 90, silenceSeconds: 900 }),
   } satisfies Record<string, (c: Caller) => Promise<unknown>>;
 }
 type Caller = ReturnType<typeof callerAs>;
@@ -120,6 +124,7 @@ describe('trader procedures: who may call them', () => {
     expect(await refusal(aimed.releasePayin(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
     expect(await refusal(aimed.notReceived(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
     expect(await refusal(aimed.disableBankAccount(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'NOT_FOUND' });
+    expect(await refusal(aimed.setAutoConfirm(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'BANK_ACCOUNT_NOT_FOUND' });
     // The accepted payout is not in the pool any more; accepting it again is refused by its state.
     expect(await refusal(aimed.accept(other))).toEqual({ code: 'CONFLICT', domainCode: 'INVALID_ORDER_STATE' });
     expect(await snapshot()).toEqual(before);

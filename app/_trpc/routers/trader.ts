@@ -1,4 +1,9 @@
 import { listOwnerPostings } from '../../../server/ledger/list-owner-postings';
+import { confirmSuggestion } from '../../../server/notifications/confirm-suggestion';
+import { listNotifications } from '../../../server/notifications/list-notifications';
+import { autoConfirmSettingsInput, notificationFeedInput, notificationIdInput } from '../../../server/notifications/notification.schema';
+import { rejectSuggestion } from '../../../server/notifications/reject-suggestion';
+import { updateAutoConfirm } from '../../../server/notifications/update-auto-confirm';
 import { listTraderPayinsForDashboard } from '../../../server/payins/list-trader-payins';
 import { payinDetailView } from '../../../server/payins/payin-view';
 import { releasePayin, reportNotReceived } from '../../../server/payins/release-payin';
@@ -95,6 +100,20 @@ export const traderRouter = router({
     .mutation(({ ctx, input }) =>
       disableBankAccount(ctx.db, ctx.traderId, input.bankAccountId, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) }),
     ),
+
+  // Bank notifications and automatic confirmation (docs/trader-guide.md, "Automatic confirmation").
+  notifications: traderProcedure
+    .input(notificationFeedInput)
+    .query(async ({ ctx, input }) => ({ items: await listNotifications(ctx.db, { traderId: ctx.traderId, input }), serverTime: now().toISOString() })),
+  confirmSuggestion: traderProcedure
+    .input(notificationIdInput)
+    .mutation(({ ctx, input }) => confirmSuggestion(ctx.db, { traderId: ctx.traderId, notificationId: input.notificationId, ip: ipOf(ctx.headers) })),
+  rejectSuggestion: traderProcedure
+    .input(notificationIdInput)
+    .mutation(({ ctx, input }) => rejectSuggestion(ctx.db, { traderId: ctx.traderId, notificationId: input.notificationId })),
+  setAutoConfirm: traderProcedure
+    .input(autoConfirmSettingsInput)
+    .mutation(({ ctx, input }) => updateAutoConfirm(ctx.db, { traderId: ctx.traderId, input, actor: { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) } })),
 
   // Ledger history.
   ledger: traderProcedure.input(ledgerInput).query(({ ctx, input }) => listOwnerPostings(ctx.db, { type: 'trader', id: ctx.traderId }, input)),

@@ -8,6 +8,7 @@ const sections = [
   { href: '/operator/stuck', label: 'Overdue & unmatched' },
   { href: '/operator/merchants', label: 'Merchants' },
   { href: '/operator/traders', label: 'Traders' },
+  { href: '/operator/notifications', label: 'Auto-confirmation' },
   { href: '/operator/rate', label: 'Reference rate' },
   { href: '/operator/audit', label: 'Audit log' },
   { href: '/operator/ledger', label: 'Ledger' },

@@ -1,6 +1,7 @@
 'use client';
 
 import { useMutation } from '@tanstack/react-query';
+import { useId, useState } from 'react';
 import { useTRPC } from '../../_trpc/client';
 import { ConfirmStep } from './confirm-step';
 import { formatCny } from './format';
@@ -12,18 +13,27 @@ export function ConfirmPaid({ token, view, bank, onBack }: { token: string; view
   const { t } = useMessages();
   const trpc = useTRPC();
   const markPaid = useMutation(trpc.checkout.markPaid.mutationOptions(useViewUpdate(token)));
+  const [payerName, setPayerName] = useState('');
+  const nameId = useId();
   return (
     <ConfirmStep
       heading={t.confirmPaidHeading}
       confirmLabel={t.confirm}
       backLabel={t.notYet}
-      onConfirm={() => markPaid.mutate({ token })}
+      onConfirm={() => markPaid.mutate(view.askPayerName && payerName.trim() ? { token, payerName } : { token })}
       onBack={onBack}
       pending={markPaid.isPending}
       error={markPaid.error}
     >
       <p className="checkout-confirm-question">{t.confirmPaidQuestion(formatCny(view.fiatAmount), bank.holderName, bank.bankName)}</p>
       <p>{t.confirmPaidNote}</p>
+      {view.askPayerName ? (
+        <p className="checkout-field">
+          <label htmlFor={nameId}>{t.payerNameLabel}</label>
+          <input id={nameId} name="payerName" type="text" maxLength={64} autoComplete="name" value={payerName} onChange={(event) => setPayerName(event.target.value)} />
+          <small>{t.payerNameHint}</small>
+        </p>
+      ) : null}
     </ConfirmStep>
   );
 }

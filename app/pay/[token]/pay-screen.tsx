@@ -23,6 +23,14 @@ export function PayScreen({ token, view, remainingMs }: { token: string; view: C
         </p>
         <p>{t.exactDetail}</p>
       </div>
+      {view.buyerReference ? (
+        <div className="checkout-instruction" role="note" data-testid="buyer-reference">
+          <p>
+            <strong>{t.referenceInstruction(view.buyerReference)}</strong>
+          </p>
+          <p>{t.referenceDetail}</p>
+        </div>
+      ) : null}
       {view.bank ? <BankDetails bank={view.bank} /> : <p className="checkout-error">{t.bankUnavailable}</p>}
       <PaymentActions token={token} view={view} bank={view.bank} />
     </>

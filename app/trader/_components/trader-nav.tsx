@@ -8,6 +8,7 @@ const links = [
   { href: '/trader/pool', label: 'Task pool' },
   { href: '/trader/payouts', label: 'My payouts' },
   { href: '/trader/payins', label: 'My pay-ins' },
+  { href: '/trader/notifications', label: 'Bank notifications' },
   { href: '/trader/quotes', label: 'Quotes & bank accounts' },
   { href: '/trader/ledger', label: 'Ledger' },
 ] as const;

@@ -50,6 +50,27 @@ export function PayinCard({ payin, now, onDone }: { payin: TraderPayin; now: num
           {payin.assetAmount} USDT at {payin.fxRate}
           {payin.receivingBank ? ` · into ${payin.receivingBank} •••• ${payin.receivingAccountLast4}` : ''}
         </p>
+        {payin.buyerReference || payin.paymentAmount !== payin.fiatAmount ? (
+          <p>
+            Expect <strong>¥{payin.paymentAmount}</strong>
+            {payin.buyerReference ? (
+              <>
+                {' '}
+                with the reference <strong data-testid="payin-reference">{payin.buyerReference}</strong> in the memo
+              </>
+            ) : null}
+            {payin.payerName ? ` from ${payin.payerName}` : ''}.
+          </p>
+        ) : null}
+        {payin.notification ? (
+          <p className={payin.notification.matchStatus === 'suggested' ? 'trader-attention' : 'trader-success'} data-testid="payin-evidence">
+            {payin.notification.matchStatus === 'released'
+              ? `Released automatically from your bank's notification of ${formatTime(payin.notification.receivedAt)} (score ${payin.notification.score ?? 0}).`
+              : payin.notification.matchStatus === 'confirmed'
+                ? `You confirmed it from your bank's notification of ${formatTime(payin.notification.receivedAt)}.`
+                : `A bank notification of ${formatTime(payin.notification.receivedAt)} looks like this payment (score ${payin.notification.score ?? 0}): see Bank notifications.`}
+          </p>
+        ) : null}
         <Status payin={payin} now={now} />
         {payin.awaitsDecision ? <PayinDecision payin={payin} onDone={onDone} /> : null}
       </article>

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_trpc/client';
-import { errorText } from '../_components/format';
+import { errorText, formatTime } from '../_components/format';
 import { Empty, LoadError, Loading } from '../_components/states';
 
 function AddBankAccount() {
@@ -56,6 +56,50 @@ function AddBankAccount() {
   );
 }
 
+type Account = { id: string; bankName: string; accountLast4: string; autoConfirm: boolean; autoConfirmThreshold: number; listenerSilenceSeconds: number; listenerLastSeenAt: string | null; listenerSilent: boolean };
+
+/** Automatic confirmation from the bank's notifications (docs/trader-guide.md, "Automatic confirmation"). */
+function AutoConfirmSettings({ account }: { account: Account }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [values, setValues] = useState({ autoConfirm: account.autoConfirm, threshold: String(account.autoConfirmThreshold), silenceMinutes: String(Math.round(account.listenerSilenceSeconds / 60)) });
+  const save = useMutation(
+    trpc.trader.setAutoConfirm.mutationOptions({ onSettled: () => void queryClient.invalidateQueries({ queryKey: trpc.trader.bankAccounts.queryKey() }) }),
+  );
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.mutate({ bankAccountId: account.id, autoConfirm: values.autoConfirm, threshold: Number(values.threshold), silenceSeconds: Number(values.silenceMinutes) * 60 });
+  };
+  return (
+    <form className="trader-form" onSubmit={submit} aria-label={`Automatic confirmation for ${account.bankName} ending ${account.accountLast4}`}>
+      <label htmlFor={`${id}-on`}>
+        <input id={`${id}-on`} type="checkbox" checked={values.autoConfirm} onChange={(event) => setValues((v) => ({ ...v, autoConfirm: event.target.checked }))} /> Confirm
+        pay-ins from this account&apos;s bank notifications
+      </label>
+      <label htmlFor={`${id}-threshold`}>Release at a score of at least (50-100)</label>
+      <input id={`${id}-threshold`} type="number" min={50} max={100} value={values.threshold} onChange={(event) => setValues((v) => ({ ...v, threshold: event.target.value }))} />
+      <label htmlFor={`${id}-silence`}>Alert and stop new pay-ins after the forwarder is silent for (minutes)</label>
+      <input id={`${id}-silence`} type="number" min={1} max={1440} value={values.silenceMinutes} onChange={(event) => setValues((v) => ({ ...v, silenceMinutes: event.target.value }))} />
+      <button type="submit" className="trader-button" disabled={save.isPending}>
+        Save
+      </button>
+      <p className="trader-hint">
+        Id for your forwarder: <code>{account.id}</code>
+      </p>
+      {account.autoConfirm ? (
+        <p className={account.listenerSilent ? 'trader-error' : 'trader-muted'} role={account.listenerSilent ? 'alert' : undefined}>
+          {account.listenerLastSeenAt ? `Forwarder last seen ${formatTime(account.listenerLastSeenAt)}` : 'No forwarder has checked in yet'}
+          {account.listenerSilent ? ': silent, so this account gets no new pay-ins.' : '.'}
+        </p>
+      ) : null}
+      <p role="alert" className="trader-error">
+        {save.isError ? errorText(save.error) : ''}
+      </p>
+    </form>
+  );
+}
+
 export function BankAccounts() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -84,6 +128,7 @@ export function BankAccounts() {
                 <p className="trader-muted">
                   {account.holderName} · {account.active ? 'Active' : 'Disabled'}
                 </p>
+                {account.active ? <AutoConfirmSettings account={account} /> : null}
               </div>
               {account.active ? (
                 <button

@@ -7,6 +7,7 @@ import { disputeResolution, payoutDisputeResolvedData } from '../../../../server
 import { statementEntry, statementPageResponse } from '../../../../server/balances/statement.schema';
 import { errorCodes, type ErrorCode } from '../../../../server/errors';
 import { merchantEventListResponse, merchantEventResponse } from '../../../../server/outbox/merchant-event.schema';
+import { heartbeatInput, heartbeatResponse, notificationInput, notificationResponse } from '../../../../server/notifications/notification.schema';
 import { createPayinInput } from '../../../../server/payins/payin.schema';
 import { payinCreateResponse, payinDetailResponse, payinListItem, payinListResponse } from '../../../../server/payins/payin-view.schema';
 import { traderPayinListResponse } from '../../../../server/payins/trader-payin-list.schema';
@@ -76,6 +77,8 @@ const outputSchemas: [z.ZodType, string][] = [
   [openTaskView, 'TraderTask'],
   [openTaskListResponse, 'TraderTaskList'],
   [traderPayinListResponse, 'TraderPayinList'],
+  [notificationResponse, 'BankNotification'],
+  [heartbeatResponse, 'ListenerHeartbeat'],
   [testEventData, 'TestEventData'],
   [merchantBalanceResponse, 'Balance'],
   [statementEntry, 'StatementEntry'],
@@ -94,6 +97,8 @@ const inputSchemas: [z.ZodType, string][] = [
   [setWebhookEndpointBody, 'SetWebhookEndpointRequest'],
   [rotateWebhookSecretInput, 'RotateWebhookSecretRequest'],
   [createApiKeyInput, 'CreateApiKeyRequest'],
+  [notificationInput, 'BankNotificationRequest'],
+  [heartbeatInput, 'ListenerHeartbeatRequest'],
 ];
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

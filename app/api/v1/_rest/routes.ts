@@ -14,6 +14,7 @@ import {
   reportTraderNotReceived,
   submitTraderProof,
 } from './trader-tasks';
+import { postTraderHeartbeat, postTraderNotification } from './trader-notifications';
 import {
   clearWebhookEndpointRoute,
   getWebhookDeliveryRoute,
@@ -69,6 +70,8 @@ export const routes: readonly Route[] = [
   listTraderPayinsRoute,
   releaseTraderPayin,
   reportTraderNotReceived,
+  postTraderNotification,
+  postTraderHeartbeat,
 ];
 
 export const bodyLimitOf = (route: Route) => route.maxBodyBytes ?? MAX_BODY_BYTES;

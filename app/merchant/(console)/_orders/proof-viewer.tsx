@@ -66,7 +66,7 @@ export function ProofViewer({ proofs }: { proofs: ProofItem[] }) {
                 {t.close}
               </button>
             </div>
-            <div className="proof-viewer-frame" tabIndex={0} aria-label={t.proofImage((open ?? 0) + 1)}>
+            <div className="proof-viewer-frame" role="region" tabIndex={0} aria-label={t.proofImage((open ?? 0) + 1)}>
               {/* eslint-disable-next-line @next/next/no-img-element -- see above */}
               <img src={shown.url} alt={t.proofImage((open ?? 0) + 1)} style={{ width: `${(ZOOMS[zoom] ?? 1) * 100}%`, maxWidth: 'none' }} data-testid="proof-large" />
             </div>

@@ -30,8 +30,7 @@ interface DayRow {
  * rate; the median completion time; and the open disputes. Each flow costs three statements, all
  * on the (merchant_id, created_at) and (merchant_id, status, created_at) indexes: a range scan of
  * the merchant's last 30 days of orders (a merchant with 10,000 orders a day reads 300,000 index
- * entries and their rows, about a second; docs/performance.md measures the lists) and an index-only
- * count of the DISPUTED ones. Days are UTC so that every viewer sees the same buckets.
+ * entries and their rows on each view; not cached) and an index count of the DISPUTED ones. Days are UTC so that every viewer sees the same buckets.
  */
 export async function merchantOverview(db: Executor, options: MerchantOverviewOptions): Promise<{ payouts: FlowSummary; payins: FlowSummary; asOf: string }> {
   const now = options.now ?? new Date();

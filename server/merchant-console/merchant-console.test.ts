@@ -11,6 +11,7 @@ import { merchantCancelPayout } from '../payouts/merchant-cancel-payout';
 import { submitPayoutProof } from '../payouts/submit-payout-proof';
 import { setTraderOnline } from '../traders/set-online';
 import { csvCell, exportMerchantOrders } from './export-merchant-orders';
+import { listConsoleOrders } from './list-console-orders';
 import { merchantOverview } from './merchant-overview';
 
 let database: TestDatabase;
@@ -98,5 +99,37 @@ describe('the CSV export', () => {
 
     const disputedOnly = await csvOf(exportMerchantOrders(database.db, { merchantId, flow: 'payouts', filter: { sort: 'newest', status: ['DISPUTED'] } }));
     expect(disputedOnly.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+});
+
+describe('the console order tables', () => {
+  it('search by either number, status, an inclusive UTC day range, both sorts and pages, and only this merchant', async () => {
+    const fresh = await merchantWithBalance(database.db, '100');
+    const other = await merchantWithBalance(database.db, '100');
+    const foreign = await insertPayout(database.db, other.merchantId);
+    const orders = [];
+    for (const day of ['2026-03-01T10:00:00Z', '2026-03-02T23:59:59Z', '2026-03-03T00:00:00Z']) {
+      const order = await insertPayout(database.db, fresh.merchantId);
+      await database.db.update(payoutOrders).set({ createdAt: new Date(day) }).where(eq(payoutOrders.id, order.id));
+      orders.push(order);
+    }
+    await merchantCancelPayout(database.db, { merchantId: fresh.merchantId, reference: orders[0]!.orderNo });
+    const list = (query: Partial<Parameters<typeof listConsoleOrders>[1]['query']>) =>
+      listConsoleOrders(database.db, { merchantId: fresh.merchantId, flow: 'payouts', query: { page: 1, sort: 'newest', ...query } });
+    const numbers = async (query: Parameters<typeof list>[0]) => (await list(query)).items.map((item) => item.orderNo);
+    const [a, b, c] = orders.map((order) => order.orderNo);
+
+    expect(await numbers({})).toEqual([c, b, a]);
+    expect(await numbers({ sort: 'oldest' })).toEqual([a, b, c]);
+    expect((await list({})).total).toBe(3);
+    expect(await numbers({ search: orders[1]!.merchantOrderNo })).toEqual([b]);
+    expect(await numbers({ search: b! })).toEqual([b]);
+    expect(await numbers({ search: foreign.orderNo })).toEqual([]);
+    expect(await numbers({ status: ['CANCELLED'] })).toEqual([a]);
+    expect(await numbers({ status: ['PENDING_MATCH'], sort: 'oldest' })).toEqual([b, c]);
+    // A bare date as `to` takes in the whole UTC day, in both list paths.
+    expect(await numbers({ from: '2026-03-02', to: '2026-03-02' })).toEqual([b]);
+    expect(await numbers({ from: '2026-03-02', to: '2026-03-02', sort: 'oldest' })).toEqual([b]);
+    expect(await list({ page: 2 })).toMatchObject({ items: [], total: 3, page: 2, pageSize: 20 });
   });
 });

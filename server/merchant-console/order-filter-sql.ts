@@ -5,7 +5,7 @@ import type { OrderFilter } from './merchant-orders.schema';
 export type OrderTable = typeof payoutOrders | typeof payinOrders;
 
 /** A `to` that is a bare date covers that whole UTC day. */
-function endOf(value: string): Date {
+export function endOf(value: string): Date {
   return /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(Date.parse(`${value}T00:00:00Z`) + 24 * 60 * 60 * 1000 - 1) : new Date(value);
 }
 

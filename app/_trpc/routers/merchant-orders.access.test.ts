@@ -174,6 +174,9 @@ describe('the overview and orders procedures refuse everyone but a merchant user
     const caller = as(owner);
     const page = await caller.merchantOrders.payout({ reference: submitted.merchantOrderNo });
     expect(page.payout).toMatchObject({ orderNo: submitted.orderNo, status: 'PAYMENT_SUBMITTED' });
+    expect(page.actions.sort()).toEqual(['confirm', 'dispute']);
+    expect((await caller.merchantOrders.payout({ reference: open.orderNo })).actions).toEqual(['merchant_cancel']);
+    expect((await caller.merchantOrders.payin({ reference: payin.orderNo })).actions).toEqual(['merchant_cancel']);
     expect(page.proofs).toHaveLength(1);
     expect(page.proofs[0]?.url).toContain(`/api/v1/withdrawals/${submitted.orderNo}/proofs/`);
     expect(page.timeline.map((entry) => entry.toStatus)).toEqual(['PENDING_MATCH', 'PENDING_PAYMENT', 'PAYMENT_SUBMITTED']);
@@ -184,6 +187,7 @@ describe('the overview and orders procedures refuse everyone but a merchant user
     expect(await caller.merchantOrders.cancelPayout({ reference: open.orderNo })).toMatchObject({ status: 'CANCELLED' });
     expect(await caller.merchantOrders.cancelPayin({ reference: payin.orderNo })).toMatchObject({ status: 'CANCELLED' });
     const after = await caller.merchantOrders.payout({ reference: submitted.orderNo });
+    expect(after.actions).toEqual([]);
     expect(after.evidence.items.map((item) => item.statement)).toEqual(['The recipient has no record of it.']);
     expect(after.timeline.at(-1)).toMatchObject({ toStatus: 'DISPUTED', actorType: 'merchant', note: 'Nothing arrived' });
     expect(after.timeline.at(-1)?.actorName).toBeTruthy();

@@ -17,6 +17,8 @@ export interface ActionOrder {
   usdAmount: string;
   usdFeeAmount: string;
   fiatAmount: string;
+  /** The merchant's actions from the order's status, as the state machine lists them. */
+  actions: string[];
 }
 
 /**
@@ -42,8 +44,8 @@ export function OrderActions({ order }: { order: ActionOrder }) {
     setDone(t.done(status));
     router.refresh();
   };
-  const canDecide = order.flow === 'payout' && order.status === 'PAYMENT_SUBMITTED';
-  const canCancel = order.status === 'PENDING_MATCH' || (order.flow === 'payin' && order.status === 'PENDING_PAYMENT');
+  const canDecide = order.flow === 'payout' && order.actions.includes('confirm') && order.actions.includes('dispute');
+  const canCancel = order.actions.includes('merchant_cancel');
   if (done) return <p className="console-ok" role="status">{done}</p>;
   if (!canDecide && !canCancel) return null;
   return (

@@ -15,7 +15,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
   const { reference } = await params;
   const user = await requireMerchantUser(`/merchant/payins/${encodeURIComponent(reference)}`, 'orders.read');
   const t = ordersMessages[await merchantLangOfRequest()].order;
-  const { payin, timeline } = await orNotFound((await merchantCaller()).merchantOrders.payin({ reference: decodeURIComponent(reference) }));
+  const { payin, actions, timeline } = await orNotFound((await merchantCaller()).merchantOrders.payin({ reference: decodeURIComponent(reference) }));
   const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
   return (
     <>
@@ -26,7 +26,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
         {t.payinTitle(payin.orderNo)} <span className="tag" data-testid="order-status">{payin.status}</span>
       </h1>
       {canDecide ? (
-        <OrderActions order={{ flow: 'payin', orderNo: payin.orderNo, status: payin.status, usdAmount: payin.usdAmount, usdFeeAmount: payin.usdFeeAmount, fiatAmount: payin.fiatAmount }} />
+        <OrderActions order={{ flow: 'payin', orderNo: payin.orderNo, status: payin.status, usdAmount: payin.usdAmount, usdFeeAmount: payin.usdFeeAmount, fiatAmount: payin.fiatAmount, actions }} />
       ) : (
         <p>{t.readOnly}</p>
       )}

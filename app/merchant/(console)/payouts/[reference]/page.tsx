@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { EVIDENCE_STATES } from '../../../../../server/disputes/dispute-evidence.schema';
 import { hasMerchantPermission } from '../../../../../server/merchant-team/merchant-permissions';
 import { requireMerchantUser } from '../../../../_auth/require-merchant-user';
 import { formatTime } from '../../../../operator/_components/format';
@@ -21,7 +22,7 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
   const page = await orNotFound((await merchantCaller()).merchantOrders.payout({ reference: decodeURIComponent(reference) }));
   const { payout } = page;
   const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
-  const evidenceOpen = payout.status === 'PAYMENT_SUBMITTED' || payout.status === 'DISPUTED';
+  const evidenceOpen = (EVIDENCE_STATES.payout as readonly string[]).includes(payout.status);
   return (
     <>
       <p>
@@ -32,7 +33,7 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
       </h1>
       {canDecide ? (
         <OrderActions
-          order={{ flow: 'payout', orderNo: payout.orderNo, status: payout.status, usdAmount: payout.usdAmount, usdFeeAmount: payout.usdFeeAmount, fiatAmount: payout.lockedFiatAmount }}
+          order={{ flow: 'payout', orderNo: payout.orderNo, status: payout.status, usdAmount: payout.usdAmount, usdFeeAmount: payout.usdFeeAmount, fiatAmount: payout.lockedFiatAmount, actions: page.actions }}
         />
       ) : (
         <p>{t.readOnly}</p>

@@ -193,3 +193,21 @@ describe('the overview and orders procedures refuse everyone but a merchant user
     expect(after.timeline.at(-1)?.actorName).toBeTruthy();
   });
 });
+
+describe('two owners deciding one payout at once', () => {
+  it('exactly one of CONFIRM and DISPUTE wins; the other is INVALID_ORDER_STATE, and the order moved once', async () => {
+    const trader = await traderWithBalance(database.db, '1000');
+    await setTraderOnline(database.db, trader.traderId, true);
+    const order = await payoutWithProof(owner, trader.traderId);
+    const second = await teamMember(database.db, owner, 'owner', 'Otto Owner');
+    const outcomes = await Promise.all([
+      refusalCode(as(owner).merchantOrders.decidePayout({ reference: order.orderNo, decision: 'CONFIRM' })),
+      refusalCode(as(second).merchantOrders.decidePayout({ reference: order.orderNo, decision: 'DISPUTE', reason: 'Not received' })),
+    ]);
+    expect(outcomes.filter((code) => code === 'RESOLVED')).toHaveLength(1);
+    expect(outcomes.filter((code) => code === 'INVALID_ORDER_STATE')).toHaveLength(1);
+    const page = await as(owner).merchantOrders.payout({ reference: order.orderNo });
+    expect(page.payout.status).toBe(outcomes[0] === 'RESOLVED' ? 'COMPLETED' : 'DISPUTED');
+    expect(page.timeline.filter((entry) => entry.fromStatus === 'PAYMENT_SUBMITTED')).toHaveLength(1);
+  });
+});

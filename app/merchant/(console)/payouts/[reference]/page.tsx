@@ -62,7 +62,7 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
               ))}
             </ul>
           )}
-          {canDecide && evidenceOpen ? <StatementForm orderNo={payout.orderNo} /> : null}
+          {canDecide && evidenceOpen ? <StatementForm orderNo={payout.orderNo} imagesRemaining={page.evidence.imagesRemaining} /> : null}
         </section>
       ) : null}
       <OrderFields fields={payout} t={t} />

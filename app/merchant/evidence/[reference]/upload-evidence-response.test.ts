@@ -69,6 +69,9 @@ describe('POST /merchant/evidence/:reference', () => {
       'VALIDATION_FAILED',
     ]);
     expect(await codeOf(await uploadEvidenceResponse(database.db, merchantSession(owner), await form(null, []), submitted.orderNo))).toEqual([400, 'VALIDATION_FAILED']);
+    const crossSite = await form('x', [png]);
+    const forged = new Request(crossSite, { headers: new Headers([...crossSite.headers, ['sec-fetch-site', 'same-site']]) });
+    expect(await codeOf(await uploadEvidenceResponse(database.db, merchantSession(owner), forged, submitted.orderNo))).toEqual([403, 'FORBIDDEN']);
     expect(await evidenceCount()).toEqual(before);
   });
 

@@ -22,6 +22,10 @@ function refusal(status: number, code: string, message: string): Response {
  * DISPUTED) before the body is read or any image decoded (docs/security.md, "Uploads").
  */
 export async function uploadEvidenceResponse(db: Db, claims: SessionClaims | null, request: Request, reference: string): Promise<Response> {
+  // The session cookie is SameSite=Lax, so another site cannot post with it; a browser that says
+  // the form came from elsewhere (a sibling subdomain, say) is refused as well.
+  const site = request.headers.get('sec-fetch-site');
+  if (site !== null && site !== 'same-origin') return refusal(403, 'FORBIDDEN', 'Evidence is added from the console itself.');
   const user = await checkedSessionUser(db, claims);
   if (!user) return refusal(401, 'UNAUTHENTICATED', 'Sign in first.');
   if (user.role !== 'merchant' || !user.merchantId || !user.merchantRole) return refusal(403, 'FORBIDDEN', 'This is for merchant users.');

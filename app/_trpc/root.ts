@@ -3,6 +3,8 @@ import { accountRouter } from './routers/account';
 import { checkoutRouter } from './routers/checkout';
 import { merchantAccountRouter } from './routers/merchant-account';
 import { merchantInvitationRouter } from './routers/merchant-invitation';
+import { merchantOrdersRouter } from './routers/merchant-orders';
+import { merchantOverviewRouter } from './routers/merchant-overview';
 import { merchantTeamRouter } from './routers/merchant-team';
 import { operatorRouter } from './routers/operator';
 import { traderRouter } from './routers/trader';
@@ -16,6 +18,8 @@ export const appRouter = router({
   merchantAccount: merchantAccountRouter,
   merchantTeam: merchantTeamRouter,
   merchantInvitation: merchantInvitationRouter,
+  merchantOverview: merchantOverviewRouter,
+  merchantOrders: merchantOrdersRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,8 @@ export const merchantPermissions = [
   /** Invite, revoke invitations, change roles, remove users. */
   'team.manage',
   'orders.read',
+  /** Confirm, dispute or cancel an order and add dispute evidence: they move money or stop it. */
+  'orders.decide',
   'balance.read',
   'statements.read',
   'exports.create',
@@ -24,7 +26,8 @@ export const merchantRoles = ['owner', 'developer', 'finance', 'support'] as con
 const grants: Record<MerchantRole, readonly MerchantPermission[]> = {
   owner: merchantPermissions,
   developer: ['team.read', 'keys.manage', 'webhooks.manage'],
-  finance: ['team.read', 'balance.read', 'statements.read', 'exports.create'],
+  // Finance reads orders so that it can choose the set it exports; it never decides on them.
+  finance: ['team.read', 'orders.read', 'balance.read', 'statements.read', 'exports.create'],
   support: ['team.read', 'orders.read'],
 };
 

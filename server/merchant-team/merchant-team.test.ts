@@ -56,10 +56,11 @@ describe('the role -> permissions table', () => {
     expect(Object.fromEntries(merchantRoles.map((role) => [role, [...permissionsOf(role)].sort()]))).toEqual({
       owner: [...merchantPermissions].sort(),
       developer: ['keys.manage', 'team.read', 'webhooks.manage'],
-      finance: ['balance.read', 'exports.create', 'statements.read', 'team.read'],
+      finance: ['balance.read', 'exports.create', 'orders.read', 'statements.read', 'team.read'],
       support: ['orders.read', 'team.read'],
     });
     expect(merchantRoles.filter((role) => permissionsOf(role).includes('team.manage'))).toEqual(['owner']);
+    expect(merchantRoles.filter((role) => permissionsOf(role).includes('orders.decide'))).toEqual(['owner']);
     expect(merchantRoles.filter(totpRequiredFor)).toEqual(['owner', 'developer']);
   });
 });

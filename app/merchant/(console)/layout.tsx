@@ -11,6 +11,7 @@ import { htmlLang } from '../../pay/[token]/language';
 import { MerchantNav } from '../_components/merchant-nav';
 // The merchant console shares the operator console's look.
 import '../../operator/operator.css';
+import '../merchant.css';
 
 /** The console's frame: the sections this role may open, who is signed in, sign-out. Each page checks the session too. */
 export default async function MerchantConsoleLayout({ children }: { children: ReactNode }) {

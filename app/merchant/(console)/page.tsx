@@ -5,21 +5,34 @@ import { listMerchantTeam } from '../../../server/merchant-team/list-merchant-te
 import { requireMerchantUser } from '../../_auth/require-merchant-user';
 import { merchantLangOfRequest } from '../_components/merchant-language';
 import { merchantMessages } from '../_components/messages';
+import { merchantCaller } from '../_components/merchant-caller';
+import { ordersMessages } from '../_components/orders-messages';
+import { hasMerchantPermission } from '../../../server/merchant-team/merchant-permissions';
+import { OverviewFigures } from './_overview/overview-figures';
 
 export const metadata: Metadata = { title: 'Merchant console', robots: { index: false } };
 
 /**
- * What exists for this user now: their account and its second factor, and the team at a glance.
+ * The merchant's balance and activity (for the roles that may see them), this user's account and
+ * its second factor, and the team at a glance.
  * Owners and developers never get here without a second factor (requireMerchantUser).
  */
 export default async function MerchantOverviewPage() {
   const user = await requireMerchantUser('/merchant');
-  const t = merchantMessages[await merchantLangOfRequest()];
+  const lang = await merchantLangOfRequest();
+  const t = merchantMessages[lang];
+  // The figures come from the procedures themselves; a role without their permission gets none.
+  const caller = await merchantCaller();
+  const [balance, orders] = await Promise.all([
+    hasMerchantPermission(user.merchantRole, 'balance.read') ? caller.merchantOverview.balance({}) : null,
+    hasMerchantPermission(user.merchantRole, 'orders.read') ? caller.merchantOverview.orders({}) : null,
+  ]);
   const team = await listMerchantTeam((await getDatabase()).db, { merchantId: user.merchantId });
   const members = team.users.filter((member) => member.status === 'active').length;
   return (
     <>
       <h1>{t.overview.title}</h1>
+      {balance || orders ? <OverviewFigures t={ordersMessages[lang].figures} balance={balance} orders={orders} /> : null}
       <section aria-labelledby="account-heading">
         <h2 id="account-heading">{t.overview.account}</h2>
         <dl className="facts">

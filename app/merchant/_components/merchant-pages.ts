@@ -5,6 +5,8 @@ import type { MerchantMessages } from './messages';
 /** The console's pages that exist, each with the permission it needs (null: every merchant user). */
 const pages: { href: string; label: keyof MerchantMessages['nav']; permission: MerchantPermission | null }[] = [
   { href: '/merchant', label: 'overview', permission: null },
+  { href: '/merchant/payouts', label: 'payouts', permission: 'orders.read' },
+  { href: '/merchant/payins', label: 'payins', permission: 'orders.read' },
   { href: '/merchant/team', label: 'team', permission: 'team.read' },
 ];
 

@@ -1,0 +1,64 @@
+import { addDisputeEvidence } from '../../../server/disputes/add-dispute-evidence';
+import { checkPayoutEvidenceTarget } from '../../../server/disputes/check-evidence-target';
+import { listConsoleOrders } from '../../../server/merchant-console/list-console-orders';
+import {
+  consoleCancelInput,
+  consoleEvidenceInput,
+  consoleListPayinsInput,
+  consoleListPayoutsInput,
+  consolePayoutDecisionInput,
+  orderPageInput,
+} from '../../../server/merchant-console/merchant-orders.schema';
+import { merchantPayinPage } from '../../../server/merchant-console/merchant-payin-page';
+import { merchantPayoutPage } from '../../../server/merchant-console/merchant-payout-page';
+import { merchantCancelPayin } from '../../../server/payins/merchant-cancel-payin';
+import { payinDetailView } from '../../../server/payins/payin-view';
+import { decidePayout } from '../../../server/payouts/decide-payout';
+import { merchantCancelPayout } from '../../../server/payouts/merchant-cancel-payout';
+import { payoutDetailView } from '../../../server/payouts/payout-view';
+import { merchantProcedure, router } from '../init';
+
+/**
+ * The console's orders pages (docs/merchant-guide.md, "The orders pages"): the merchant API's own
+ * domain functions, scoped to the session's merchant. Reading needs orders.read; confirming,
+ * disputing, cancelling and adding evidence need orders.decide (owners).
+ */
+export const merchantOrdersRouter = router({
+  payouts: merchantProcedure('orders.read')
+    .input(consoleListPayoutsInput)
+    .query(({ ctx, input }) => listConsoleOrders(ctx.db, { merchantId: ctx.merchantId, flow: 'payouts', query: input })),
+  payins: merchantProcedure('orders.read')
+    .input(consoleListPayinsInput)
+    .query(({ ctx, input }) => listConsoleOrders(ctx.db, { merchantId: ctx.merchantId, flow: 'payins', query: input })),
+  payout: merchantProcedure('orders.read')
+    .input(orderPageInput)
+    .query(({ ctx, input }) => merchantPayoutPage(ctx.db, { merchantId: ctx.merchantId, reference: input.reference })),
+  payin: merchantProcedure('orders.read')
+    .input(orderPageInput)
+    .query(({ ctx, input }) => merchantPayinPage(ctx.db, { merchantId: ctx.merchantId, reference: input.reference })),
+  decidePayout: merchantProcedure('orders.decide')
+    .input(consolePayoutDecisionInput)
+    .mutation(({ ctx, input }) =>
+      decidePayout(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, decision: { decision: input.decision, reason: input.reason } }),
+    ),
+  cancelPayout: merchantProcedure('orders.decide')
+    .input(consoleCancelInput)
+    .mutation(async ({ ctx, input }) => payoutDetailView(await merchantCancelPayout(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, reason: input.reason }))),
+  cancelPayin: merchantProcedure('orders.decide')
+    .input(consoleCancelInput)
+    .mutation(async ({ ctx, input }) => payinDetailView(await merchantCancelPayin(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, reason: input.reason }))),
+  addPayoutStatement: merchantProcedure('orders.decide')
+    .input(consoleEvidenceInput)
+    .mutation(async ({ ctx, input }) => {
+      const target = await checkPayoutEvidenceTarget(ctx.db, { merchantId: ctx.merchantId, reference: input.reference });
+      return addDisputeEvidence(ctx.db, {
+        flow: 'payout',
+        orderId: target.orderId,
+        party: 'merchant',
+        authorId: ctx.merchantId,
+        statement: input.statement,
+        files: [],
+        scope: { merchantId: ctx.merchantId },
+      });
+    }),
+});

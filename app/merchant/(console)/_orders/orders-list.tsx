@@ -1,0 +1,178 @@
+import Link from 'next/link';
+import { payinStatuses } from '../../../../server/state-machines/payin';
+import { payoutStatuses } from '../../../../server/state-machines/payout';
+import { hasMerchantPermission } from '../../../../server/merchant-team/merchant-permissions';
+import type { MerchantPageUser } from '../../../_auth/require-merchant-user';
+import { errorText } from '../../../operator/_components/error-line';
+import { formatTime } from '../../../operator/_components/format';
+import { merchantCaller } from '../../_components/merchant-caller';
+import type { OrdersMessages } from '../../_components/orders-messages';
+
+type Flow = 'payouts' | 'payins';
+export type OrderSearchParams = Record<string, string | string[] | undefined>;
+
+const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
+
+/** The filter as the URL holds it (a GET form: it works without script, and a link to a search can be shared). */
+function filterOf(params: OrderSearchParams) {
+  const status = one(params.status);
+  const page = Number(one(params.page) ?? '1');
+  return {
+    search: one(params.search),
+    status: status ? [status] : undefined,
+    from: one(params.from),
+    to: one(params.to),
+    sort: one(params.sort) === 'oldest' ? ('oldest' as const) : ('newest' as const),
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+function queryString(filter: ReturnType<typeof filterOf>, extra: Record<string, string> = {}) {
+  const query = new URLSearchParams();
+  if (filter.search) query.set('search', filter.search);
+  if (filter.status?.[0]) query.set('status', filter.status[0]);
+  if (filter.from) query.set('from', filter.from);
+  if (filter.to) query.set('to', filter.to);
+  if (filter.sort !== 'newest') query.set('sort', filter.sort);
+  for (const [key, value] of Object.entries(extra)) query.set(key, value);
+  return query.toString();
+}
+
+/**
+ * The payouts or pay-ins table of the console, rendered on the server from the orders procedure:
+ * the search box first (an order is looked up by either number, the phone's use), then status,
+ * dates and sort, the table, the pages and the CSV export of the whole filtered set.
+ */
+export async function OrdersList({ flow, params, user, t }: { flow: Flow; params: OrderSearchParams; user: MerchantPageUser; t: OrdersMessages['orders'] }) {
+  const filter = filterOf(params);
+  const caller = await merchantCaller();
+  const statuses: readonly string[] = flow === 'payouts' ? payoutStatuses : payinStatuses;
+  let result: Awaited<ReturnType<typeof caller.merchantOrders.payouts>> | Awaited<ReturnType<typeof caller.merchantOrders.payins>> | null = null;
+  let refusal: string | null = null;
+  try {
+    result = flow === 'payouts' ? await caller.merchantOrders.payouts(filter as never) : await caller.merchantOrders.payins(filter as never);
+  } catch (error) {
+    // Input from the URL that the procedure refused: said on the page, never a 500.
+    refusal = errorText({ message: (error as Error).message, data: { code: (error as { cause?: { code?: string } }).cause?.code ?? 'VALIDATION_FAILED' } });
+  }
+  const base = `/merchant/${flow}`;
+  const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
+  const canExport = hasMerchantPermission(user.merchantRole, 'exports.create');
+  return (
+    <>
+      <form method="get" action={base} className="order-filter" role="search" aria-label={t.lookup}>
+        <label>
+          {t.search}
+          <input type="search" name="search" defaultValue={filter.search ?? ''} maxLength={64} autoComplete="off" inputMode="text" />
+        </label>
+        <label>
+          {t.status}
+          <select name="status" defaultValue={filter.status?.[0] ?? ''}>
+            <option value="">{t.anyStatus}</option>
+            {statuses.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t.from}
+          <input type="date" name="from" defaultValue={filter.from ?? ''} />
+        </label>
+        <label>
+          {t.to}
+          <input type="date" name="to" defaultValue={filter.to ?? ''} />
+        </label>
+        <label>
+          {t.sort}
+          <select name="sort" defaultValue={filter.sort}>
+            <option value="newest">{t.newest}</option>
+            <option value="oldest">{t.oldest}</option>
+          </select>
+        </label>
+        <div className="button-row">
+          <button type="submit" className="button is-primary">
+            {t.apply}
+          </button>
+          <Link className="button" href={base}>
+            {t.reset}
+          </Link>
+        </div>
+      </form>
+      {refusal ? (
+        <p role="alert" className="console-error">
+          {refusal}
+        </p>
+      ) : null}
+      {result ? (
+        <>
+          <p aria-live="polite" data-testid="order-total">
+            {t.total(result.total)}
+          </p>
+          {canExport ? (
+            <p>
+              <a className="button" href={`/merchant/export?${queryString(filter, { flow })}`} download data-testid="export-csv">
+                {t.exportCsv}
+              </a>{' '}
+              <small>{t.exportHint}</small>
+            </p>
+          ) : null}
+          {result.items.length === 0 ? (
+            <p className="console-empty">{t.empty}</p>
+          ) : (
+            <div className="table-scroll">
+              <table aria-label={flow === 'payouts' ? t.payoutsTitle : t.payinsTitle}>
+                <thead>
+                  <tr>
+                    <th scope="col">{t.orderNo}</th>
+                    <th scope="col">{t.merchantOrderNo}</th>
+                    <th scope="col">{t.status}</th>
+                    <th scope="col">{t.amount}</th>
+                    <th scope="col">{t.fiat}</th>
+                    <th scope="col" aria-sort={filter.sort === 'oldest' ? 'ascending' : 'descending'}>
+                      <Link href={`${base}?${queryString({ ...filter, sort: filter.sort === 'oldest' ? 'newest' : 'oldest' })}`}>
+                        {t.created} {filter.sort === 'oldest' ? '↑' : '↓'}
+                      </Link>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {result.items.map((item) => (
+                    <tr key={item.orderNo}>
+                      <td>
+                        <Link className="mono" href={`${base}/${encodeURIComponent(item.orderNo)}`}>
+                          {item.orderNo}
+                        </Link>
+                      </td>
+                      <td className="mono">{item.merchantOrderNo}</td>
+                      <td>
+                        <span className="tag">{item.status}</span>
+                      </td>
+                      <td>{item.usdAmount}</td>
+                      <td>{'lockedFiatAmount' in item ? item.lockedFiatAmount : item.fiatAmount}</td>
+                      <td>{formatTime(item.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <nav aria-label={t.pagesLabel} className="button-row">
+            {filter.page > 1 ? (
+              <Link className="button" href={`${base}?${queryString(filter, { page: String(filter.page - 1) })}`}>
+                {t.previous}
+              </Link>
+            ) : null}
+            <span>{t.pageOf(filter.page, pages)}</span>
+            {filter.page < pages ? (
+              <Link className="button" href={`${base}?${queryString(filter, { page: String(filter.page + 1) })}`}>
+                {t.next}
+              </Link>
+            ) : null}
+          </nav>
+        </>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { hasMerchantPermission } from '../../../../../server/merchant-team/merchant-permissions';
+import { requireMerchantUser } from '../../../../_auth/require-merchant-user';
+import { merchantCaller, orNotFound } from '../../../_components/merchant-caller';
+import { merchantLangOfRequest } from '../../../_components/merchant-language';
+import { ordersMessages } from '../../../_components/orders-messages';
+import { OrderActions } from '../../_orders/order-actions';
+import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
+
+export const metadata: Metadata = { title: 'Pay-in · Merchant console', robots: { index: false } };
+
+/** One pay-in: the API's detail, cancel while the buyer has not paid, the outcome and the timeline. */
+export default async function MerchantPayinPage({ params }: { params: Promise<{ reference: string }> }) {
+  const { reference } = await params;
+  const user = await requireMerchantUser(`/merchant/payins/${encodeURIComponent(reference)}`, 'orders.read');
+  const t = ordersMessages[await merchantLangOfRequest()].order;
+  const { payin, actions, timeline } = await orNotFound((await merchantCaller()).merchantOrders.payin({ reference: decodeURIComponent(reference) }));
+  const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
+  return (
+    <>
+      <p>
+        <Link href="/merchant/payins">{t.back}</Link>
+      </p>
+      <h1>
+        {t.payinTitle(payin.orderNo)} <span className="tag" data-testid="order-status">{payin.status}</span>
+      </h1>
+      {canDecide ? (
+        <OrderActions order={{ flow: 'payin', orderNo: payin.orderNo, status: payin.status, usdAmount: payin.usdAmount, usdFeeAmount: payin.usdFeeAmount, fiatAmount: payin.fiatAmount, actions }} />
+      ) : (
+        <p>{t.readOnly}</p>
+      )}
+      <RulingOutcome entries={timeline} t={t} />
+      <OrderFields fields={payin} t={t} />
+      <OrderTimeline entries={timeline} t={t} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EVIDENCE_STATES } from '../../../../../server/disputes/dispute-evidence.schema';
+import { hasMerchantPermission } from '../../../../../server/merchant-team/merchant-permissions';
+import { requireMerchantUser } from '../../../../_auth/require-merchant-user';
+import { formatTime } from '../../../../operator/_components/format';
+import { merchantCaller, orNotFound } from '../../../_components/merchant-caller';
+import { merchantLangOfRequest } from '../../../_components/merchant-language';
+import { ordersMessages } from '../../../_components/orders-messages';
+import { OrderActions } from '../../_orders/order-actions';
+import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
+import { ProofViewer } from '../../_orders/proof-viewer';
+import { StatementForm } from '../../_orders/statement-form';
+
+export const metadata: Metadata = { title: 'Payout · Merchant console', robots: { index: false } };
+
+/** One payout: the API's detail, the proofs, the decision, the evidence, the outcome and the timeline. */
+export default async function MerchantPayoutPage({ params }: { params: Promise<{ reference: string }> }) {
+  const { reference } = await params;
+  const user = await requireMerchantUser(`/merchant/payouts/${encodeURIComponent(reference)}`, 'orders.read');
+  const t = ordersMessages[await merchantLangOfRequest()].order;
+  const page = await orNotFound((await merchantCaller()).merchantOrders.payout({ reference: decodeURIComponent(reference) }));
+  const { payout } = page;
+  const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
+  const evidenceOpen = (EVIDENCE_STATES.payout as readonly string[]).includes(payout.status);
+  return (
+    <>
+      <p>
+        <Link href="/merchant/payouts">{t.back}</Link>
+      </p>
+      <h1>
+        {t.payoutTitle(payout.orderNo)} <span className="tag" data-testid="order-status">{payout.status}</span>
+      </h1>
+      {canDecide ? (
+        <OrderActions
+          order={{ flow: 'payout', orderNo: payout.orderNo, status: payout.status, usdAmount: payout.usdAmount, usdFeeAmount: payout.usdFeeAmount, fiatAmount: payout.lockedFiatAmount, actions: page.actions }}
+        />
+      ) : (
+        <p>{t.readOnly}</p>
+      )}
+      <section aria-labelledby="proofs-heading">
+        <h2 id="proofs-heading">{t.proofs}</h2>
+        <ProofViewer proofs={page.proofs} />
+      </section>
+      <RulingOutcome entries={page.timeline} t={t} />
+      {payout.disputeReason || page.evidence.items.length > 0 || (canDecide && evidenceOpen) ? (
+        <section aria-labelledby="evidence-heading">
+          <h2 id="evidence-heading">{t.evidence}</h2>
+          {payout.disputeReason ? (
+            <p>
+              {t.disputeReason}: {payout.disputeReason}
+            </p>
+          ) : null}
+          {page.evidence.items.length === 0 ? (
+            <p>{t.noEvidence}</p>
+          ) : (
+            <ul data-testid="evidence">
+              {page.evidence.items.map((item) => (
+                <li key={item.id}>
+                  {formatTime(item.createdAt)}: {item.statement ?? ''} {item.files.length > 0 ? `(${item.files.length} image${item.files.length === 1 ? '' : 's'})` : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+          {canDecide && evidenceOpen ? <StatementForm orderNo={payout.orderNo} imagesRemaining={page.evidence.imagesRemaining} /> : null}
+        </section>
+      ) : null}
+      <OrderFields fields={payout} t={t} />
+      <OrderTimeline entries={page.timeline} t={t} />
+    </>
+  );
+}

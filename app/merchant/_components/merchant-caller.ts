@@ -1,0 +1,29 @@
+import { headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { getDatabase } from '../../../db';
+import { sessionClaims } from '../../_auth/auth';
+import { contextFor } from '../../_trpc/init';
+import { appRouter } from '../../_trpc/root';
+
+/**
+ * The tRPC procedures called from the console's server components: the same router, session
+ * check, permission table and error mapping as the pages' browser calls, so a page rendered on the
+ * server can show no more than its procedure would answer.
+ */
+export async function merchantCaller() {
+  const db = (await getDatabase()).db;
+  const requestHeaders = await headers();
+  const claims = await sessionClaims();
+  return appRouter.createCaller(() => contextFor(db, requestHeaders, claims));
+}
+
+/** A page's procedure refused with ORDER_NOT_FOUND: the page is a 404, as for a missing order. */
+export async function orNotFound<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    const code = (error as { cause?: { code?: string } }).cause?.code;
+    if (code === 'ORDER_NOT_FOUND') notFound();
+    throw error;
+  }
+}

@@ -1,0 +1,168 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import sharp from 'sharp';
+import { CorridorClient, CorridorTraderClient, isApiError } from '../clients/node/corridor-client';
+import { demoCredentials } from '../server/demo/demo-credentials';
+import { enrolOnPage, signInAsDemoOperator } from './totp-device';
+
+const PASSWORD = 'a long console password';
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `merchant-console-${name}.png`), fullPage: true });
+}
+
+/** axe-core on the page as it shows now: no violation of any rule. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }): Promise<Page> {
+  const page = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  await page.goto(link);
+  await page.getByLabel('Your name').fill(who.name);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Join the team' }).click();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  return page;
+}
+
+test('without a session every page of the console sends to sign-in', async ({ page }) => {
+  for (const pathname of ['/merchant', '/merchant/payouts', '/merchant/payins', '/merchant/payouts/WD000', '/merchant/payins/ORD000', '/merchant/team']) {
+    await page.goto(pathname);
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Fmerchant/);
+  }
+  const exported = await page.request.get('/merchant/export?flow=payouts');
+  expect(exported.status()).toBe(401);
+});
+
+test('an owner sees the overview, finds a payout made through the API, views its proof and confirms it; support reads it but cannot act or export; the CSV holds the row', async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(180_000);
+  const tag = randomUUID().slice(0, 8);
+  const merchantName = `Console Co ${tag}`;
+  const owner = { name: 'Orla Owner', email: `console-owner-${tag}@example.com` };
+  const support = { name: 'Sid Support', email: `console-support-${tag}@example.com` };
+
+  // An operator creates the merchant (its API key is shown once), credits it (the balance procedure
+  // of the traders' page takes a merchant as well) and invites its first owner.
+  await signInAsDemoOperator(page);
+  await page.goto('/operator/merchants');
+  const create = page.getByRole('form', { name: 'Create a merchant' });
+  await create.getByLabel('Name').fill(merchantName);
+  await create.getByRole('button', { name: 'Create merchant' }).click();
+  const created = page.getByRole('status').filter({ hasText: 'API secret' });
+  const apiKey = ((await created.getByText(/^API key: /).textContent()) ?? '').replace('API key: ', '').trim();
+  const apiSecret = ((await created.getByText(/^API secret: /).textContent()) ?? '').replace('API secret: ', '').trim();
+  const merchants = (await (await page.request.get(`/api/trpc/operator.merchants.list?input=${encodeURIComponent('{}')}`)).json()) as { result: { data: { id: string; name: string }[] } };
+  const merchantId = merchants.result.data.find((m) => m.name === merchantName)?.id ?? '';
+  const credit = await page.request.post('/api/trpc/operator.traders.adjustBalance', {
+    data: { owner: { type: 'merchant', id: merchantId }, direction: 'credit', amount: '500.000000', memo: 'Console journey funding' },
+  });
+  expect([credit.status(), merchantId]).toEqual([200, expect.stringMatching(/^[0-9a-f-]{36}$/)]);
+  await page.getByRole('button', { name: `Manage ${merchantName}` }).click();
+  const ownerForm = page.getByRole('form', { name: 'Invite the first owner' });
+  await ownerForm.getByLabel('Owner email').fill(owner.email);
+  await ownerForm.getByRole('button', { name: 'Create owner invitation' }).click();
+  const ownerLink = (await page.getByTestId('invitation-link').textContent())?.trim() ?? '';
+
+  const ownerPage = await joinWithLink(browser, ownerLink, owner);
+  await enrolOnPage(ownerPage, 'Confirm and open the console');
+  await expect(heading(ownerPage, 'Overview')).toBeVisible();
+  await expect(ownerPage.getByTestId('balance-available')).toHaveText('500.000000 USDT');
+  await expect(ownerPage.getByRole('img', { name: /Payouts: completed volume per day/ })).toBeVisible();
+  await expectAccessible(ownerPage);
+  await screenshot(ownerPage, testInfo, 'overview');
+
+  // A payout through the REST API with the merchant's key; the demo trader's bot takes it and uploads proof.
+  const merchant = new CorridorClient({ baseUrl: baseURL ?? '', apiKey, apiSecret });
+  const trader = new CorridorTraderClient({ baseUrl: baseURL ?? '', apiKey: demoCredentials.trader.apiKey, apiSecret: demoCredentials.trader.apiSecret });
+  const merchantOrderNo = `console-${tag}`;
+  const payout = await merchant.createPayout(
+    { merchantOrderNo, fiatAmount: '100.00', recipient: { holderName: 'Li Lei', bankAccount: '6222020200112233445', bankName: 'Bank of China' } },
+    merchantOrderNo,
+  );
+  if (isApiError(payout.body)) throw new Error(payout.body.error.message);
+  const { orderId, orderNo, usdAmount } = payout.body as { orderId: string; orderNo: string; usdAmount: string };
+  expect(isApiError((await trader.acceptTask(orderId)).body)).toBe(false);
+  const slip = new Uint8Array(await sharp({ create: { width: 320, height: 200, channels: 3, background: '#d8e8ff' } }).png().toBuffer());
+  expect(isApiError((await trader.submitProof(orderId, [{ name: 'slip.png', type: 'image/png', bytes: slip }])).body)).toBe(false);
+
+  // Found by its merchantOrderNo on the payouts page.
+  await ownerPage.getByRole('navigation', { name: 'Merchant console' }).getByRole('link', { name: 'Payouts' }).click();
+  await expect(heading(ownerPage, 'Payouts')).toBeVisible();
+  await ownerPage.getByLabel('orderNo or merchantOrderNo').fill(merchantOrderNo);
+  await ownerPage.getByRole('button', { name: 'Search' }).click();
+  await expect(ownerPage.getByTestId('order-total')).toHaveText('1 order');
+  await expectAccessible(ownerPage);
+  await screenshot(ownerPage, testInfo, 'payouts');
+  await ownerPage.getByRole('link', { name: orderNo }).click();
+  await expect(heading(ownerPage, new RegExp(`Payout ${orderNo}`))).toBeVisible();
+  await expect(ownerPage.getByTestId('order-status')).toHaveText('PAYMENT_SUBMITTED');
+  await expect(ownerPage.getByTestId('timeline').getByRole('row')).toHaveCount(4);
+  await expectAccessible(ownerPage);
+
+  // The proof, large and zoomed.
+  await ownerPage.getByRole('button', { name: 'Open proof image 1 large' }).click();
+  const large = ownerPage.getByTestId('proof-large');
+  await expect(large).toBeVisible();
+  await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
+  await ownerPage.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(ownerPage.getByText('150%')).toBeVisible();
+  await screenshot(ownerPage, testInfo, 'proof');
+  await ownerPage.getByRole('button', { name: 'Close' }).click();
+
+  // Confirm, through the step that names the amounts.
+  await ownerPage.getByRole('button', { name: 'Confirm: the money arrived' }).click();
+  await expect(ownerPage.getByRole('alertdialog')).toContainText(`Confirm that 100.00 CNY arrived? ${usdAmount} USDT goes to the trader`);
+  await expectAccessible(ownerPage);
+  await screenshot(ownerPage, testInfo, 'confirm-step');
+  await ownerPage.getByRole('button', { name: 'Yes, confirm' }).click();
+  await expect(ownerPage.getByRole('status')).toHaveText('Done: the order is now COMPLETED.');
+  await expect(ownerPage.getByTestId('order-status')).toHaveText('COMPLETED');
+
+  // The owner invites support, who reads the payout without the decision or the export.
+  await ownerPage.goto('/merchant/team');
+  const invite = ownerPage.getByRole('form', { name: 'Invite someone' });
+  await invite.getByLabel('Email').fill(support.email);
+  await invite.getByLabel('Role').selectOption('support');
+  await invite.getByRole('button', { name: 'Create invitation link' }).click();
+  const supportLink = (await ownerPage.getByTestId('invitation-link').textContent())?.trim() ?? '';
+  const supportPage = await joinWithLink(browser, supportLink, support);
+  await expect(heading(supportPage, 'Overview')).toBeVisible();
+  await expect(supportPage.getByTestId('balance-available')).toHaveCount(0);
+  await supportPage.goto(`/merchant/payouts?search=${orderNo}`);
+  await expect(supportPage.getByTestId('order-total')).toHaveText('1 order');
+  await expect(supportPage.getByTestId('export-csv')).toHaveCount(0);
+  await supportPage.getByRole('link', { name: orderNo }).click();
+  await expect(supportPage.getByTestId('order-status')).toHaveText('COMPLETED');
+  await expect(supportPage.getByRole('button', { name: /Confirm|Dispute|Cancel/ })).toHaveCount(0);
+  await expect(supportPage.getByText('Your role reads orders; confirming, disputing and cancelling are for owners.')).toBeVisible();
+  expect((await supportPage.request.get('/merchant/export?flow=payouts')).status()).toBe(403);
+
+  // The CSV export of the filtered set downloads with the row.
+  await ownerPage.goto(`/merchant/payouts?search=${merchantOrderNo}`);
+  const [download] = await Promise.all([ownerPage.waitForEvent('download'), ownerPage.getByTestId('export-csv').click()]);
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`${orderNo},${merchantOrderNo},COMPLETED,${usdAmount}`);
+
+  // Every other page of the console, in both languages for the overview, passes axe.
+  await ownerPage.goto('/merchant/payins');
+  await expect(heading(ownerPage, 'Pay-ins')).toBeVisible();
+  await expectAccessible(ownerPage);
+  await ownerPage.goto('/merchant/team');
+  await expectAccessible(ownerPage);
+  await ownerPage.goto('/merchant');
+  await ownerPage.getByRole('button', { name: '中文' }).click();
+  await expect(heading(ownerPage, '概览')).toBeVisible();
+  await expectAccessible(ownerPage);
+});

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { payinOrders, payoutOrders } from '../../db/schema';
+import { payinListView } from '../payins/payin-view';
+import { payoutDetailView } from '../payouts/payout-view';
+import type { OrderFilter } from './merchant-orders.schema';
+import { orderFilterSql, type OrderTable } from './order-filter-sql';
+
+/** Rows read per statement: small enough to stream with little memory, large enough to be few round trips. */
+const BATCH = 500;
+
+const payoutColumns = [
+  'orderNo', 'merchantOrderNo', 'status', 'usdAmount', 'usdFeeAmount', 'feeBps', 'fiatCurrency', 'lockedFiatAmount',
+  'referenceFiatAmount', 'slippage', 'bankAccountLast4', 'createdAt', 'updatedAt', 'firstProofSubmittedAt',
+] as const;
+const payinColumns = [
+  'orderNo', 'merchantOrderNo', 'status', 'assetAmount', 'usdAmount', 'usdFeeAmount', 'fiatCurrency', 'fiatAmount', 'fxRate',
+  'createdAt', 'updatedAt', 'paymentSubmittedAt', 'completedAt',
+] as const;
+
+const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break. A text that a
+ * spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a
+ * leading apostrophe, so a merchantOrderNo like `=HYPERLINK(...)` stays text; plain numbers, the
+ * negative slippage included, are left as numbers.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (!NUMBER.test(text) && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const line = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/**
+ * The CSV of a merchant's payouts or pay-ins under the console's filter, as chunks of text: the
+ * header, then one chunk per batch of rows. Batches are read by keyset (created_at, id) on the
+ * (merchant_id, created_at) index, never by offset, so the 100th batch costs what the first did and
+ * rows created meanwhile neither repeat nor shift the rest. Fields are the API's list views.
+ */
+export async function* exportMerchantOrders(db: Executor, options: { merchantId: string; flow: 'payouts' | 'payins'; filter: OrderFilter; batchSize?: number }): AsyncGenerator<string> {
+  const columns: readonly string[] = options.flow === 'payouts' ? payoutColumns : payinColumns;
+  yield line([...columns]);
+  const table: OrderTable = options.flow === 'payouts' ? payoutOrders : payinOrders;
+  const batch = options.batchSize ?? BATCH;
+  let after: { createdAt: string; id: string } | undefined;
+  for (;;) {
+    const { where, orderBy } = orderFilterSql(table, options.merchantId, options.filter, after);
+    const rows = await db
+      .select({ row: table, cursorAt: sql<string>`${table.createdAt}::text` })
+      .from(table)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(batch);
+    if (rows.length === 0) return;
+    let chunk = '';
+    for (const { row } of rows) {
+      const view: Record<string, unknown> = options.flow === 'payouts' ? payoutDetailView(row as typeof payoutOrders.$inferSelect) : payinListView(row as typeof payinOrders.$inferSelect);
+      chunk += line(columns.map((column) => view[column] as string | number | null));
+    }
+    yield chunk;
+    if (rows.length < batch) return;
+    const last = rows[rows.length - 1]!;
+    after = { createdAt: last.cursorAt, id: last.row.id };
+  }
+}

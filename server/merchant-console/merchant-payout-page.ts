@@ -1,0 +1,31 @@
+import type { Executor } from '../../db/client';
+import { listMerchantPayoutEvidence } from '../disputes/list-merchant-payout-evidence';
+import { findMerchantPayout } from '../payouts/find-payout';
+import { payoutDetailView } from '../payouts/payout-view';
+import { listPayoutProofs } from '../proofs/list-payout-proofs';
+import { actionsFrom } from '../state-machines/machine';
+import { payoutMachine } from '../state-machines/payout';
+import { merchantOrderTimeline } from './merchant-order-timeline';
+
+/**
+ * Everything the console's payout page shows, from the merchant API's own functions: the detail
+ * (GET /api/v1/withdrawals/:orderNo), the proofs with their signed URLs, the merchant's dispute
+ * evidence, the timeline, and the merchant's actions from its status as the state machine lists
+ * them (the page offers exactly those). Another merchant's payout is ORDER_NOT_FOUND, like a missing one.
+ */
+export async function merchantPayoutPage(db: Executor, options: { merchantId: string; reference: string; now?: Date }) {
+  const order = await findMerchantPayout(db, options.merchantId, options.reference);
+  const reference = order.orderNo;
+  const [proofs, evidence, timeline] = await Promise.all([
+    listPayoutProofs(db, { merchantId: options.merchantId, reference, now: options.now ?? new Date() }),
+    listMerchantPayoutEvidence(db, { merchantId: options.merchantId, reference }),
+    merchantOrderTimeline(db, { orderId: order.id }),
+  ]);
+  return {
+    payout: { ...payoutDetailView(order), disputeReason: order.disputeReason },
+    actions: actionsFrom(payoutMachine, order.status, 'merchant'),
+    proofs: proofs.items,
+    evidence,
+    timeline,
+  };
+}

@@ -2,6 +2,8 @@ import { router } from './init';
 import { accountRouter } from './routers/account';
 import { checkoutRouter } from './routers/checkout';
 import { merchantAccountRouter } from './routers/merchant-account';
+import { merchantBalanceRouter } from './routers/merchant-balance';
+import { merchantDevelopersRouter } from './routers/merchant-developers';
 import { merchantInvitationRouter } from './routers/merchant-invitation';
 import { merchantTeamRouter } from './routers/merchant-team';
 import { operatorRouter } from './routers/operator';
@@ -16,6 +18,8 @@ export const appRouter = router({
   merchantAccount: merchantAccountRouter,
   merchantTeam: merchantTeamRouter,
   merchantInvitation: merchantInvitationRouter,
+  merchantDevelopers: merchantDevelopersRouter,
+  merchantBalance: merchantBalanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,6 +6,8 @@ import type { MerchantMessages } from './messages';
 const pages: { href: string; label: keyof MerchantMessages['nav']; permission: MerchantPermission | null }[] = [
   { href: '/merchant', label: 'overview', permission: null },
   { href: '/merchant/team', label: 'team', permission: 'team.read' },
+  { href: '/merchant/developers', label: 'developers', permission: 'keys.manage' },
+  { href: '/merchant/balance', label: 'balance', permission: 'balance.read' },
 ];
 
 /** The nav of a role: only the pages its permissions open (the same table the procedures consult). */

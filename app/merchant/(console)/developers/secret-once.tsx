@@ -11,9 +11,8 @@ export function SecretOnce({ heading, text, label, secret, copy, copied }: { hea
         <strong>{heading}</strong>
       </p>
       <p>{text}</p>
-      <p className="secret-box mono" aria-label={label} data-testid="secret-once">
-        {secret}
-      </p>
+      {/* A read-only field: labelled, and easy to select whole where the clipboard is not allowed. */}
+      <input className="secret-box mono" style={{ width: '100%' }} readOnly value={secret} aria-label={label} data-testid="secret-once" onFocus={(event) => event.target.select()} />
       <div className="button-row">
         <button
           type="button"

@@ -81,11 +81,11 @@ export function SigningExample({ baseUrl }: { baseUrl: string }) {
         <p className="console-empty">{t.signingNoKey}</p>
       )}
       <h3>curl</h3>
-      <pre className="code-block" tabIndex={0} aria-label="curl" data-testid="signing-curl">
+      <pre className="code-block" tabIndex={0} role="region" aria-label="curl" data-testid="signing-curl">
         <code>{curlExample(baseUrl, keyId)}</code>
       </pre>
       <h3>Node.js</h3>
-      <pre className="code-block" tabIndex={0} aria-label="Node.js" data-testid="signing-node">
+      <pre className="code-block" tabIndex={0} role="region" aria-label="Node.js" data-testid="signing-node">
         <code>{nodeExample(baseUrl, keyId)}</code>
       </pre>
     </section>

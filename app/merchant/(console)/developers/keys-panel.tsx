@@ -150,7 +150,8 @@ export function KeysPanel() {
         <fieldset aria-describedby={fields.scopes ? 'scopes-error' : undefined}>
           <legend>{t.scopeLegend}</legend>
           {SCOPES.map((scope) => (
-            <label key={scope} className="mono">
+            // The form lays labels out as a grid of text over field; a checkbox sits before its name instead.
+            <label key={scope} className="mono" style={{ display: 'flex', flexDirection: 'row', gap: '0.5rem', alignItems: 'center' }}>
               <input
                 type="checkbox"
                 checked={scopes.includes(scope)}

@@ -2,6 +2,8 @@ import { router } from './init';
 import { accountRouter } from './routers/account';
 import { checkoutRouter } from './routers/checkout';
 import { merchantAccountRouter } from './routers/merchant-account';
+import { merchantBalanceRouter } from './routers/merchant-balance';
+import { merchantDevelopersRouter } from './routers/merchant-developers';
 import { merchantInvitationRouter } from './routers/merchant-invitation';
 import { merchantOrdersRouter } from './routers/merchant-orders';
 import { merchantOverviewRouter } from './routers/merchant-overview';
@@ -20,6 +22,8 @@ export const appRouter = router({
   merchantInvitation: merchantInvitationRouter,
   merchantOverview: merchantOverviewRouter,
   merchantOrders: merchantOrdersRouter,
+  merchantDevelopers: merchantDevelopersRouter,
+  merchantBalance: merchantBalanceRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -8,6 +8,8 @@ const pages: { href: string; label: keyof MerchantMessages['nav']; permission: M
   { href: '/merchant/payouts', label: 'payouts', permission: 'orders.read' },
   { href: '/merchant/payins', label: 'payins', permission: 'orders.read' },
   { href: '/merchant/team', label: 'team', permission: 'team.read' },
+  { href: '/merchant/developers', label: 'developers', permission: 'keys.manage' },
+  { href: '/merchant/balance', label: 'balance', permission: 'balance.read' },
 ];
 
 /** The nav of a role: only the pages its permissions open (the same table the procedures consult). */

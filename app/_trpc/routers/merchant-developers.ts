@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { createApiKeyInput } from '../../../server/api-keys/api-key.schema';
+import { issueMerchantApiKey } from '../../../server/api-keys/issue-merchant-api-key';
+import { listMerchantApiKeys } from '../../../server/api-keys/list-merchant-api-keys';
+import { revokeMerchantApiKey } from '../../../server/api-keys/revoke-merchant-api-key';
+import type { AuditActorRef } from '../../../server/audit';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { clearWebhookEndpoint } from '../../../server/webhooks/clear-webhook-endpoint';
+import { getWebhookDelivery } from '../../../server/webhooks/get-webhook-delivery';
+import { getWebhookEndpoint } from '../../../server/webhooks/get-webhook-endpoint';
+import { resendDelivery } from '../../../server/webhooks/resend-delivery';
+import { rotateWebhookSecret } from '../../../server/webhooks/rotate-webhook-secret';
+import { sendTestEvent } from '../../../server/webhooks/send-test-event';
+import { setWebhookEndpoint } from '../../../server/webhooks/set-webhook-endpoint';
+import { rotateWebhookSecretInput } from '../../../server/webhooks/webhook-endpoint.schema';
+import { listDeliveries } from '../../../server/webhooks/webhook-log';
+import { merchantProcedure, router } from '../init';
+import { deliveryIdInput, deliveryPageInput, keyIdInput, setEndpointInput } from './merchant-developers.schema';
+
+/**
+ * The audit log's actor for the console: the merchant user (not a key), and their address, the way
+ * server/merchant-team/merchant-actor.ts records a team change.
+ */
+function userActor(ctx: { merchantUserId: string; headers: Headers }): AuditActorRef {
+  return { type: 'merchant', id: ctx.merchantUserId, ip: clientAddressOf(ctx.headers) };
+}
+
+const keys = merchantProcedure('keys.manage');
+const webhooks = merchantProcedure('webhooks.manage');
+const none = z.object({}).strict();
+
+/**
+ * The merchant console's Developers page (docs/merchant-guide.md, "Developers"): the same domain
+ * functions as /api/v1/api-keys and /api/v1/webhooks, scoped to the session's merchant. A console
+ * user whose role manages keys may grant any scope (the REST rule that a key grants only its own
+ * scopes is about keys, and a user is not one), so no grantor scopes are passed.
+ */
+export const merchantDevelopersRouter = router({
+  listKeys: keys.input(none).query(({ ctx }) => listMerchantApiKeys(ctx.db, { merchantId: ctx.merchantId })),
+  createKey: keys.input(createApiKeyInput).mutation(async ({ ctx, input }) => {
+    const issued = await issueMerchantApiKey(ctx.db, { ...input, merchantId: ctx.merchantId }, userActor(ctx));
+    return { ...issued.view, secret: issued.secret };
+  }),
+  revokeKey: keys
+    .input(keyIdInput)
+    .mutation(({ ctx, input }) => revokeMerchantApiKey(ctx.db, { merchantId: ctx.merchantId, keyId: input.keyId, grantorScopes: null, now: new Date() }, userActor(ctx))),
+
+  endpoint: webhooks.input(none).query(({ ctx }) => getWebhookEndpoint({ db: ctx.db, merchantId: ctx.merchantId })),
+  setEndpoint: webhooks.input(setEndpointInput).mutation(async ({ ctx, input }) => {
+    const { secret, endpoint } = await setWebhookEndpoint(ctx.db, ctx.merchantId, input.url, userActor(ctx));
+    return { ...endpoint, secret };
+  }),
+  clearEndpoint: webhooks.input(none).mutation(({ ctx }) => clearWebhookEndpoint({ db: ctx.db, merchantId: ctx.merchantId, actor: userActor(ctx) })),
+  rotateSecret: webhooks
+    .input(rotateWebhookSecretInput)
+    .mutation(({ ctx, input }) => rotateWebhookSecret({ db: ctx.db, merchantId: ctx.merchantId, actor: userActor(ctx), input })),
+  sendTest: webhooks.input(none).mutation(({ ctx }) => sendTestEvent({ db: ctx.db, merchantId: ctx.merchantId, actor: userActor(ctx) })),
+  deliveries: webhooks.input(deliveryPageInput).query(({ ctx, input }) => listDeliveries(ctx.db, ctx.merchantId, input)),
+  delivery: webhooks.input(deliveryIdInput).query(({ ctx, input }) => getWebhookDelivery({ db: ctx.db, merchantId: ctx.merchantId, deliveryId: input.deliveryId })),
+  resend: webhooks
+    .input(deliveryIdInput)
+    .mutation(({ ctx, input }) => resendDelivery({ db: ctx.db, merchantId: ctx.merchantId, deliveryId: input.deliveryId, actor: userActor(ctx) })),
+});

@@ -1,0 +1,150 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTRPC } from '../../../_trpc/client';
+import { ErrorLine } from '../../../operator/_components/error-line';
+import { formatTime } from '../../../operator/_components/format';
+import { useMerchantMessages } from '../../_components/messages-context';
+import { balanceMessages } from './messages';
+
+type Filters = { account: '' | 'available' | 'frozen'; from: string; to: string };
+const PAGE_SIZE = '20';
+
+/** The filters as the statement's query and the export's URL take them: empty fields left out. */
+function queryOf(filters: Filters): Record<string, string> {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ''));
+}
+
+/** Figures, the statement with running balances (cursor pages, filters) and its CSV, whole or by month. */
+export function BalanceConsole({ canExport }: { canExport: boolean }) {
+  const trpc = useTRPC();
+  const t = balanceMessages[useMerchantMessages().lang];
+  const balance = useQuery(trpc.merchantBalance.balance.queryOptions({}));
+  const [draft, setDraft] = useState<Filters>({ account: '', from: '', to: '' });
+  const [filters, setFilters] = useState<Filters>(draft);
+  // The cursors of the pages seen so far: back is the previous one, forward the page's nextCursor.
+  const [cursors, setCursors] = useState<string[]>([]);
+  const cursor = cursors.at(-1);
+  const statement = useQuery(trpc.merchantBalance.statement.queryOptions({ ...queryOf(filters), limit: PAGE_SIZE, ...(cursor ? { startingAfter: cursor } : {}) }));
+  const [month, setMonth] = useState(() => new Date().toISOString().slice(0, 7));
+  const exportHref = `/merchant/statement-export?${new URLSearchParams(queryOf(filters)).toString()}`;
+
+  return (
+    <>
+      <ErrorLine error={balance.error} />
+      {balance.data ? (
+        <div className="stat-row" data-testid="balance-figures">
+          {(['available', 'frozen', 'pending'] as const).map((figure) => (
+            <div key={figure} className="stat-card">
+              <h2>{t[figure]}</h2>
+              <p className="mono" data-testid={`balance-${figure}`}>
+                {balance.data[figure]} USDT
+              </p>
+              <p>{t[`${figure}Hint`]}</p>
+            </div>
+          ))}
+        </div>
+      ) : null}
+
+      <h2 id="statement-heading">{t.statement}</h2>
+      <form
+        className="console-bar"
+        aria-label={t.filters}
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters(draft);
+          setCursors([]);
+        }}
+      >
+        <label>
+          {t.account}
+          <select value={draft.account} onChange={(event) => setDraft({ ...draft, account: event.target.value as Filters['account'] })}>
+            <option value="">{t.bothAccounts}</option>
+            <option value="available">{t.accounts.available}</option>
+            <option value="frozen">{t.accounts.frozen}</option>
+          </select>
+        </label>
+        <label>
+          {t.from}
+          <input type="date" value={draft.from} onChange={(event) => setDraft({ ...draft, from: event.target.value })} />
+        </label>
+        <label>
+          {t.to}
+          <input type="date" value={draft.to} onChange={(event) => setDraft({ ...draft, to: event.target.value })} />
+        </label>
+        <button type="submit" className="button is-primary">
+          {t.apply}
+        </button>
+        {canExport ? (
+          <a className="button" href={exportHref} download data-testid="statement-export">
+            {t.exportCsv}
+          </a>
+        ) : null}
+      </form>
+      <ErrorLine error={statement.error} />
+      {statement.isPending ? <p aria-busy="true">{t.loading}</p> : null}
+      {statement.data && statement.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
+      {statement.data && statement.data.items.length > 0 ? (
+        <div className="table-scroll">
+          <table aria-labelledby="statement-heading" data-testid="statement">
+            <thead>
+              <tr>
+                <th scope="col">{t.when}</th>
+                <th scope="col">{t.account}</th>
+                <th scope="col">{t.type}</th>
+                <th scope="col">{t.amount}</th>
+                <th scope="col">{t.fee}</th>
+                <th scope="col">{t.balanceAfter}</th>
+                <th scope="col">{t.order}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {statement.data.items.map((entry) => (
+                <tr key={entry.id}>
+                  <td>{formatTime(entry.createdAt)}</td>
+                  <td>{t.accounts[entry.account]}</td>
+                  <td>{t.types[entry.type] ?? entry.type}</td>
+                  <td className="mono">{entry.amount}</td>
+                  <td className="mono">{entry.fee}</td>
+                  <td className="mono">{entry.balanceAfter}</td>
+                  <td className="mono">{entry.orderNo ?? '—'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {statement.data && (cursors.length > 0 || statement.data.hasMore) ? (
+        <nav className="button-row" aria-label={t.statement}>
+          <button type="button" className="button" disabled={cursors.length === 0} onClick={() => setCursors([])}>
+            {t.newer}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={!statement.data.nextCursor}
+            onClick={() => statement.data.nextCursor && setCursors([...cursors, statement.data.nextCursor])}
+          >
+            {t.older}
+          </button>
+        </nav>
+      ) : null}
+
+      {canExport ? (
+        <section aria-labelledby="monthly-heading">
+          <h2 id="monthly-heading">{t.monthly}</h2>
+          <div className="console-bar">
+            <label>
+              {t.month}
+              <input type="month" value={month} min="1970-01" onChange={(event) => setMonth(event.target.value)} />
+            </label>
+            <a className="button" href={`/merchant/statement-export?month=${encodeURIComponent(month)}`} download>
+              {t.downloadMonth}
+            </a>
+          </div>
+        </section>
+      ) : null}
+    </>
+  );
+}

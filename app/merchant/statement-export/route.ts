@@ -1,0 +1,8 @@
+import { getDatabase } from '../../../db';
+import { sessionClaims } from '../../_auth/auth';
+import { statementExportResponse } from './statement-export-response';
+
+/** GET /merchant/statement-export: the statement's CSV for the signed-in merchant user (statement-export-response.ts). */
+export async function GET(request: Request): Promise<Response> {
+  return statementExportResponse((await getDatabase()).db, await sessionClaims(), request);
+}

@@ -7,7 +7,14 @@ import { adjustBalance, adjustBalanceInput } from '../../../server/balances/adju
 import { claimDispute, releaseDisputeClaim } from '../../../server/disputes/claim-dispute';
 import { disputeRef } from '../../../server/disputes/dispute-ref';
 import { getDisputeCase } from '../../../server/disputes/get-dispute-case';
+import { bulkClaimDisputes } from '../../../server/disputes/bulk-claim-disputes';
+import { bulkClaimInput } from '../../../server/disputes/bulk-claim.schema';
+import { bulkReleaseDisputes } from '../../../server/disputes/bulk-release-disputes';
+import { claimNextDispute } from '../../../server/disputes/claim-next-dispute';
 import { listDisputes } from '../../../server/disputes/list-disputes';
+import { disputeQueueFilters, listDisputesInput } from '../../../server/disputes/list-disputes.schema';
+import { searchConsole } from '../../../server/operator-search/search-console';
+import { searchConsoleInput } from '../../../server/operator-search/search-console.schema';
 import { auditActorOf, type OperatorActor } from '../../../server/disputes/operator-actor';
 import { ruleDispute, ruleDisputeInput } from '../../../server/disputes/rule-dispute';
 import { lastLedgerCheck, runFullLedgerCheck } from '../../../server/ledger/run-invariant-check';
@@ -36,8 +43,6 @@ function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActo
 }
 const actorOf = (ctx: { operatorId: string; headers: Headers }) => auditActorOf(operatorOf(ctx));
 
-const pageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(100).default(50) }).strict();
-
 /** The operator console's procedures (operatorProcedure: signed in with a second factor). */
 export const operatorRouter = router({
   enrolment: router({
@@ -50,11 +55,20 @@ export const operatorRouter = router({
       }),
   }),
 
+  // The search box on every console page (docs/operator-guide.md, "Search").
+  search: operatorProcedure.input(searchConsoleInput).query(({ ctx, input }) => searchConsole(ctx.db, input)),
+
   disputes: router({
-    list: operatorProcedure.input(pageInput).query(({ ctx, input }) => listDisputes(ctx.db, input)),
+    list: operatorProcedure.input(listDisputesInput).query(({ ctx, input }) => listDisputes(ctx.db, input, { operatorId: ctx.operatorId })),
     get: operatorProcedure.input(disputeRef).query(({ ctx, input }) => getDisputeCase(ctx.db, input)),
     claim: operatorProcedure.input(disputeRef).mutation(({ ctx, input }) => claimDispute(ctx.db, input, operatorOf(ctx))),
     releaseClaim: operatorProcedure.input(disputeRef).mutation(({ ctx, input }) => releaseDisputeClaim(ctx.db, input, operatorOf(ctx))),
+    bulkClaim: operatorProcedure.input(bulkClaimInput).mutation(({ ctx, input }) => bulkClaimDisputes(ctx.db, input, operatorOf(ctx))),
+    bulkRelease: operatorProcedure.input(bulkClaimInput).mutation(({ ctx, input }) => bulkReleaseDisputes(ctx.db, input, operatorOf(ctx))),
+    // The unclaimed case due soonest within the queue's filters; null when none is left.
+    claimNext: operatorProcedure
+      .input(z.object({ filters: disputeQueueFilters.partial().optional() }).strict())
+      .mutation(({ ctx, input }) => claimNextDispute(ctx.db, { filters: input.filters, operator: operatorOf(ctx) })),
     rule: operatorProcedure.input(ruleDisputeInput).mutation(({ ctx, input }) => ruleDispute(ctx.db, input, operatorOf(ctx))),
   }),
 

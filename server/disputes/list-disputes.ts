@@ -53,7 +53,7 @@ function openCases(): SQL {
       : sql`case when d.opened_by = 'buyer' then 'buyer_reports_problem' else 'trader_not_received' end`;
   const hoursOf = (column: 'firstResponseHours' | 'rulingHours') =>
     sql.join(
-      Object.entries(disputeSlas).map(([kind, sla]) => sql`when ${kind} then ${sla[column]}`),
+      Object.entries(disputeSlas).map(([kind, sla]) => sql`when ${kind}::text then ${sla[column]}::int`),
       sql` `,
     );
   const select = (flow: DisputeFlow, table: SQL, usdt: SQL) => sql`

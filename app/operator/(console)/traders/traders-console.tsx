@@ -38,7 +38,7 @@ export function TradersConsole() {
             </thead>
             <tbody>
               {list.data.map((t) => (
-                <tr key={t.id}>
+                <tr key={t.id} id={`trader-${t.id}`}>
                   <td>
                     {t.name}
                     <div className="mono">{t.email ?? ''}</div>

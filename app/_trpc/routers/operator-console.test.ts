@@ -24,7 +24,8 @@ async function shapeOf(call: Promise<unknown>) {
     (thrown: unknown) => thrown,
   );
   expect(error).toBeInstanceOf(TRPCError);
-  return getErrorShape({ config: appRouter._def._config, error: error as TRPCError, type: 'mutation', path: 'x', input: undefined, ctx: undefined });
+  const shape = getErrorShape({ config: appRouter._def._config, error: error as TRPCError, type: 'mutation', path: 'x', input: undefined, ctx: undefined });
+  return shape as { message: string; data: { code: string; details?: { path: string; message: string }[] } };
 }
 
 describe('field-level errors', () => {

@@ -48,3 +48,16 @@ describe('field-level errors', () => {
     expect(bulk.data.details).toEqual([expect.objectContaining({ path: 'cases.0.orderId' })]);
   });
 });
+
+describe('TOTP enrolment', () => {
+  it('shows the setup link as a QR code, an SVG made on the server', async () => {
+    const operator = await signedInOperator(database.db, false);
+    const started = await operator.caller.operator.enrolment.start({});
+    expect(started.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(started.qrCode.split(',')[1]!, 'base64').toString('utf8');
+    expect(svg).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(svg).toContain('<path');
+    // The secret is in the picture's modules, never in its text.
+    expect(svg).not.toContain(started.secret);
+  });
+});

@@ -3,6 +3,7 @@ import { issueMerchantApiKey, issueMerchantApiKeyInput } from '../../../server/a
 import { revokeApiKeyAudited, revokeApiKeyInput } from '../../../server/api-keys/revoke-api-key-audited';
 import { auditQueryInput, queryAuditLog } from '../../../server/audit/query-audit-log';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../../../server/auth/totp-enrolment';
+import { totpQrCode } from '../../../server/auth/totp-qr-code';
 import { adjustBalance, adjustBalanceInput } from '../../../server/balances/adjust-balance';
 import { claimDispute, releaseDisputeClaim } from '../../../server/disputes/claim-dispute';
 import { disputeRef } from '../../../server/disputes/dispute-ref';
@@ -46,7 +47,10 @@ const actorOf = (ctx: { operatorId: string; headers: Headers }) => auditActorOf(
 /** The operator console's procedures (operatorProcedure: signed in with a second factor). */
 export const operatorRouter = router({
   enrolment: router({
-    start: enrollingOperatorProcedure.input(z.object({}).strict()).mutation(({ ctx }) => startTotpEnrolment(ctx.db, ctx.operatorId)),
+    start: enrollingOperatorProcedure.input(z.object({}).strict()).mutation(async ({ ctx }) => {
+      const enrolment = await startTotpEnrolment(ctx.db, ctx.operatorId);
+      return { ...enrolment, qrCode: await totpQrCode({ otpauthUrl: enrolment.otpauthUrl }) };
+    }),
     confirm: enrollingOperatorProcedure
       .input(z.object({ code: z.string().trim().max(12) }).strict())
       .mutation(async ({ ctx, input }) => {

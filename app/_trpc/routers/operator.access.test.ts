@@ -34,6 +34,8 @@ beforeAll(async () => {
     'operator.disputes.bulkClaim': (c) => c.operator.disputes.bulkClaim({ cases: [ref] }),
     'operator.disputes.bulkRelease': (c) => c.operator.disputes.bulkRelease({ cases: [ref] }),
     'operator.disputes.claimNext': (c) => c.operator.disputes.claimNext({}),
+    'operator.recoveryCodes.status': (c) => c.operator.recoveryCodes.status({}),
+    'operator.recoveryCodes.regenerate': (c) => c.operator.recoveryCodes.regenerate({}),
     'operator.search': (c) => c.operator.search({ query: disputed.orderNo }),
     'operator.disputes.rule': (c) => c.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'Refund.' }),
     'operator.stuckPayouts.list': (c) => c.operator.stuckPayouts.list({ unmatchedAfterMinutes: 0 }),
@@ -76,7 +78,8 @@ async function state() {
              (select count(*) from api_keys where revoked_at is null)::text as live_keys,
              (select count(*) from platform_settings)::text as settings,
              (select string_agg(coalesce(totp_secret, '-'), ',' order by id) from users) as totp,
-             (select count(*) from merchant_invitations)::text as invitations`),
+             (select count(*) from merchant_invitations)::text as invitations,
+             (select count(*) from user_recovery_codes)::text as recovery_codes`),
   );
   return row;
 }

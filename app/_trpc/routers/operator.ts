@@ -3,6 +3,8 @@ import { issueMerchantApiKey, issueMerchantApiKeyInput } from '../../../server/a
 import { revokeApiKeyAudited, revokeApiKeyInput } from '../../../server/api-keys/revoke-api-key-audited';
 import { auditQueryInput, queryAuditLog } from '../../../server/audit/query-audit-log';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../../../server/auth/totp-enrolment';
+import { countRecoveryCodes } from '../../../server/auth/count-recovery-codes';
+import { regenerateRecoveryCodes } from '../../../server/auth/regenerate-recovery-codes';
 import { totpQrCode } from '../../../server/auth/totp-qr-code';
 import { adjustBalance, adjustBalanceInput } from '../../../server/balances/adjust-balance';
 import { claimDispute, releaseDisputeClaim } from '../../../server/disputes/claim-dispute';
@@ -57,6 +59,14 @@ export const operatorRouter = router({
         await confirmTotpEnrolment(ctx.db, ctx.operatorId, input.code);
         return { enrolled: true };
       }),
+  }),
+
+  // One-time codes for signing in without the phone (docs/security.md, "Recovery codes").
+  recoveryCodes: router({
+    status: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => countRecoveryCodes(ctx.db, { userId: ctx.operatorId })),
+    regenerate: operatorProcedure
+      .input(z.object({}).strict())
+      .mutation(({ ctx }) => regenerateRecoveryCodes(ctx.db, { userId: ctx.operatorId, ip: clientAddressOf(ctx.headers) })),
   }),
 
   // The search box on every console page (docs/operator-guide.md, "Search").

@@ -11,6 +11,7 @@ const sections = [
   { href: '/operator/rate', label: 'Reference rate' },
   { href: '/operator/audit', label: 'Audit log' },
   { href: '/operator/ledger', label: 'Ledger' },
+  { href: '/operator/metrics', label: 'Metrics' },
   { href: '/operator/security', label: 'Security' },
 ] as const;
 

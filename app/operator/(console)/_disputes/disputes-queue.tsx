@@ -354,22 +354,16 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
                           <br />
                           {item.traderName ?? '—'}
                         </td>
-                        <td>
-                          {item.disputeReason ?? '—'}
-                          {item.dueBy ? (
-                            <>
-                              <br />
-                              <small>{kindLabels[item.dueBy.kind]}</small>
-                            </>
-                          ) : null}
-                        </td>
+                        <td>{item.disputeReason ?? '—'}</td>
                         <td title={formatTime(item.disputedAt)}>{formatAge(item.ageSeconds)}</td>
                         <td>
                           {item.dueBy ? (
                             <>
                               {formatTime(item.dueBy.dueAt)}
                               <br />
-                              <small>{item.dueBy.stage === 'first_response' ? 'first response' : 'ruling'}</small>
+                              <small>
+                                {item.dueBy.stage === 'first_response' ? 'first response' : 'ruling'} · {kindLabels[item.dueBy.kind]}
+                              </small>
                               {overdue ? <span className="tag is-warning">Overdue</span> : null}
                             </>
                           ) : (

@@ -85,6 +85,11 @@ test('the queue: filters, a keyboard claim, the shortcuts help, claim next and n
   await filters.getByLabel('Claim').selectOption('unclaimed');
   const rows = page.getByRole('table', { name: 'Disputes queue' }).locator('tbody tr');
   await expect(rows).toHaveCount(3);
+  // Saved as a view, it is offered in the views menu.
+  const saved = page.getByRole('form', { name: 'Saved views' });
+  await saved.getByLabel('View name').fill(tag);
+  await saved.getByRole('button', { name: 'Save view' }).click();
+  await expect(saved.getByLabel('Saved view').locator('option', { hasText: tag })).toHaveCount(1);
   await expect(rows.first().getByRole('cell').nth(7)).toContainText('first response');
 
   // The keyboard: ? shows the help; j moves down, c claims the selected case.

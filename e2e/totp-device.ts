@@ -64,6 +64,8 @@ export async function signInAsDemoOperator(page: Page, onEnrolPage?: () => Promi
   const codeField = page.getByLabel('Authenticator code');
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your second factor' }).or(codeField)).toBeVisible();
   if (await codeField.isVisible()) {
+    // The form asks again for the password with the code (a refused sign-in clears the form).
+    await page.getByLabel('Password').fill(demoCredentials.operator.password);
     await codeField.fill(await storedDevice().nextCode());
     await page.getByRole('button', { name: 'Sign in' }).click();
   } else {

@@ -36,6 +36,9 @@ beforeAll(async () => {
     'operator.disputes.claimNext': (c) => c.operator.disputes.claimNext({}),
     'operator.recoveryCodes.status': (c) => c.operator.recoveryCodes.status({}),
     'operator.recoveryCodes.regenerate': (c) => c.operator.recoveryCodes.regenerate({}),
+    'operator.queueViews.list': (c) => c.operator.queueViews.list({}),
+    'operator.queueViews.save': (c) => c.operator.queueViews.save({ name: 'Mine', filters: { claim: 'mine' } }),
+    'operator.queueViews.delete': (c) => c.operator.queueViews.delete({ viewId: '00000000-0000-4000-8000-000000000000' }),
     'operator.search': (c) => c.operator.search({ query: disputed.orderNo }),
     'operator.disputes.rule': (c) => c.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'Refund.' }),
     'operator.stuckPayouts.list': (c) => c.operator.stuckPayouts.list({ unmatchedAfterMinutes: 0 }),
@@ -79,7 +82,8 @@ async function state() {
              (select count(*) from platform_settings)::text as settings,
              (select string_agg(coalesce(totp_secret, '-'), ',' order by id) from users) as totp,
              (select count(*) from merchant_invitations)::text as invitations,
-             (select count(*) from user_recovery_codes)::text as recovery_codes`),
+             (select count(*) from user_recovery_codes)::text as recovery_codes,
+             (select count(*) from operator_saved_views)::text as saved_views`),
   );
   return row;
 }

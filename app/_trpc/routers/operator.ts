@@ -16,6 +16,10 @@ import { bulkReleaseDisputes } from '../../../server/disputes/bulk-release-dispu
 import { claimNextDispute } from '../../../server/disputes/claim-next-dispute';
 import { listDisputes } from '../../../server/disputes/list-disputes';
 import { disputeQueueFilters, listDisputesInput } from '../../../server/disputes/list-disputes.schema';
+import { deleteQueueView } from '../../../server/operator-views/delete-queue-view';
+import { listQueueViews } from '../../../server/operator-views/list-queue-views';
+import { deleteQueueViewInput, saveQueueViewInput } from '../../../server/operator-views/queue-view.schema';
+import { saveQueueView } from '../../../server/operator-views/save-queue-view';
 import { searchConsole } from '../../../server/operator-search/search-console';
 import { searchConsoleInput } from '../../../server/operator-search/search-console.schema';
 import { auditActorOf, type OperatorActor } from '../../../server/disputes/operator-actor';
@@ -67,6 +71,16 @@ export const operatorRouter = router({
     regenerate: operatorProcedure
       .input(z.object({}).strict())
       .mutation(({ ctx }) => regenerateRecoveryCodes(ctx.db, { userId: ctx.operatorId, ip: clientAddressOf(ctx.headers) })),
+  }),
+
+  // Named filters of the disputes queue, per operator (docs/operator-guide.md, "Saved views").
+  queueViews: router({
+    list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listQueueViews(ctx.db, { userId: ctx.operatorId })),
+    save: operatorProcedure.input(saveQueueViewInput).mutation(({ ctx, input }) => saveQueueView(ctx.db, { userId: ctx.operatorId, view: input })),
+    delete: operatorProcedure.input(deleteQueueViewInput).mutation(async ({ ctx, input }) => {
+      await deleteQueueView(ctx.db, { userId: ctx.operatorId, viewId: input.viewId });
+      return { deleted: true };
+    }),
   }),
 
   // The search box on every console page (docs/operator-guide.md, "Search").

@@ -30,7 +30,11 @@ export function SearchBox() {
       onSubmit={(event) => {
         event.preventDefault();
         const query = input.current?.value.trim() ?? '';
-        if (query) router.push(`/operator/search?q=${encodeURIComponent(query)}`);
+        if (!query || !input.current) return;
+        // The box stays on every page: empty it and give the keys back to the page ("/" to return).
+        input.current.value = '';
+        input.current.blur();
+        router.push(`/operator/search?q=${encodeURIComponent(query)}`);
       }}
     >
       <label htmlFor="console-search">Search</label>

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../_components/error-line';
+import { ErrorLine, FieldError } from '../../_components/error-line';
 import { formatAge, formatTime } from '../../_components/format';
 import { Pager } from '../../_components/pager';
 
@@ -95,6 +95,12 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
   const bulkClaim = useMutation(trpc.operator.disputes.bulkClaim.mutationOptions({ onSettled: refresh }));
   const bulkRelease = useMutation(trpc.operator.disputes.bulkRelease.mutationOptions({ onSettled: refresh }));
   const claimNext = useMutation(trpc.operator.disputes.claimNext.mutationOptions({ onSettled: refresh }));
+  const views = useQuery(trpc.operator.queueViews.list.queryOptions({}));
+  const refreshViews = () => queryClient.invalidateQueries({ queryKey: trpc.operator.queueViews.list.queryKey() });
+  const saveView = useMutation(trpc.operator.queueViews.save.mutationOptions({ onSuccess: refreshViews }));
+  const deleteView = useMutation(trpc.operator.queueViews.delete.mutationOptions({ onSuccess: refreshViews }));
+  const [viewName, setViewName] = useState('');
+  const [viewId, setViewId] = useState('');
 
   const items = useMemo(() => queue.data?.items ?? [], [queue.data]);
   const set = <K extends keyof Filters>(key: K, value: Filters[K]) => {
@@ -254,6 +260,65 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
         ) : null}
       </form>
 
+      <form
+        className="queue-filters"
+        aria-label="Saved views"
+        onSubmit={(event) => {
+          event.preventDefault();
+          saveView.mutate({ name: viewName, filters: query }, { onSuccess: (saved) => setViewId(saved.viewId) });
+        }}
+      >
+        <label>
+          Saved view
+          <select
+            value={viewId}
+            onChange={(event) => {
+              const chosen = views.data?.find((view) => view.viewId === event.target.value);
+              setViewId(event.target.value);
+              if (!chosen) return;
+              const f = chosen.filters;
+              setFilters({
+                ...emptyFilters,
+                flow: f.flow ?? '',
+                kind: f.kind ?? '',
+                reason: f.reason ?? '',
+                minAgeHours: f.minAgeHours === undefined ? '' : String(f.minAgeHours),
+                minAmount: f.minAmount ?? '',
+                maxAmount: f.maxAmount ?? '',
+                merchantId: f.merchantId ?? '',
+                traderId: f.traderId ?? '',
+                claim: f.claim ?? 'any',
+                overdueOnly: f.overdueOnly ?? false,
+                sort: f.sort ?? 'due',
+                direction: f.direction ?? 'asc',
+              });
+              setPage(1);
+              setViewName(chosen.name);
+            }}
+          >
+            <option value="">—</option>
+            {views.data?.map((view) => (
+              <option key={view.viewId} value={view.viewId}>
+                {view.name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          View name
+          <input value={viewName} maxLength={60} aria-describedby="view-name-error" onChange={(event) => setViewName(event.target.value)} />
+          <FieldError error={saveView.error} path="name" id="view-name-error" />
+        </label>
+        <button type="submit" className="button" disabled={saveView.isPending}>
+          Save view
+        </button>
+        {viewId ? (
+          <button type="button" className="button" disabled={deleteView.isPending} onClick={() => deleteView.mutate({ viewId }, { onSuccess: () => setViewId('') })}>
+            Delete view
+          </button>
+        ) : null}
+      </form>
+
       <div className="button-row">
         <button type="button" className="button is-primary" onClick={takeNext} disabled={claimNext.isPending}>
           Claim next <kbd>n</kbd>
@@ -288,7 +353,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
           {notice}
         </p>
       ) : null}
-      <ErrorLine error={bulkClaim.error ?? bulkRelease.error ?? claimNext.error ?? queue.error} />
+      <ErrorLine error={bulkClaim.error ?? bulkRelease.error ?? claimNext.error ?? queue.error ?? deleteView.error} />
 
       {queue.isPending ? (
         <p aria-busy="true">Loading the queue…</p>

@@ -11,8 +11,11 @@ import { demoCredentials } from '../server/demo/demo-credentials';
  * next step (accepted one step ahead), waiting when even that one was spent.
  */
 export class TotpDevice {
-  private lastStep: number | null = null;
-  constructor(readonly secret: string) {}
+  constructor(
+    readonly secret: string,
+    // Kept with the secret: after a failed test Playwright starts a new worker, which must not give a spent code again.
+    public lastStep: number | null = null,
+  ) {}
 
   async nextCode(): Promise<string> {
     for (;;) {
@@ -47,8 +50,8 @@ let demoOperatorDevice: TotpDevice | null = null;
 
 function storedDevice(): TotpDevice {
   if (demoOperatorDevice) return demoOperatorDevice;
-  const { secret } = JSON.parse(readFileSync(stateFile, 'utf8')) as { secret: string };
-  demoOperatorDevice = new TotpDevice(secret);
+  const { secret, lastStep } = JSON.parse(readFileSync(stateFile, 'utf8')) as { secret: string; lastStep?: number | null };
+  demoOperatorDevice = new TotpDevice(secret, lastStep ?? null);
   return demoOperatorDevice;
 }
 
@@ -66,14 +69,16 @@ export async function signInAsDemoOperator(page: Page, onEnrolPage?: () => Promi
   if (await codeField.isVisible()) {
     // The form asks again for the password with the code (a refused sign-in clears the form).
     await page.getByLabel('Password').fill(demoCredentials.operator.password);
-    await codeField.fill(await storedDevice().nextCode());
+    const device = storedDevice();
+    await codeField.fill(await device.nextCode());
+    writeFileSync(stateFile, JSON.stringify({ secret: device.secret, lastStep: device.lastStep }));
     await page.getByRole('button', { name: 'Sign in' }).click();
   } else {
     await expect(page).toHaveURL(/\/operator\/enrol$/);
     if (onEnrolPage) await onEnrolPage();
     demoOperatorDevice = await enrolOnPage(page, 'Confirm and open the console');
     mkdirSync(path.dirname(stateFile), { recursive: true });
-    writeFileSync(stateFile, JSON.stringify({ secret: demoOperatorDevice.secret }));
+    writeFileSync(stateFile, JSON.stringify({ secret: demoOperatorDevice.secret, lastStep: demoOperatorDevice.lastStep }));
   }
   await expect(page).toHaveURL(/\/operator$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();

@@ -11,11 +11,8 @@ import { demoCredentials } from '../server/demo/demo-credentials';
  * next step (accepted one step ahead), waiting when even that one was spent.
  */
 export class TotpDevice {
-  constructor(
-    readonly secret: string,
-    // Kept with the secret: after a failed test Playwright starts a new worker, which must not give a spent code again.
-    public lastStep: number | null = null,
-  ) {}
+  private lastStep: number | null = null;
+  constructor(readonly secret: string) {}
 
   async nextCode(): Promise<string> {
     for (;;) {
@@ -50,8 +47,8 @@ let demoOperatorDevice: TotpDevice | null = null;
 
 function storedDevice(): TotpDevice {
   if (demoOperatorDevice) return demoOperatorDevice;
-  const { secret, lastStep } = JSON.parse(readFileSync(stateFile, 'utf8')) as { secret: string; lastStep?: number | null };
-  demoOperatorDevice = new TotpDevice(secret, lastStep ?? null);
+  const { secret } = JSON.parse(readFileSync(stateFile, 'utf8')) as { secret: string };
+  demoOperatorDevice = new TotpDevice(secret);
   return demoOperatorDevice;
 }
 
@@ -67,18 +64,14 @@ export async function signInAsDemoOperator(page: Page, onEnrolPage?: () => Promi
   const codeField = page.getByLabel('Authenticator code');
   await expect(page.getByRole('heading', { level: 1, name: 'Set up your second factor' }).or(codeField)).toBeVisible();
   if (await codeField.isVisible()) {
-    // The form asks again for the password with the code (a refused sign-in clears the form).
-    await page.getByLabel('Password').fill(demoCredentials.operator.password);
-    const device = storedDevice();
-    await codeField.fill(await device.nextCode());
-    writeFileSync(stateFile, JSON.stringify({ secret: device.secret, lastStep: device.lastStep }));
+    await codeField.fill(await storedDevice().nextCode());
     await page.getByRole('button', { name: 'Sign in' }).click();
   } else {
     await expect(page).toHaveURL(/\/operator\/enrol$/);
     if (onEnrolPage) await onEnrolPage();
     demoOperatorDevice = await enrolOnPage(page, 'Confirm and open the console');
     mkdirSync(path.dirname(stateFile), { recursive: true });
-    writeFileSync(stateFile, JSON.stringify({ secret: demoOperatorDevice.secret, lastStep: demoOperatorDevice.lastStep }));
+    writeFileSync(stateFile, JSON.stringify({ secret: demoOperatorDevice.secret }));
   }
   await expect(page).toHaveURL(/\/operator$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();

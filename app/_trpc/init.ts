@@ -61,6 +61,12 @@ const t = initTRPC.context<TrpcContext>().create({
     if (error.code === 'INTERNAL_SERVER_ERROR') {
       return { ...shape, message: 'Something went wrong on our side.', data: { ...shape.data, code: 'INTERNAL_ERROR', stack: undefined } };
     }
+    // Input that fails a procedure's zod schema: each issue named by its field, so a form shows
+    // "note: Write a note" beside the field instead of a bare "The request is not valid."
+    if (cause instanceof z.ZodError) {
+      const details = cause.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+      return { ...shape, message: 'Some fields need attention.', data: { ...shape.data, code: 'VALIDATION_FAILED', details } };
+    }
     return { ...shape, data: { ...shape.data, code: 'VALIDATION_FAILED' } };
   },
 });

@@ -14,8 +14,9 @@ export function SignInForm({ next }: { next: string }) {
       <input id="password" name="password" type="password" autoComplete="current-password" required minLength={1} />
       {state.needsTotp ? (
         <>
-          <label htmlFor="totp">Authenticator code</label>
-          <input id="totp" name="totp" inputMode="numeric" pattern="\d{6}" autoComplete="one-time-code" required maxLength={6} />
+          <label htmlFor="totp">Authenticator code or recovery code</label>
+          <input id="totp" name="totp" pattern="\d{6}|[A-Za-z0-9]{5}[\s\-]?[A-Za-z0-9]{5}" autoComplete="one-time-code" required maxLength={11} aria-describedby="totp-hint" />
+          <small id="totp-hint">The 6 digits from your app, or one of your recovery codes (XXXXX-XXXXX) if you lost the phone.</small>
         </>
       ) : null}
       <div role="alert" aria-live="assertive" className="form-error">

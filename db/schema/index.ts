@@ -15,3 +15,4 @@ export * from './sign-in-throttles';
 export * from './ledger-checks';
 export * from './dispute-evidence';
 export * from './bank-notifications';
+export * from './operator-console';

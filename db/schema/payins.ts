@@ -72,6 +72,8 @@ export const payinOrders = pgTable(
     index('payin_orders_expiry_idx')
       .on(t.expiresAt)
       .where(sql`${t.status} in ('PENDING_MATCH', 'PENDING_PAYMENT')`),
+    // The operator console's search by merchant order number alone (docs/operator-guide.md, "Search").
+    index('payin_orders_merchant_order_no_idx').on(t.merchantOrderNo),
     index('payin_orders_disputed_idx').on(t.disputedAt).where(sql`${t.status} = 'DISPUTED'`),
     uniqueIndex('payin_orders_open_payment_amount_key')
       .on(t.traderBankAccountId, t.paymentFiatAmount)

@@ -73,6 +73,10 @@ export const payoutOrders = pgTable(
       .where(sql`${t.status} = 'PAYMENT_SUBMITTED'`),
     index('payout_orders_disputed_idx').on(t.disputedAt).where(sql`${t.status} = 'DISPUTED'`),
     index('payout_orders_recipient_fp_idx').on(t.recipientAccountFingerprint),
+    // The operator console's search (docs/operator-guide.md, "Search"): a merchant order number
+    // without its merchant, and card last 4 + amount.
+    index('payout_orders_merchant_order_no_idx').on(t.merchantOrderNo),
+    index('payout_orders_last4_amount_idx').on(t.recipientAccountLast4, t.lockedFiatAmount),
     check('payout_orders_amounts_check', sql`${t.usdAmount} > 0 and ${t.usdFeeAmount} >= 0 and ${t.lockedFiatAmount} > 0`),
   ],
 );

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { isoMs } from '../money/format';
+import { auditActionLabel } from './audit-action-labels';
+import { auditNames } from './audit-names';
 import { instantText } from '../validation/instant';
 import { parseInput } from '../validation/parse-input';
 
@@ -44,15 +46,22 @@ export async function queryAuditLog(db: Executor, rawInput: AuditQueryInput) {
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(input.pageSize + 1)
     .offset((input.page - 1) * input.pageSize);
+  const shown = rows.slice(0, input.pageSize);
+  // Names for the console (docs/operator-guide.md, "The audit log"): people, merchants, traders, orders.
+  const names = await auditNames(db, { ids: shown.flatMap((row) => [row.actorId, row.targetId]) });
+  const nameOf = (id: string | null) => (id ? (names.get(id.toLowerCase()) ?? null) : null);
   return {
-    items: rows.slice(0, input.pageSize).map((row) => ({
+    items: shown.map((row) => ({
       id: row.id,
       at: isoMs(row.createdAt),
       actorType: row.actorType,
       actorId: row.actorId,
+      actorName: nameOf(row.actorId),
       action: row.action,
+      actionLabel: auditActionLabel(row.action),
       targetType: row.targetType,
       targetId: row.targetId,
+      targetName: nameOf(row.targetId),
       details: row.details,
       ip: row.ip,
     })),

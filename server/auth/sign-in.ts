@@ -7,6 +7,8 @@ import { decryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
 import { decoyHash, verifyPassword } from './password';
 import { beginSignInAttempt } from './sign-in-throttle';
+import { looksLikeRecoveryCode } from './recovery-code-format';
+import { redeemRecoveryCode } from './redeem-recovery-code';
 import { verifyTotp } from './totp';
 
 export interface SignedInUser {
@@ -64,6 +66,14 @@ export async function signInWithPassword(
       await attempt.uncounted();
       throw new DomainError('TOTP_REQUIRED', 'Enter the 6-digit code from your authenticator app.');
     }
+    if (looksLikeRecoveryCode(input.totp)) {
+      // A one-time recovery code in place of the app's code (docs/security.md, "Recovery codes").
+      if (!(await redeemRecoveryCode(db, { userId: user.id, code: input.totp, now }))) {
+        return fail(new DomainError('TOTP_INVALID', 'The code is not right, or was already used.'));
+      }
+      await recordAudit(db, { actorType: actorTypeOfRole(user.role), actorId: user.id, action: 'auth.recovery_code_used', targetType: 'user', targetId: user.id, ip: input.ip });
+      return signedIn();
+    }
     const secret = decryptField(keyring(), 'totp', user.totpSecret, { table: 'users', id: user.id, field: 'totp_secret' });
     const step = verifyTotp(secret, input.totp, now, user.lastTotpStep);
     if (step === null) return fail(new DomainError('TOTP_INVALID', 'The code is not right, or was already used.'));
@@ -77,16 +87,21 @@ export async function signInWithPassword(
     if (!spent) return fail(new DomainError('TOTP_INVALID', 'The code is not right, or was already used.'));
   }
 
-  await attempt.succeeded();
-  await recordAudit(db, { actorType: actorTypeOfRole(user.role), actorId: user.id, action: 'auth.sign_in', targetType: 'user', targetId: user.id, ip: input.ip });
-  return {
-    userId: user.id,
-    email: user.email,
-    displayName: user.displayName,
-    role: user.role,
-    traderId: user.traderId,
-    merchantId: user.merchantId,
-    totpEnrolled: Boolean(user.totpEnabledAt),
-    sessionVersion: user.sessionVersion,
-  };
+  return signedIn();
+
+  async function signedIn(): Promise<SignedInUser> {
+    const account = user!;
+    await attempt.succeeded();
+    await recordAudit(db, { actorType: actorTypeOfRole(account.role), actorId: account.id, action: 'auth.sign_in', targetType: 'user', targetId: account.id, ip: input.ip });
+    return {
+      userId: account.id,
+      email: account.email,
+      displayName: account.displayName,
+      role: account.role,
+      traderId: account.traderId,
+      merchantId: account.merchantId,
+      totpEnrolled: Boolean(account.totpEnabledAt),
+      sessionVersion: account.sessionVersion,
+    };
+  }
 }

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { fmt2, fmt6, isoMsOrNull } from '../money/format';
+import { parseInput } from '../validation/parse-input';
 import type { DisputeFlow } from './dispute-ref';
+import { disputeSlas, dueByOf, type DueBy } from './dispute-sla';
+import { listDisputesInput, type DisputeQueueFilters, type ListDisputesInput } from './list-disputes.schema';
 
 export interface DisputeQueueItem {
   flow: DisputeFlow;
@@ -18,6 +21,8 @@ export interface DisputeQueueItem {
   /** Seconds since the dispute was filed. */
   ageSeconds: number;
   claimedBy: { id: string; name: string } | null;
+  /** The next deadline from the SLA (docs/operator-guide.md, "Due-by times"). */
+  dueBy: DueBy | null;
 }
 
 interface QueueRow {
@@ -32,42 +37,96 @@ interface QueueRow {
   disputed_at: Date | string | null;
   claimed_by: string | null;
   claimed_by_name: string | null;
+  opened_by: string | null;
 }
 
 /**
- * The disputes queue: DISPUTED payouts and pay-ins together, oldest dispute first, each with its
- * age and the operator who holds the claim.
+ * All open cases of both flows with who opened each (the actor of the transition into DISPUTED:
+ * order_transitions_order_idx) and the due time of the SLA, as SQL so the queue sorts and filters
+ * on it. The partial indexes payout_orders_disputed_idx / payin_orders_disputed_idx keep the scan
+ * to disputed orders.
+ */
+function openCases(): SQL {
+  const kindCase = (flow: DisputeFlow) =>
+    flow === 'payout'
+      ? sql`case when d.opened_by = 'system' then 'merchant_silent' else 'merchant_disputes_payout' end`
+      : sql`case when d.opened_by = 'buyer' then 'buyer_reports_problem' else 'trader_not_received' end`;
+  const hoursOf = (column: 'firstResponseHours' | 'rulingHours') =>
+    sql.join(
+      Object.entries(disputeSlas).map(([kind, sla]) => sql`when ${kind}::text then ${sla[column]}::int`),
+      sql` `,
+    );
+  const select = (flow: DisputeFlow, table: SQL, usdt: SQL) => sql`
+    select ${flow}::text as flow, o.id as order_id, o.order_no, o.merchant_id, o.trader_id, m.name as merchant_name, t.name as trader_name,
+           o.${flow === 'payout' ? sql`locked_fiat_amount` : sql`fiat_amount`} as fiat_numeric, ${usdt}::text as usdt_amount,
+           o.dispute_reason, coalesce(o.disputed_at, o.created_at) as disputed_at, o.claimed_by, u.display_name as claimed_by_name,
+           (select tr.actor_type from order_transitions tr where tr.order_id = o.id and tr.to_status = 'DISPUTED' order by tr.id desc limit 1) as opened_by
+      from ${table} o
+      join merchants m on m.id = o.merchant_id
+      left join traders t on t.id = o.trader_id
+      left join users u on u.id = o.claimed_by
+     where o.status = 'DISPUTED'`;
+  const withKind = (flow: DisputeFlow, table: SQL, usdt: SQL) => sql`
+    select d.*, ${kindCase(flow)} as kind from (${select(flow, table, usdt)}) d`;
+  return sql`
+    select c.*, c.fiat_numeric::text as fiat_amount,
+           c.disputed_at + make_interval(hours => case when c.claimed_by is null
+             then (case c.kind ${hoursOf('firstResponseHours')} end)
+             else (case c.kind ${hoursOf('rulingHours')} end) end) as due_at
+      from (${withKind('payout', sql`payout_orders`, sql`o.usd_amount`)}
+            union all
+            ${withKind('payin', sql`payin_orders`, sql`o.asset_amount`)}) c`;
+}
+
+function conditionsOf(filters: DisputeQueueFilters, operatorId: string | null, now: Date): SQL {
+  const where: SQL[] = [sql`true`];
+  if (filters.flow) where.push(sql`q.flow = ${filters.flow}`);
+  if (filters.kind) where.push(sql`q.kind = ${filters.kind}`);
+  if (filters.reason) {
+    const pattern = `%${filters.reason.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push(sql`lower(coalesce(q.dispute_reason, '')) like ${pattern}`);
+  }
+  if (filters.minAgeHours !== undefined) where.push(sql`q.disputed_at <= ${new Date(now.getTime() - filters.minAgeHours * 3_600_000).toISOString()}::timestamptz`);
+  if (filters.maxAgeHours !== undefined) where.push(sql`q.disputed_at >= ${new Date(now.getTime() - filters.maxAgeHours * 3_600_000).toISOString()}::timestamptz`);
+  if (filters.minAmount !== undefined) where.push(sql`q.fiat_numeric >= ${filters.minAmount}::numeric`);
+  if (filters.maxAmount !== undefined) where.push(sql`q.fiat_numeric <= ${filters.maxAmount}::numeric`);
+  if (filters.merchantId) where.push(sql`q.merchant_id = ${filters.merchantId}::uuid`);
+  if (filters.traderId) where.push(sql`q.trader_id = ${filters.traderId}::uuid`);
+  if (filters.claim === 'unclaimed') where.push(sql`q.claimed_by is null`);
+  if (filters.claim === 'mine') where.push(operatorId ? sql`q.claimed_by = ${operatorId}::uuid` : sql`false`);
+  if (filters.overdueOnly) where.push(sql`q.due_at < ${now.toISOString()}::timestamptz`);
+  return sql.join(where, sql` and `);
+}
+
+function orderOf(filters: DisputeQueueFilters): SQL {
+  const direction = filters.direction === 'desc' ? sql`desc` : sql`asc`;
+  const column = filters.sort === 'amount' ? sql`q.fiat_numeric` : filters.sort === 'age' ? sql`q.disputed_at` : sql`q.due_at`;
+  // Age ascending means the youngest first, so the oldest dispute is "age desc"; ties by id for stable pages.
+  const sortDirection = filters.sort === 'age' ? (filters.direction === 'desc' ? sql`asc` : sql`desc`) : direction;
+  return sql`${column} ${sortDirection}, q.order_id asc`;
+}
+
+/**
+ * The disputes queue: DISPUTED payouts and pay-ins together, filtered and sorted (by default the
+ * nearest due-by time first), each with its age, the operator who holds the claim and its due-by
+ * time from the SLA (docs/operator-guide.md, "The queue").
  */
 export async function listDisputes(
   db: Executor,
-  page: { page: number; pageSize: number } = { page: 1, pageSize: 50 },
-  now = new Date(),
+  rawInput: ListDisputesInput = {},
+  options: { operatorId?: string | null; now?: Date } = {},
 ): Promise<{ items: DisputeQueueItem[]; total: number; page: number; pageSize: number }> {
-  const disputed = sql`
-    select 'payout' as flow, p.id as order_id, p.order_no, m.name as merchant_name, t.name as trader_name,
-           p.locked_fiat_amount::text as fiat_amount, p.usd_amount::text as usdt_amount,
-           p.dispute_reason, p.disputed_at, p.created_at, p.claimed_by, u.display_name as claimed_by_name
-      from payout_orders p
-      join merchants m on m.id = p.merchant_id
-      left join traders t on t.id = p.trader_id
-      left join users u on u.id = p.claimed_by
-     where p.status = 'DISPUTED'
-    union all
-    select 'payin', i.id, i.order_no, m.name, t.name,
-           i.fiat_amount::text, i.asset_amount::text,
-           i.dispute_reason, i.disputed_at, i.created_at, i.claimed_by, u.display_name
-      from payin_orders i
-      join merchants m on m.id = i.merchant_id
-      left join traders t on t.id = i.trader_id
-      left join users u on u.id = i.claimed_by
-     where i.status = 'DISPUTED'`;
+  const input = parseInput(listDisputesInput, rawInput);
+  const now = options.now ?? new Date();
+  const where = conditionsOf(input, options.operatorId ?? null, now);
   const rows = rowsOf<QueueRow>(
     await db.execute(sql`
-      select * from (${disputed}) q
-      order by coalesce(q.disputed_at, q.created_at) asc, q.order_id asc
-      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`),
+      select * from (${openCases()}) q
+       where ${where}
+       order by ${orderOf(input)}
+       limit ${input.pageSize} offset ${(input.page - 1) * input.pageSize}`),
   );
-  const [count] = rowsOf<{ total: string | number }>(await db.execute(sql`select count(*) as total from (${disputed}) q`));
+  const [count] = rowsOf<{ total: string | number }>(await db.execute(sql`select count(*) as total from (${openCases()}) q where ${where}`));
 
   return {
     items: rows.map((row) => {
@@ -84,10 +143,13 @@ export async function listDisputes(
         disputedAt,
         ageSeconds: disputedAt ? Math.max(0, Math.floor((now.getTime() - Date.parse(disputedAt)) / 1000)) : 0,
         claimedBy: row.claimed_by ? { id: row.claimed_by, name: row.claimed_by_name ?? 'an operator' } : null,
+        dueBy: disputedAt
+          ? dueByOf({ flow: row.flow, openedBy: row.opened_by, disputedAt: new Date(disputedAt), claimed: row.claimed_by !== null, now })
+          : null,
       };
     }),
     total: Number(count?.total ?? 0),
-    page: page.page,
-    pageSize: page.pageSize,
+    page: input.page,
+    pageSize: input.pageSize,
   };
 }

@@ -31,6 +31,15 @@ beforeAll(async () => {
     'operator.disputes.get': (c) => c.operator.disputes.get(ref),
     'operator.disputes.claim': (c) => c.operator.disputes.claim(ref),
     'operator.disputes.releaseClaim': (c) => c.operator.disputes.releaseClaim(ref),
+    'operator.disputes.bulkClaim': (c) => c.operator.disputes.bulkClaim({ cases: [ref] }),
+    'operator.disputes.bulkRelease': (c) => c.operator.disputes.bulkRelease({ cases: [ref] }),
+    'operator.disputes.claimNext': (c) => c.operator.disputes.claimNext({}),
+    'operator.recoveryCodes.status': (c) => c.operator.recoveryCodes.status({}),
+    'operator.recoveryCodes.regenerate': (c) => c.operator.recoveryCodes.regenerate({}),
+    'operator.queueViews.list': (c) => c.operator.queueViews.list({}),
+    'operator.queueViews.save': (c) => c.operator.queueViews.save({ name: 'Mine', filters: { claim: 'mine' } }),
+    'operator.queueViews.delete': (c) => c.operator.queueViews.delete({ viewId: '00000000-0000-4000-8000-000000000000' }),
+    'operator.search': (c) => c.operator.search({ query: disputed.orderNo }),
     'operator.disputes.rule': (c) => c.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'Refund.' }),
     'operator.stuckPayouts.list': (c) => c.operator.stuckPayouts.list({ unmatchedAfterMinutes: 0 }),
     'operator.stuckPayouts.reassign': (c) => c.operator.stuckPayouts.reassign({ orderId: pending.id, note: 'Back.' }),
@@ -73,7 +82,9 @@ async function state() {
              (select count(*) from api_keys where revoked_at is null)::text as live_keys,
              (select count(*) from platform_settings)::text as settings,
              (select string_agg(coalesce(totp_secret, '-'), ',' order by id) from users) as totp,
-             (select count(*) from merchant_invitations)::text as invitations`),
+             (select count(*) from merchant_invitations)::text as invitations,
+             (select count(*) from user_recovery_codes)::text as recovery_codes,
+             (select count(*) from operator_saved_views)::text as saved_views`),
   );
   return row;
 }

@@ -3,11 +3,25 @@ import { issueMerchantApiKey, issueMerchantApiKeyInput } from '../../../server/a
 import { revokeApiKeyAudited, revokeApiKeyInput } from '../../../server/api-keys/revoke-api-key-audited';
 import { auditQueryInput, queryAuditLog } from '../../../server/audit/query-audit-log';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../../../server/auth/totp-enrolment';
+import { countRecoveryCodes } from '../../../server/auth/count-recovery-codes';
+import { regenerateRecoveryCodes } from '../../../server/auth/regenerate-recovery-codes';
+import { totpQrCode } from '../../../server/auth/totp-qr-code';
 import { adjustBalance, adjustBalanceInput } from '../../../server/balances/adjust-balance';
 import { claimDispute, releaseDisputeClaim } from '../../../server/disputes/claim-dispute';
 import { disputeRef } from '../../../server/disputes/dispute-ref';
 import { getDisputeCase } from '../../../server/disputes/get-dispute-case';
+import { bulkClaimDisputes } from '../../../server/disputes/bulk-claim-disputes';
+import { bulkClaimInput } from '../../../server/disputes/bulk-claim.schema';
+import { bulkReleaseDisputes } from '../../../server/disputes/bulk-release-disputes';
+import { claimNextDispute } from '../../../server/disputes/claim-next-dispute';
 import { listDisputes } from '../../../server/disputes/list-disputes';
+import { disputeQueueFilters, listDisputesInput } from '../../../server/disputes/list-disputes.schema';
+import { deleteQueueView } from '../../../server/operator-views/delete-queue-view';
+import { listQueueViews } from '../../../server/operator-views/list-queue-views';
+import { deleteQueueViewInput, saveQueueViewInput } from '../../../server/operator-views/queue-view.schema';
+import { saveQueueView } from '../../../server/operator-views/save-queue-view';
+import { searchConsole } from '../../../server/operator-search/search-console';
+import { searchConsoleInput } from '../../../server/operator-search/search-console.schema';
 import { auditActorOf, type OperatorActor } from '../../../server/disputes/operator-actor';
 import { ruleDispute, ruleDisputeInput } from '../../../server/disputes/rule-dispute';
 import { lastLedgerCheck, runFullLedgerCheck } from '../../../server/ledger/run-invariant-check';
@@ -37,12 +51,13 @@ function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActo
 }
 const actorOf = (ctx: { operatorId: string; headers: Headers }) => auditActorOf(operatorOf(ctx));
 
-const pageInput = z.object({ page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(100).default(50) }).strict();
-
 /** The operator console's procedures (operatorProcedure: signed in with a second factor). */
 export const operatorRouter = router({
   enrolment: router({
-    start: enrollingOperatorProcedure.input(z.object({}).strict()).mutation(({ ctx }) => startTotpEnrolment(ctx.db, ctx.operatorId)),
+    start: enrollingOperatorProcedure.input(z.object({}).strict()).mutation(async ({ ctx }) => {
+      const enrolment = await startTotpEnrolment(ctx.db, ctx.operatorId);
+      return { ...enrolment, qrCode: await totpQrCode({ otpauthUrl: enrolment.otpauthUrl }) };
+    }),
     confirm: enrollingOperatorProcedure
       .input(z.object({ code: z.string().trim().max(12) }).strict())
       .mutation(async ({ ctx, input }) => {
@@ -51,11 +66,38 @@ export const operatorRouter = router({
       }),
   }),
 
+  // One-time codes for signing in without the phone (docs/security.md, "Recovery codes").
+  recoveryCodes: router({
+    status: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => countRecoveryCodes(ctx.db, { userId: ctx.operatorId })),
+    regenerate: operatorProcedure
+      .input(z.object({}).strict())
+      .mutation(({ ctx }) => regenerateRecoveryCodes(ctx.db, { userId: ctx.operatorId, ip: clientAddressOf(ctx.headers) })),
+  }),
+
+  // Named filters of the disputes queue, per operator (docs/operator-guide.md, "Saved views").
+  queueViews: router({
+    list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listQueueViews(ctx.db, { userId: ctx.operatorId })),
+    save: operatorProcedure.input(saveQueueViewInput).mutation(({ ctx, input }) => saveQueueView(ctx.db, { userId: ctx.operatorId, view: input })),
+    delete: operatorProcedure.input(deleteQueueViewInput).mutation(async ({ ctx, input }) => {
+      await deleteQueueView(ctx.db, { userId: ctx.operatorId, viewId: input.viewId });
+      return { deleted: true };
+    }),
+  }),
+
+  // The search box on every console page (docs/operator-guide.md, "Search").
+  search: operatorProcedure.input(searchConsoleInput).query(({ ctx, input }) => searchConsole(ctx.db, input)),
+
   disputes: router({
-    list: operatorProcedure.input(pageInput).query(({ ctx, input }) => listDisputes(ctx.db, input)),
+    list: operatorProcedure.input(listDisputesInput).query(({ ctx, input }) => listDisputes(ctx.db, input, { operatorId: ctx.operatorId })),
     get: operatorProcedure.input(disputeRef).query(({ ctx, input }) => getDisputeCase(ctx.db, input)),
     claim: operatorProcedure.input(disputeRef).mutation(({ ctx, input }) => claimDispute(ctx.db, input, operatorOf(ctx))),
     releaseClaim: operatorProcedure.input(disputeRef).mutation(({ ctx, input }) => releaseDisputeClaim(ctx.db, input, operatorOf(ctx))),
+    bulkClaim: operatorProcedure.input(bulkClaimInput).mutation(({ ctx, input }) => bulkClaimDisputes(ctx.db, input, operatorOf(ctx))),
+    bulkRelease: operatorProcedure.input(bulkClaimInput).mutation(({ ctx, input }) => bulkReleaseDisputes(ctx.db, input, operatorOf(ctx))),
+    // The unclaimed case due soonest within the queue's filters; null when none is left.
+    claimNext: operatorProcedure
+      .input(z.object({ filters: disputeQueueFilters.partial().optional() }).strict())
+      .mutation(({ ctx, input }) => claimNextDispute(ctx.db, { filters: input.filters, operator: operatorOf(ctx) })),
     rule: operatorProcedure.input(ruleDisputeInput).mutation(({ ctx, input }) => ruleDispute(ctx.db, input, operatorOf(ctx))),
   }),
 

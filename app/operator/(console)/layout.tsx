@@ -4,6 +4,7 @@ import { requireUser } from '../../_auth/require-user';
 import { TrpcProvider } from '../../_trpc/client';
 import { signOutAction } from '../../sign-in/actions';
 import { ConsoleNav } from '../_components/console-nav';
+import { SearchBox } from '../_components/search-box';
 import '../operator.css';
 
 /** The console's frame: the sections, who is signed in, and sign-out. Each page checks the session too. */
@@ -23,7 +24,8 @@ export default async function ConsoleLayout({ children }: { children: ReactNode 
           </form>
         </div>
       </nav>
-      <div>
+      <div className="console-main">
+        <SearchBox />
         <TrpcProvider>{children}</TrpcProvider>
       </div>
     </div>

@@ -12,6 +12,8 @@ const sections = [
   { href: '/operator/rate', label: 'Reference rate' },
   { href: '/operator/audit', label: 'Audit log' },
   { href: '/operator/ledger', label: 'Ledger' },
+  { href: '/operator/metrics', label: 'Metrics' },
+  { href: '/operator/security', label: 'Security' },
 ] as const;
 
 export function ConsoleNav() {

@@ -7,6 +7,7 @@ import type { AppRouter } from '../../../_trpc/root';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../_components/error-line';
 import { formatTime } from '../../_components/format';
+import { NextCase } from './next-case';
 import { ProofGallery } from './proof-gallery';
 import { RulingForm } from './ruling-form';
 
@@ -41,9 +42,10 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
 
   return (
     <>
-      <p>
+      <div className="button-row">
         <Link href="/operator">← Disputes</Link>
-      </p>
+        {disputed ? <NextCase /> : null}
+      </div>
       <h1>
         {flow === 'payout' ? 'Payout' : 'Pay-in'} <span className="mono">{item.orderNo}</span>
       </h1>
@@ -83,9 +85,12 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
           {item.claimedBy && !mine ? <p role="status">{item.claimedBy.name} holds this case; only they can rule.</p> : null}
         </div>
       ) : (
-        <p role="status" className="console-ok">
-          This case is closed: {item.statusLabel}.
-        </p>
+        <div className="button-row" style={{ marginBottom: 'var(--space-4)' }}>
+          <p role="status" className="console-ok">
+            This case is closed: {item.statusLabel}.
+          </p>
+          <NextCase primary />
+        </div>
       )}
       <ErrorLine error={claim.error} />
       <ErrorLine error={release.error} />

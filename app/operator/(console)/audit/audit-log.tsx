@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
+import { DetailsView } from './details-view';
 import { ErrorLine } from '../../_components/error-line';
 import { formatTime } from '../../_components/format';
 import { Pager } from '../../_components/pager';
@@ -96,15 +97,28 @@ export function AuditLog() {
                 <tr key={row.id}>
                   <td>{formatTime(row.at)}</td>
                   <td>
-                    {row.actorType}
-                    <div className="mono">{row.actorId ?? ''}</div>
+                    {row.actorName ? <strong>{row.actorName}</strong> : null} {row.actorType}
+                    {row.actorId ? (
+                      <div className="mono" title={row.actorId}>
+                        {row.actorName ? row.actorId.slice(0, 8) : row.actorId}
+                      </div>
+                    ) : null}
                   </td>
-                  <td className="mono">{row.action}</td>
                   <td>
-                    {row.targetType ?? '—'}
-                    <div className="mono">{row.targetId ?? ''}</div>
+                    {row.actionLabel}
+                    <div className="mono">{row.action}</div>
                   </td>
-                  <td className="mono">{row.details ? JSON.stringify(row.details) : ''}</td>
+                  <td>
+                    {row.targetName ? <strong>{row.targetName}</strong> : null} {row.targetType ?? '—'}
+                    {row.targetId ? (
+                      <div className="mono" title={row.targetId}>
+                        {row.targetName ? row.targetId.slice(0, 8) : row.targetId}
+                      </div>
+                    ) : null}
+                  </td>
+                  <td>
+                    <DetailsView details={row.details} />
+                  </td>
                 </tr>
               ))}
             </tbody>

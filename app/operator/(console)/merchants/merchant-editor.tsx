@@ -3,6 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
+import { ConfirmButton } from '../../_components/confirm-dialog';
 import { ErrorLine } from '../../_components/error-line';
 import { formatTime } from '../../_components/format';
 import { InvitationLink } from '../../../merchant/_components/invitation-link';
@@ -51,14 +52,21 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
     <section aria-labelledby="editor-heading">
       <h2 id="editor-heading">Manage {merchant.name}</h2>
       <div className="button-row" style={{ marginBottom: 'var(--space-3)' }}>
-        <button
-          type="button"
-          className={merchant.status === 'active' ? 'button is-danger' : 'button is-primary'}
-          disabled={update.isPending}
-          onClick={() => update.mutate({ merchantId: merchant.id, settings: { status: merchant.status === 'active' ? 'suspended' : 'active' } })}
-        >
-          {merchant.status === 'active' ? 'Suspend merchant' : 'Reactivate merchant'}
-        </button>
+        {merchant.status === 'active' ? (
+          <ConfirmButton
+            disabled={update.isPending}
+            title={`Suspend ${merchant.name}?`}
+            consequence={`${merchant.name}'s API keys stop working at once: no new payouts or pay-ins until reactivated. Open orders keep their state.`}
+            confirmLabel="Suspend merchant"
+            onConfirm={() => update.mutate({ merchantId: merchant.id, settings: { status: 'suspended' } })}
+          >
+            Suspend merchant
+          </ConfirmButton>
+        ) : (
+          <button type="button" className="button is-primary" disabled={update.isPending} onClick={() => update.mutate({ merchantId: merchant.id, settings: { status: 'active' } })}>
+            Reactivate merchant
+          </button>
+        )}
       </div>
       <form
         className="console-form is-grid"
@@ -158,9 +166,16 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
                   {key.revokedAt ? (
                     `revoked ${formatTime(key.revokedAt)}`
                   ) : (
-                    <button type="button" className="button is-danger" aria-label={`Revoke ${key.keyId}`} disabled={revoke.isPending} onClick={() => revoke.mutate({ keyId: key.keyId })}>
+                    <ConfirmButton
+                      ariaLabel={`Revoke ${key.keyId}`}
+                      disabled={revoke.isPending}
+                      title={`Revoke API key ${key.keyId} of ${merchant.name}?`}
+                      consequence={`Every request signed with ${key.keyId}${key.label ? ` (${key.label})` : ''} is refused from now on. This cannot be undone: the merchant needs a new key.`}
+                      confirmLabel="Revoke key"
+                      onConfirm={() => revoke.mutate({ keyId: key.keyId })}
+                    >
                       Revoke
-                    </button>
+                    </ConfirmButton>
                   )}
                 </td>
               </tr>

@@ -86,7 +86,7 @@ export function MerchantsConsole() {
             </thead>
             <tbody>
               {list.data.map((m) => (
-                <tr key={m.id}>
+                <tr key={m.id} id={`merchant-${m.id}`}>
                   <td>
                     {m.name}
                     <div className="mono">{m.id}</div>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
+import { ConfirmButton } from '../../_components/confirm-dialog';
 import { ErrorLine } from '../../_components/error-line';
 import { formatAge, formatTime } from '../../_components/format';
 import { Pager } from '../../_components/pager';
@@ -79,9 +80,15 @@ export function StuckPayouts() {
                       <button type="button" className="button" disabled={reassign.isPending} onClick={() => reassign.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}>
                         Back to pool
                       </button>
-                      <button type="button" className="button is-danger" disabled={cancel.isPending} onClick={() => cancel.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}>
+                      <ConfirmButton
+                        disabled={cancel.isPending}
+                        title={`Cancel payout ${item.orderNo}?`}
+                        consequence={`The payout is cancelled and the USDT frozen for it is released to ${item.merchantName}'s available balance; the merchant gets payout.cancelled. This cannot be undone.`}
+                        confirmLabel="Cancel and unfreeze"
+                        onConfirm={() => cancel.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}
+                      >
                         Cancel and unfreeze
-                      </button>
+                      </ConfirmButton>
                     </div>
                   </td>
                 </tr>

@@ -3,6 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
+import { ConfirmButton, ConfirmDialog } from '../../_components/confirm-dialog';
 import { ErrorLine } from '../../_components/error-line';
 
 export function TradersConsole() {
@@ -14,6 +15,7 @@ export function TradersConsole() {
   const [adjust, setAdjust] = useState({ traderId: '', direction: 'credit' as 'credit' | 'debit', amount: '', memo: '' });
   const create = useMutation(trpc.operator.traders.create.mutationOptions({ onSuccess: refresh }));
   const setStatus = useMutation(trpc.operator.traders.setStatus.mutationOptions({ onSuccess: refresh }));
+  const [confirming, setConfirming] = useState(false);
   const adjustBalance = useMutation(trpc.operator.traders.adjustBalance.mutationOptions({ onSuccess: refresh }));
 
   return (
@@ -38,7 +40,7 @@ export function TradersConsole() {
             </thead>
             <tbody>
               {list.data.map((t) => (
-                <tr key={t.id}>
+                <tr key={t.id} id={`trader-${t.id}`}>
                   <td>
                     {t.name}
                     <div className="mono">{t.email ?? ''}</div>
@@ -50,15 +52,23 @@ export function TradersConsole() {
                   <td>{t.balances.frozen}</td>
                   <td>{t.balances.escrow}</td>
                   <td>
-                    <button
-                      type="button"
-                      className="button"
-                      aria-label={`${t.status === 'active' ? 'Suspend' : 'Reactivate'} ${t.name}`}
-                      disabled={setStatus.isPending}
-                      onClick={() => setStatus.mutate({ traderId: t.id, status: t.status === 'active' ? 'suspended' : 'active' })}
-                    >
-                      {t.status === 'active' ? 'Suspend' : 'Reactivate'}
-                    </button>
+                    {t.status === 'active' ? (
+                      <ConfirmButton
+                        className="button"
+                        ariaLabel={`Suspend ${t.name}`}
+                        disabled={setStatus.isPending}
+                        title={`Suspend ${t.name}?`}
+                        consequence={`${t.name} is signed out everywhere and takes no new orders; their API key stops working. Orders they already hold stay with them.`}
+                        confirmLabel="Suspend trader"
+                        onConfirm={() => setStatus.mutate({ traderId: t.id, status: 'suspended' })}
+                      >
+                        Suspend
+                      </ConfirmButton>
+                    ) : (
+                      <button type="button" className="button" aria-label={`Reactivate ${t.name}`} disabled={setStatus.isPending} onClick={() => setStatus.mutate({ traderId: t.id, status: 'active' })}>
+                        Reactivate
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -75,7 +85,8 @@ export function TradersConsole() {
         aria-label="Credit or debit a trader"
         onSubmit={(event) => {
           event.preventDefault();
-          adjustBalance.mutate({ owner: { type: 'trader', id: adjust.traderId }, direction: adjust.direction, amount: adjust.amount, memo: adjust.memo });
+          adjustBalance.reset();
+          setConfirming(true);
         }}
       >
         <label>
@@ -108,6 +119,17 @@ export function TradersConsole() {
           Post transfer
         </button>
       </form>
+      <ConfirmDialog
+        open={confirming}
+        title={`${adjust.direction === 'credit' ? 'Credit' : 'Debit'} ${adjust.amount.trim()} USDT ${adjust.direction === 'credit' ? 'to' : 'from'} ${list.data?.find((t) => t.id === adjust.traderId)?.name ?? 'this trader'}?`}
+        consequence={`A ledger transfer against the external account (${adjust.direction === 'credit' ? 'a deposit' : 'a withdrawal'}), memo "${adjust.memo.trim()}". It is posted at once and recorded in the audit log; undoing it takes an opposite transfer.`}
+        confirmLabel={adjust.direction === 'credit' ? 'Post credit' : 'Post debit'}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          adjustBalance.mutate({ owner: { type: 'trader', id: adjust.traderId }, direction: adjust.direction, amount: adjust.amount, memo: adjust.memo });
+        }}
+      />
       <ErrorLine error={adjustBalance.error} />
       {adjustBalance.data ? (
         <p role="status" className="console-ok">

@@ -94,7 +94,7 @@ test('a buyer pays, and the page follows the order to completion by itself', asy
     'USDT amount': `${created.assetAmount} USDT`,
     'Locked rate': `1 USDT = ${created.pricingSnapshot.fxRate} CNY`,
   });
-  await expect(page.getByRole('note')).toContainText(`Transfer exactly ¥${created.fiatAmount} in one single transfer.`);
+  await expect(page.getByRole('note').filter({ hasText: 'Transfer exactly' })).toContainText(`Transfer exactly ¥${created.fiatAmount} in one single transfer.`);
   await expect(page.getByRole('timer')).toHaveText(/^1[45]:[0-5]\d$/);
   await expect(page.getByRole('list', { name: 'Payment progress' }).getByRole('listitem')).toHaveText([/Pay/, /Confirming/, /Done/]);
 

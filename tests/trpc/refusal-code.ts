@@ -12,3 +12,17 @@ export async function refusalCode(call: Promise<unknown>): Promise<string> {
     return refused.cause?.code ?? refused.code ?? 'UNKNOWN';
   }
 }
+
+/** Each selected call's refusal code, in the table's order: what an access test compares. */
+export async function refusalsOf<C>(
+  calls: Record<string, (caller: C) => Promise<unknown>>,
+  caller: C,
+  only: (name: string) => boolean = () => true,
+): Promise<[string, string][]> {
+  const codes: [string, string][] = [];
+  for (const [name, call] of Object.entries(calls)) if (only(name)) codes.push([name, await refusalCode(call(caller))]);
+  return codes;
+}
+
+/** The expected answer of refusalsOf when every one of `names` is refused with `code`. */
+export const refusedAll = (names: string[], code: string): [string, string][] => names.map((name) => [name, code]);

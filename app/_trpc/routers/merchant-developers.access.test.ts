@@ -7,7 +7,7 @@ import { sendTestEvent } from '../../../server/webhooks/send-test-event';
 import { setWebhookEndpoint } from '../../../server/webhooks/set-webhook-endpoint';
 import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-database';
 import { merchantWithOwner, teamMember, type TestMember } from '../../../tests/fixtures/merchant-team';
-import { refusalCode } from '../../../tests/trpc/refusal-code';
+import { refusalCode, refusalsOf, refusedAll } from '../../../tests/trpc/refusal-code';
 import { callerAs, merchantSession, signedInOperator, signedInTrader } from '../../../tests/trpc/trpc-harness';
 import { appRouter } from '../root';
 
@@ -79,12 +79,8 @@ async function state() {
 
 const as = (member: TestMember, totpEnrolled = true) => callerAs(database.db, merchantSession(member, totpEnrolled));
 
-async function everyCall(caller: Caller, only: (name: string) => boolean = () => true): Promise<[string, string][]> {
-  const codes: [string, string][] = [];
-  for (const [name, call] of Object.entries(calls)) if (only(name)) codes.push([name, await refusalCode(call(caller))]);
-  return codes;
-}
-const all = (names: string[], code: string) => names.map((name) => [name, code]);
+const everyCall = (caller: Caller, only?: (name: string) => boolean) => refusalsOf(calls, caller, only);
+const all = refusedAll;
 const names = (only: (name: string) => boolean) => Object.keys(calls).filter(only);
 
 describe('the Developers and Balance procedures refuse everyone but a merchant user whose role allows them', () => {

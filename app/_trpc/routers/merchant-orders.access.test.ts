@@ -11,7 +11,7 @@ import { tinyPng } from '../../../tests/fixtures/images';
 import { merchantWithOwner, teamMember, type TestMember } from '../../../tests/fixtures/merchant-team';
 import { insertPayin, insertPayout } from '../../../tests/fixtures/orders';
 import { traderWithBalance } from '../../../tests/fixtures/parties';
-import { refusalCode } from '../../../tests/trpc/refusal-code';
+import { refusalCode, refusalsOf, refusedAll } from '../../../tests/trpc/refusal-code';
 import { callerAs, merchantSession, signedInOperator, signedInTrader } from '../../../tests/trpc/trpc-harness';
 import { appRouter } from '../root';
 
@@ -94,12 +94,8 @@ async function state() {
 
 const as = (member: TestMember, totpEnrolled = true) => callerAs(database.db, merchantSession(member, totpEnrolled));
 
-async function everyCall(caller: Caller, only: (name: string) => boolean = () => true): Promise<[string, string][]> {
-  const codes: [string, string][] = [];
-  for (const [name, call] of Object.entries(calls)) if (only(name)) codes.push([name, await refusalCode(call(caller))]);
-  return codes;
-}
-const all = (names: string[], code: string) => names.map((name) => [name, code]);
+const everyCall = (caller: Caller, only?: (name: string) => boolean) => refusalsOf(calls, caller, only);
+const all = refusedAll;
 const decisions = ['merchantOrders.decidePayout', 'merchantOrders.cancelPayout', 'merchantOrders.cancelPayin', 'merchantOrders.addPayoutStatement'];
 
 describe('the overview and orders procedures refuse everyone but a merchant user whose role allows them', () => {

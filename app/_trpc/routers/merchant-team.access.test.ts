@@ -6,7 +6,7 @@ import { removeMerchantUser } from '../../../server/merchant-team/remove-merchan
 import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-database';
 import { merchantWithOwner, teamMember, tokenOf, type TestMember } from '../../../tests/fixtures/merchant-team';
 import { merchantWithBalance } from '../../../tests/fixtures/parties';
-import { refusalCode } from '../../../tests/trpc/refusal-code';
+import { refusalCode, refusalsOf, refusedAll } from '../../../tests/trpc/refusal-code';
 import { callerAs, merchantSession, signedInOperator, signedInTrader } from '../../../tests/trpc/trpc-harness';
 import { appRouter } from '../root';
 
@@ -67,12 +67,8 @@ async function state() {
 
 const as = (member: TestMember, totpEnrolled = true) => callerAs(database.db, merchantSession(member, totpEnrolled));
 
-async function everyCall(caller: Caller, skip: (name: string) => boolean = () => false): Promise<[string, string][]> {
-  const codes: [string, string][] = [];
-  for (const [name, call] of Object.entries(calls)) if (!skip(name)) codes.push([name, await refusalCode(call(caller))]);
-  return codes;
-}
-const all = (names: string[], code: string) => names.map((name) => [name, code]);
+const everyCall = (caller: Caller, skip: (name: string) => boolean = () => false) => refusalsOf(calls, caller, (name) => !skip(name));
+const all = refusedAll;
 const enrolment = (name: string) => name.startsWith('merchantAccount.enrolment.');
 
 describe('merchant procedures refuse everyone but a merchant user whose role allows them', () => {

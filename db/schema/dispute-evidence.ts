@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id } from './columns';
 
 export type EvidenceFlow = 'payout' | 'payin';
@@ -19,6 +19,10 @@ export const disputeEvidence = pgTable(
     party: text('party').$type<EvidenceParty>().notNull(),
     authorId: text('author_id'),
     statement: text('statement'),
+    // An operator's internal note: shown to operators only, never to a party or in an event.
+    internal: boolean('internal').notNull().default(false),
+    // The operator's request this evidence answers (dispute_evidence_requests), if any.
+    requestId: uuid('request_id'),
     createdAt: createdAt(),
   },
   (t) => [

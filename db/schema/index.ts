@@ -16,3 +16,5 @@ export * from './ledger-checks';
 export * from './dispute-evidence';
 export * from './bank-notifications';
 export * from './operator-console';
+export * from './dispute-process';
+export * from './api-request-log';

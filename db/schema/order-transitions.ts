@@ -19,5 +19,9 @@ export const orderTransitions = pgTable(
     note: text('note'),
     createdAt: createdAt(),
   },
-  (t) => [index('order_transitions_order_idx').on(t.orderId, t.id)],
+  (t) => [
+    index('order_transitions_order_idx').on(t.orderId, t.id),
+    // Operator metrics count rulings per day over a window (docs/operator-guide.md, "Metrics").
+    index('order_transitions_created_idx').on(t.createdAt),
+  ],
 );

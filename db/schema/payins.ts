@@ -50,6 +50,13 @@ export const payinOrders = pgTable(
     disputeReason: text('dispute_reason'),
     disputedAt: instant('disputed_at'),
     resolutionNote: text('resolution_note'),
+    // The ruling's reason code (docs/operator-guide.md, "Rulings") and, for a split, USDT credited to the merchant by a split ruling
+    // (the rest goes back to the other side, by the fee rule in the same section).
+    resolutionCode: text('resolution_code'),
+    resolutionMerchantAmount: money6('resolution_merchant_amount'),
+    // While disputed, the order's own deadlines stand still: set when the dispute opens, cleared
+    // (and the deadlines moved on by the pause) when it closes (docs/state-machines.md, "Pauses").
+    timersPausedAt: instant('timers_paused_at'),
     claimedBy: uuid('claimed_by'),
     completedAt: instant('completed_at'),
     cancelledAt: instant('cancelled_at'),

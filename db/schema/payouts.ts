@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PayoutStatus } from './order-statuses';
-import { bytea, createdAt, id, instant, money2, rate4, updatedAt } from './columns';
+import { bytea, createdAt, id, instant, money2, money6, rate4, updatedAt } from './columns';
 import { merchants } from './merchants';
 import { traders } from './traders';
 
@@ -41,6 +41,13 @@ export const payoutOrders = pgTable(
     disputeReason: text('dispute_reason'),
     disputedAt: instant('disputed_at'),
     resolutionNote: text('resolution_note'),
+    // The ruling's reason code (docs/operator-guide.md, "Rulings") and, for a split, USDT paid to the trader by a split ruling
+    // (the rest goes back to the other side, by the fee rule in the same section).
+    resolutionCode: text('resolution_code'),
+    resolutionTraderAmount: money6('resolution_trader_amount'),
+    // While disputed, the order's own deadlines stand still: set when the dispute opens, cleared
+    // (and the deadlines moved on by the pause) when it closes (docs/state-machines.md, "Pauses").
+    timersPausedAt: instant('timers_paused_at'),
     // The operator holding a dispute case (claim before ruling).
     claimedBy: uuid('claimed_by'),
     completedAt: instant('completed_at'),

@@ -1,4 +1,4 @@
-import { bigint, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * Orders per merchant, flow and status, kept exact by triggers on payout_orders and payin_orders
@@ -18,4 +18,24 @@ export const merchantOrderCounts = pgTable(
     orders: bigint('orders', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.flow, t.merchantId, t.status, t.shard] })],
+);
+
+/**
+ * The same orders counted per hour of creation (UTC hours, `date_bin` from the epoch), kept by the
+ * same triggers in the same transactions. A list filtered by a creation range sums the whole hours
+ * inside it and counts only the two partial hours at its edges on the orders' index, so its exact
+ * total costs at most two hours of rows however long the range (docs/performance.md, "Range totals").
+ * Shards as above; the scheduler folds the shards of hours that have passed into shard 0.
+ */
+export const merchantOrderHourCounts = pgTable(
+  'merchant_order_hour_counts',
+  {
+    flow: text('flow').$type<'payout' | 'payin'>().notNull(),
+    merchantId: uuid('merchant_id').notNull(),
+    status: text('status').notNull(),
+    hour: timestamp('hour', { withTimezone: true, mode: 'date' }).notNull(),
+    shard: smallint('shard').notNull(),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.flow, t.merchantId, t.hour, t.status, t.shard] })],
 );

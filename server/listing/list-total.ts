@@ -2,6 +2,7 @@ import { and, eq, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { reusableQuery } from '../../db/reusable-query';
 import { merchantOrderCounts } from '../../db/schema';
+import { rangeTotal } from './range-total';
 
 export interface ListFilter {
   orderNo?: string;
@@ -15,7 +16,8 @@ export interface ListFilter {
  * The exact `total` of a merchant's list. Filtered only by status (or not at all), it is read
  * from merchant_order_counts, which triggers keep exact in every writing transaction: counting a
  * million index entries took 100-200 ms (docs/performance.md). Any other filter narrows the rows
- * to one order (orderNo, merchantOrderNo) or to a time range, which is counted on its index.
+ * to one order (orderNo, merchantOrderNo), counted on its index, or to a creation range, whose whole
+ * hours come from merchant_order_hour_counts and only its two edges are counted (range-total.ts).
  */
 export async function listTotal(
   db: Executor,
@@ -24,7 +26,8 @@ export async function listTotal(
   filter: ListFilter,
   countRows: () => Promise<number>,
 ): Promise<number> {
-  if (filter.orderNo || filter.merchantOrderNo || filter.from || filter.to) return countRows();
+  if (filter.orderNo || filter.merchantOrderNo) return countRows();
+  if (filter.from || filter.to) return rangeTotal(db, flow, merchantId, filter);
   const statuses = filter.status;
   const [row] =
     statuses?.length === 1

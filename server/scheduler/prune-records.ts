@@ -2,13 +2,14 @@ import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyRecords, usedNonces } from '../../db/schema';
 import { NONCE_RETENTION_MS } from '../auth/api-request-rules';
+import { foldHourCounts } from '../listing/fold-hour-counts';
 import { pruneNotifications } from '../notifications/prune-notifications';
 
 /**
  * Nonces older than 24 h (their timestamps fail anyway), expired idempotency records and bank
- * notifications older than 30 days go.
+ * notifications older than 30 days go; the order counters of past hours are folded to one row each.
  */
-export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: number; idempotency: number; notifications: number }> {
+export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: number; idempotency: number; notifications: number; hourCounts: number }> {
   const nonces = await db
     .delete(usedNonces)
     .where(lt(usedNonces.createdAt, new Date(now.getTime() - NONCE_RETENTION_MS)))
@@ -18,5 +19,6 @@ export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: 
     .where(lt(idempotencyRecords.expiresAt, now))
     .returning({ key: idempotencyRecords.key });
   const notifications = await pruneNotifications(db, now);
-  return { nonces: nonces.length, idempotency: idempotency.length, notifications };
+  const hourCounts = await foldHourCounts(db, now);
+  return { nonces: nonces.length, idempotency: idempotency.length, notifications, hourCounts };
 }

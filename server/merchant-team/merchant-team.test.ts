@@ -56,12 +56,14 @@ describe('the role -> permissions table', () => {
   it('grants each role exactly what docs/merchant-guide.md says', () => {
     expect(Object.fromEntries(merchantRoles.map((role) => [role, [...permissionsOf(role)].sort()]))).toEqual({
       owner: [...merchantPermissions].sort(),
-      developer: ['keys.manage', 'team.read', 'webhooks.manage'],
+      developer: ['keys.manage', 'requests.read', 'team.read', 'webhooks.manage'],
       finance: ['balance.read', 'exports.create', 'orders.read', 'statements.read', 'team.read'],
       support: ['orders.read', 'team.read'],
     });
     expect(merchantRoles.filter((role) => permissionsOf(role).includes('team.manage'))).toEqual(['owner']);
     expect(merchantRoles.filter((role) => permissionsOf(role).includes('orders.decide'))).toEqual(['owner']);
+    expect(merchantRoles.filter((role) => permissionsOf(role).includes('audit.read'))).toEqual(['owner']);
+    expect(merchantRoles.filter((role) => permissionsOf(role).includes('requests.read'))).toEqual(['owner', 'developer']);
     expect(merchantRoles.filter(totpRequiredFor)).toEqual(['owner', 'developer']);
   });
 });

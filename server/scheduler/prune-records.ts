@@ -1,14 +1,15 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyRecords, usedNonces } from '../../db/schema';
+import { pruneApiRequests } from '../api-request-log/prune-api-requests';
 import { NONCE_RETENTION_MS } from '../auth/api-request-rules';
 import { pruneNotifications } from '../notifications/prune-notifications';
 
 /**
- * Nonces older than 24 h (their timestamps fail anyway), expired idempotency records and bank
- * notifications older than 30 days go.
+ * Nonces older than 24 h (their timestamps fail anyway), expired idempotency records, bank
+ * notifications older than 30 days and merchant request-log rows older than 7 days go.
  */
-export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: number; idempotency: number; notifications: number }> {
+export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: number; idempotency: number; notifications: number; apiRequests: number }> {
   const nonces = await db
     .delete(usedNonces)
     .where(lt(usedNonces.createdAt, new Date(now.getTime() - NONCE_RETENTION_MS)))
@@ -18,5 +19,6 @@ export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: 
     .where(lt(idempotencyRecords.expiresAt, now))
     .returning({ key: idempotencyRecords.key });
   const notifications = await pruneNotifications(db, now);
-  return { nonces: nonces.length, idempotency: idempotency.length, notifications };
+  const apiRequests = await pruneApiRequests(db, now);
+  return { nonces: nonces.length, idempotency: idempotency.length, notifications, apiRequests };
 }

@@ -23,7 +23,7 @@ let otherOwner: TestMember;
 let otherDeveloper: TestMember;
 /** What each merchant's activity left behind that the other must never see. */
 const own = { keyId: '', orderNo: '', apiOrderNo: '' };
-const theirs = { keyId: '', orderNo: '', email: '' };
+const theirs = { keyId: '', orderNo: '', apiOrderNo: '', email: '' };
 let calls: Record<string, (caller: Caller) => Promise<unknown>>;
 
 const as = (member: TestMember, totpEnrolled = true) => callerAs(database.db, merchantSession(member, totpEnrolled));

@@ -2,17 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { guideScreenshot } from './merchant-guide-screenshot';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
 
 const PASSWORD = 'a long developers password';
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `merchant-developers-${name}.png`), fullPage: true });
-}
+const screenshot = guideScreenshot;
 
 /** axe-core on the page as it shows now: no violation of any rule. */
 async function expectAccessible(page: Page) {
@@ -35,7 +33,7 @@ async function joinWithLink(browser: Browser, link: string, who: { name: string;
 }
 
 test('without a session the Developers and Balance pages send to sign-in, and the statement export is 401', async ({ page }) => {
-  for (const pathname of ['/merchant/developers', '/merchant/balance']) {
+  for (const pathname of ['/merchant/developers', '/merchant/developers/requests', '/merchant/balance', '/merchant/audit']) {
     await page.goto(pathname);
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fmerchant/);
   }

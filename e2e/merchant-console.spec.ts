@@ -183,8 +183,8 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await expect(supportPage.getByRole('button', { name: /Confirm|Dispute|Cancel/ })).toHaveCount(0);
   await expect(supportPage.getByText('Your role reads orders; confirming, disputing and cancelling are for owners.')).toBeVisible();
   expect((await supportPage.request.get('/merchant/export?flow=payouts')).status()).toBe(403);
-  // Neither the request log nor the audit log opens for support: they land on the overview.
-  for (const closed of ['/merchant/developers/requests', '/merchant/audit']) {
+  // Keys, the request log and the audit log do not open for support: they land on the overview.
+  for (const closed of ['/merchant/developers', '/merchant/developers/requests', '/merchant/audit']) {
     await supportPage.goto(closed);
     await expect(supportPage).toHaveURL(/\/merchant$/);
   }

@@ -117,14 +117,14 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
   await ownerPage.getByRole('button', { name: 'Zoom in' }).click();
   await expect(ownerPage.getByText('150%')).toBeVisible();
-  await screenshot(ownerPage, testInfo, 'proof');
+  await screenshot(ownerPage, testInfo, 'proof', { keepScroll: true });
   await ownerPage.getByRole('button', { name: 'Close' }).click();
 
   // Confirm, through the step that names the amounts.
   await ownerPage.getByRole('button', { name: 'Confirm: the money arrived' }).click();
   await expect(ownerPage.getByRole('alertdialog')).toContainText(`Confirm that 100.00 CNY arrived? ${usdAmount} USDT goes to the trader`);
   await expectAccessible(ownerPage);
-  await screenshot(ownerPage, testInfo, 'confirm-step');
+  await screenshot(ownerPage, testInfo, 'confirm-step', { keepScroll: true });
   await ownerPage.getByRole('button', { name: 'Yes, confirm' }).click();
   await expect(ownerPage.getByRole('status')).toHaveText('Done: the order is now COMPLETED.');
   await expect(ownerPage.getByTestId('order-status')).toHaveText('COMPLETED');

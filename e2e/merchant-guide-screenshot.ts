@@ -11,10 +11,12 @@ const PHONE = { width: 412, height: 915 };
  * docs/images/merchant/<name>.png over the previous run's, as a palette PNG so the committed images
  * stay small. The journeys call it on each page they visit, so the guide shows the pages as they are.
  */
-export async function guideScreenshot(page: Page, testInfo: TestInfo, name: string, options: { phone?: boolean } = {}) {
+export async function guideScreenshot(page: Page, testInfo: TestInfo, name: string, options: { phone?: boolean; keepScroll?: boolean } = {}) {
   const size = options.phone ? PHONE : DESKTOP;
   const before = page.viewportSize();
   await page.setViewportSize(size);
+  // The page from its top, as a reader arrives at it, unless the shot is of what is scrolled to (a dialog).
+  if (!options.keepScroll) await page.evaluate(() => window.scrollTo(0, 0));
   // Let the layout settle at the new width before the shot.
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
   const shot = await page.screenshot({ animations: 'disabled', caret: 'hide' });

@@ -1,19 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
+import { guideScreenshot } from './merchant-guide-screenshot';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
 
 const PASSWORD = 'a long console password';
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `merchant-console-${name}.png`), fullPage: true });
-}
+const screenshot = guideScreenshot;
 
 /** axe-core on the page as it shows now: no violation of any rule. */
 async function expectAccessible(page: Page) {
@@ -36,7 +34,7 @@ async function joinWithLink(browser: Browser, link: string, who: { name: string;
 }
 
 test('without a session every page of the console sends to sign-in', async ({ page }) => {
-  for (const pathname of ['/merchant', '/merchant/payouts', '/merchant/payins', '/merchant/payouts/WD000', '/merchant/payins/ORD000', '/merchant/team']) {
+  for (const pathname of ['/merchant', '/merchant/payouts', '/merchant/payins', '/merchant/payouts/WD000', '/merchant/payins/ORD000', '/merchant/team', '/merchant/developers/requests', '/merchant/audit']) {
     await page.goto(pathname);
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fmerchant/);
   }
@@ -108,6 +106,9 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await expect(ownerPage.getByTestId('order-status')).toHaveText('PAYMENT_SUBMITTED');
   await expect(ownerPage.getByTestId('timeline').getByRole('row')).toHaveCount(4);
   await expectAccessible(ownerPage);
+  await screenshot(ownerPage, testInfo, 'payout');
+  // Looking an order up on a phone: the page fits a 412 px screen.
+  await screenshot(ownerPage, testInfo, 'payout-phone', { phone: true });
 
   // The proof, large and zoomed.
   await ownerPage.getByRole('button', { name: 'Open proof image 1 large' }).click();
@@ -116,17 +117,53 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await expect.poll(() => large.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(320);
   await ownerPage.getByRole('button', { name: 'Zoom in' }).click();
   await expect(ownerPage.getByText('150%')).toBeVisible();
-  await screenshot(ownerPage, testInfo, 'proof');
+  await screenshot(ownerPage, testInfo, 'proof', { keepScroll: true });
   await ownerPage.getByRole('button', { name: 'Close' }).click();
 
   // Confirm, through the step that names the amounts.
   await ownerPage.getByRole('button', { name: 'Confirm: the money arrived' }).click();
   await expect(ownerPage.getByRole('alertdialog')).toContainText(`Confirm that 100.00 CNY arrived? ${usdAmount} USDT goes to the trader`);
   await expectAccessible(ownerPage);
-  await screenshot(ownerPage, testInfo, 'confirm-step');
+  await screenshot(ownerPage, testInfo, 'confirm-step', { keepScroll: true });
   await ownerPage.getByRole('button', { name: 'Yes, confirm' }).click();
   await expect(ownerPage.getByRole('status')).toHaveText('Done: the order is now COMPLETED.');
   await expect(ownerPage.getByTestId('order-status')).toHaveText('COMPLETED');
+
+  // The request log shows the key's calls by route template (never the order's numbers), the
+  // refused one under 4xx; it is written a moment after each answer, so the page is reloaded.
+  expect((await merchant.getPayout('WD-NO-SUCH-ORDER')).status).toBe(404);
+  await ownerPage.getByRole('navigation', { name: 'Merchant console' }).getByRole('link', { name: 'API requests' }).click();
+  await expect(heading(ownerPage, 'API requests')).toBeVisible();
+  const requests = ownerPage.getByTestId('request-log');
+  await expect(async () => {
+    await ownerPage.getByRole('button', { name: 'Refresh' }).click();
+    await expect(requests.getByRole('row').filter({ hasText: 'WD-NO-SUCH-ORDER' })).toHaveCount(0);
+    await expect(requests.getByRole('row').filter({ hasText: '404' })).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
+  await expect(requests.getByRole('row').filter({ hasText: 'POST' }).first()).toContainText('/api/v1/withdrawals');
+  await expect(requests.getByRole('row').filter({ hasText: 'POST' }).first()).toContainText('201');
+  await expect(requests).toContainText(apiKey);
+  await expect(requests).not.toContainText(merchantOrderNo);
+  await expect(requests).not.toContainText(orderNo);
+  await expectAccessible(ownerPage);
+  await screenshot(ownerPage, testInfo, 'requests');
+  await ownerPage.getByLabel('Status').selectOption('4xx');
+  await ownerPage.getByRole('button', { name: 'Show' }).click();
+  await expect(requests.getByRole('row')).toHaveCount(2);
+  await expect(requests).toContainText('/api/v1/withdrawals/:orderNo');
+  await ownerPage.getByLabel('Status').selectOption('5xx');
+  await ownerPage.getByRole('button', { name: 'Show' }).click();
+  await expect(ownerPage.getByText('No requests match.', { exact: false })).toBeVisible();
+
+  // The audit log names who confirmed, and links the order.
+  await ownerPage.getByRole('navigation', { name: 'Merchant console' }).getByRole('link', { name: 'Audit log' }).click();
+  await expect(heading(ownerPage, 'Audit log')).toBeVisible();
+  const confirmed = ownerPage.getByTestId('merchant-audit-log').getByRole('row').filter({ hasText: 'Payout confirmed' });
+  await expect(confirmed).toContainText(owner.name);
+  await expect(confirmed.getByRole('link', { name: `Payout ${orderNo}` })).toBeVisible();
+  await expect(ownerPage.getByTestId('merchant-audit-log').getByRole('row').filter({ hasText: 'Second factor enrolled' })).toContainText(owner.name);
+  await expectAccessible(ownerPage);
+  await screenshot(ownerPage, testInfo, 'audit');
 
   // The owner invites support, who reads the payout without the decision or the export.
   await ownerPage.goto('/merchant/team');
@@ -146,6 +183,11 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await expect(supportPage.getByRole('button', { name: /Confirm|Dispute|Cancel/ })).toHaveCount(0);
   await expect(supportPage.getByText('Your role reads orders; confirming, disputing and cancelling are for owners.')).toBeVisible();
   expect((await supportPage.request.get('/merchant/export?flow=payouts')).status()).toBe(403);
+  // Keys, the request log and the audit log do not open for support: they land on the overview.
+  for (const closed of ['/merchant/developers', '/merchant/developers/requests', '/merchant/audit']) {
+    await supportPage.goto(closed);
+    await expect(supportPage).toHaveURL(/\/merchant$/);
+  }
 
   // The CSV export of the filtered set downloads with the row.
   await ownerPage.goto(`/merchant/payouts?search=${merchantOrderNo}`);
@@ -159,8 +201,17 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await ownerPage.goto('/merchant/payins');
   await expect(heading(ownerPage, 'Pay-ins')).toBeVisible();
   await expectAccessible(ownerPage);
+  await screenshot(ownerPage, testInfo, 'payins');
   await ownerPage.goto('/merchant/team');
   await expectAccessible(ownerPage);
+  // The two logs in Chinese as well.
+  await ownerPage.getByRole('button', { name: '中文' }).click();
+  for (const [pathname, title] of [['/merchant/developers/requests', 'API 请求'], ['/merchant/audit', '审计日志']]) {
+    await ownerPage.goto(pathname!);
+    await expect(heading(ownerPage, title!)).toBeVisible();
+    await expectAccessible(ownerPage);
+  }
+  await ownerPage.getByRole('button', { name: 'English' }).click();
   await ownerPage.goto('/merchant');
   await ownerPage.getByRole('button', { name: '中文' }).click();
   await expect(heading(ownerPage, '概览')).toBeVisible();

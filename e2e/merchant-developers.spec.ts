@@ -2,17 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { CorridorClient } from '../clients/node/corridor-client';
+import { guideScreenshot } from './merchant-guide-screenshot';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
 
 const PASSWORD = 'a long developers password';
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `merchant-developers-${name}.png`), fullPage: true });
-}
+const screenshot = guideScreenshot;
 
 /** axe-core on the page as it shows now: no violation of any rule. */
 async function expectAccessible(page: Page) {
@@ -35,18 +34,19 @@ async function joinWithLink(browser: Browser, link: string, who: { name: string;
 }
 
 test('without a session the Developers and Balance pages send to sign-in, and the statement export is 401', async ({ page }) => {
-  for (const pathname of ['/merchant/developers', '/merchant/balance']) {
+  for (const pathname of ['/merchant/developers', '/merchant/developers/requests', '/merchant/balance', '/merchant/audit']) {
     await page.goto(pathname);
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fmerchant/);
   }
   expect((await page.request.get('/merchant/statement-export')).status()).toBe(401);
 });
 
-test('an owner creates a scoped key and a webhook to a local receiver, sends a test and sees it delivered; finance downloads the statement whose last balance is the page\'s', async ({ page, browser }, testInfo) => {
+test('the owner invites a developer who creates a scoped key and a webhook to a local receiver, sends a test and sees it delivered, and sees the key\'s calls in the request log; finance downloads the statement whose last balance is the page\'s', async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const tag = randomUUID().slice(0, 8);
   const merchantName = `Developers Co ${tag}`;
   const owner = { name: 'Dana Owner', email: `dev-owner-${tag}@example.com` };
+  const developer = { name: 'Devi Developer', email: `dev-developer-${tag}@example.com` };
   const finance = { name: 'Fin Finance', email: `dev-finance-${tag}@example.com` };
 
   // A receiver on a free local port (demo mode lets webhooks reach loopback): it records what arrives and answers 200.
@@ -85,49 +85,82 @@ test('an owner creates a scoped key and a webhook to a local receiver, sends a t
     const ownerPage = await joinWithLink(browser, ownerLink, owner);
     await enrolOnPage(ownerPage, 'Confirm and open the console');
     await expect(heading(ownerPage, 'Overview')).toBeVisible();
-    await ownerPage.getByRole('navigation', { name: 'Merchant console' }).getByRole('link', { name: 'Developers' }).click();
-    await expect(heading(ownerPage, 'Developers')).toBeVisible();
+
+    // The owner invites a developer, who must enrol a second factor too.
+    await ownerPage.getByRole('navigation', { name: 'Merchant console' }).getByRole('link', { name: 'Team' }).click();
+    const inviteDeveloper = ownerPage.getByRole('form', { name: 'Invite someone' });
+    await inviteDeveloper.getByLabel('Email').fill(developer.email);
+    await inviteDeveloper.getByLabel('Role').selectOption('developer');
+    await inviteDeveloper.getByRole('button', { name: 'Create invitation link' }).click();
+    const developerLink = (await ownerPage.getByTestId('invitation-link').textContent())?.trim() ?? '';
+    const developerPage = await joinWithLink(browser, developerLink, developer);
+    await enrolOnPage(developerPage, 'Confirm and open the console');
+    await expect(heading(developerPage, 'Overview')).toBeVisible();
+    const developerNav = developerPage.getByRole('navigation', { name: 'Merchant console' });
+    await expect(developerNav.getByRole('link', { name: /Payouts|Balance|Audit log/ })).toHaveCount(0);
+    await developerNav.getByRole('link', { name: 'Developers' }).click();
+    await expect(heading(developerPage, 'Developers')).toBeVisible();
 
     // A scoped key: the secret is shown once, with the warning, and never in the table.
-    const keyForm = ownerPage.getByRole('form', { name: 'Create an API key' });
+    const keyForm = developerPage.getByRole('form', { name: 'Create an API key' });
     await keyForm.getByLabel('Label').fill('reporting job');
     await keyForm.getByRole('checkbox', { name: 'balance:read' }).check();
     await keyForm.getByRole('checkbox', { name: 'payouts:read' }).check();
-    await keyForm.getByLabel(/IP allowlist/).fill('203.0.113.0/24');
+    await keyForm.getByLabel(/IP allowlist/).fill('127.0.0.1\n203.0.113.0/24');
     await keyForm.getByRole('button', { name: 'Create key' }).click();
-    const secret = await ownerPage.getByTestId('secret-once').inputValue();
+    const secret = await developerPage.getByTestId('secret-once').inputValue();
     expect(secret).toMatch(/^sk_/);
-    await expect(ownerPage.getByText('you will not see this again', { exact: false })).toBeVisible();
-    const keys = ownerPage.getByRole('table', { name: 'API keys' });
+    await expect(developerPage.getByText('you will not see this again', { exact: false })).toBeVisible();
+    const keys = developerPage.getByRole('table', { name: 'API keys' });
     const row = keys.getByRole('row').filter({ hasText: 'reporting job' });
     await expect(row).toContainText('balance:read, payouts:read');
     await expect(row).toContainText('203.0.113.0/24');
+    await expect(row).toContainText('127.0.0.1');
     await expect(keys).not.toContainText(secret);
     const keyId = ((await row.getByRole('cell').first().textContent()) ?? '').trim();
-    await expect(ownerPage.getByTestId('signing-curl')).toContainText(`export CORRIDOR_API_KEY=${keyId}`);
-    await expect(ownerPage.getByTestId('signing-node')).not.toContainText(secret);
+    await expect(developerPage.getByTestId('signing-curl')).toContainText(`export CORRIDOR_API_KEY=${keyId}`);
+    await expect(developerPage.getByTestId('signing-node')).not.toContainText(secret);
 
     // The webhook to the local receiver: its signing secret shown once; a test event is delivered and logged.
-    const endpointForm = ownerPage.getByRole('form', { name: 'Save endpoint' });
+    const endpointForm = developerPage.getByRole('form', { name: 'Save endpoint' });
     await endpointForm.getByLabel('URL').fill(hookUrl);
     await endpointForm.getByRole('button', { name: 'Save endpoint' }).click();
-    await expect(ownerPage.getByTestId('webhook-url')).toHaveText(hookUrl);
-    await expect(ownerPage.getByLabel('Webhook signing secret')).toHaveValue(/^whsec_/);
-    await ownerPage.getByRole('button', { name: 'Send a test event' }).click();
-    await expect(ownerPage.getByText(/^Test event .* queued/)).toBeVisible();
-    const log = ownerPage.getByTestId('delivery-log');
+    await expect(developerPage.getByTestId('webhook-url')).toHaveText(hookUrl);
+    await expect(developerPage.getByLabel('Webhook signing secret')).toHaveValue(/^whsec_/);
+    await developerPage.getByRole('button', { name: 'Send a test event' }).click();
+    await expect(developerPage.getByText(/^Test event .* queued/)).toBeVisible();
+    const log = developerPage.getByTestId('delivery-log');
     await expect(async () => {
-      await ownerPage.getByRole('button', { name: 'Refresh' }).click();
+      await developerPage.getByRole('button', { name: 'Refresh' }).click();
       await expect(log.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText('succeeded', { timeout: 2_000 });
     }).toPass({ timeout: 45_000 });
     await expect(log.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText('Status code 200');
     await expect(log.getByRole('row').filter({ hasText: 'webhook.test' })).toContainText('ok from the receiver');
     expect(received.some((request) => request.body.includes('webhook.test'))).toBe(true);
-    await expectAccessible(ownerPage);
-    await screenshot(ownerPage, testInfo, 'developers');
+    await expectAccessible(developerPage);
+    await screenshot(developerPage, testInfo, 'developers');
+
+    // The key's calls: one its scopes allow, one they do not; both show in the request log, by route.
+    const client = new CorridorClient({ baseUrl: baseURL ?? '', apiKey: keyId, apiSecret: secret });
+    expect((await client.getBalance()).status).toBe(200);
+    expect((await client.createPayout({ merchantOrderNo: `dev-${tag}`, fiatAmount: '10.00', recipient: { holderName: 'Li Lei', bankAccount: '6222020200112233445', bankName: 'Bank of China' } }, `dev-${tag}`)).status).toBe(403);
+    await developerNav.getByRole('link', { name: 'API requests' }).click();
+    await expect(heading(developerPage, 'API requests')).toBeVisible();
+    const requests = developerPage.getByTestId('request-log');
+    await expect(async () => {
+      await developerPage.getByRole('button', { name: 'Refresh' }).click();
+      await expect(requests.getByRole('row').filter({ hasText: '403' })).toHaveCount(1, { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    await expect(requests.getByRole('row').filter({ hasText: '403' })).toContainText('POST');
+    await expect(requests.getByRole('row').filter({ hasText: '403' })).toContainText('reporting job');
+    await expect(requests.getByRole('row').filter({ hasText: '/api/v1/balance' })).toContainText('200');
+    await expect(requests).not.toContainText(`dev-${tag}`);
+    await expectAccessible(developerPage);
+    // The audit log is the owners': the developer is sent to the overview.
+    await developerPage.goto('/merchant/audit');
+    await expect(developerPage).toHaveURL(/\/merchant$/);
 
     // The owner invites finance, who sees the balance and downloads the statement.
-    await ownerPage.getByRole('navigation', { name: 'Merchant console' }).getByRole('link', { name: 'Team' }).click();
     const invite = ownerPage.getByRole('form', { name: 'Invite someone' });
     await invite.getByLabel('Email').fill(finance.email);
     await invite.getByLabel('Role').selectOption('finance');
@@ -150,9 +183,11 @@ test('an owner creates a scoped key and a webhook to a local receiver, sends a t
     const shown = ((await financePage.getByTestId('balance-available').textContent()) ?? '').replace(' USDT', '').trim();
     expect(lines.at(-1)?.split(',')[6]).toBe(shown);
 
-    // The developer's page stays closed to finance.
-    await financePage.goto('/merchant/developers');
-    await expect(financePage).toHaveURL(/\/merchant$/);
+    // The developer's pages stay closed to finance.
+    for (const closed of ['/merchant/developers', '/merchant/developers/requests']) {
+      await financePage.goto(closed);
+      await expect(financePage).toHaveURL(/\/merchant$/);
+    }
   } finally {
     receiver.close();
   }

@@ -1,23 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import { demoCredentials } from '../server/demo/demo-credentials';
+import { guideScreenshot } from './merchant-guide-screenshot';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
 
 const PASSWORD = 'a long team password';
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name });
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `merchant-team-${name}.png`), fullPage: true });
-}
+const screenshot = guideScreenshot;
 
 /** Opens an invitation link in a browser of its own (no session), joins, and signs in. */
-async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }, role: string): Promise<Page> {
+async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }, role: string, shot?: TestInfo): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(link);
   await expect(heading(page, 'Join a merchant team')).toBeVisible();
   await expect(page.getByText(`You are invited to ${demoCredentials.merchant.name}'s merchant console as ${role}.`)).toBeVisible();
   await expect(page.getByText(who.email, { exact: true })).toBeVisible();
+  if (shot) await screenshot(page, shot, 'invitation');
   await page.getByLabel('Your name').fill(who.name);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Repeat the password').fill(PASSWORD);
@@ -61,17 +60,18 @@ test('an operator invites the owner, who joins, enrols a second factor and invit
   await expect(page.getByText(`No email is sent: copy this link and give it to ${owner.email} yourself.`)).toBeVisible();
   const ownerLink = (await page.getByTestId('invitation-link').textContent())?.trim() ?? '';
   expect(ownerLink).toMatch(/\/merchant\/invitation\/[A-Za-z0-9_-]{43}$/);
-  await screenshot(page, testInfo, 'operator-owner-link');
+  await screenshot(page, testInfo, 'operator-first-owner');
 
   // The owner joins, and must enrol a second factor before the console opens.
-  const ownerPage = await joinWithLink(browser, ownerLink, owner, 'Owner');
+  const ownerPage = await joinWithLink(browser, ownerLink, owner, 'Owner', testInfo);
   await expect(ownerPage).toHaveURL(/\/merchant\/enrol$/);
+  await screenshot(ownerPage, testInfo, 'enrol');
   await enrolOnPage(ownerPage, 'Confirm and open the console');
   await expect(ownerPage).toHaveURL(/\/merchant$/);
   await expect(heading(ownerPage, 'Overview')).toBeVisible();
   await expect(ownerPage.getByTestId('totp-status')).toHaveText('On: sign-in asks for the code from your authenticator app.');
   const nav = ownerPage.getByRole('navigation', { name: 'Merchant console' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Payouts', 'Pay-ins', 'Team', 'Developers', 'Balance', 'Change password']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Payouts', 'Pay-ins', 'Team', 'Developers', 'API requests', 'Balance', 'Audit log', 'Change password']);
 
   // The owner invites a support user from the team page.
   await nav.getByRole('link', { name: 'Team' }).click();
@@ -84,7 +84,7 @@ test('an operator invites the owner, who joins, enrols a second factor and invit
   await expect(ownerPage.getByRole('button', { name: 'Copy link' })).toBeVisible();
   const supportLink = (await ownerPage.getByTestId('invitation-link').textContent())?.trim() ?? '';
   await expect(ownerPage.getByRole('table', { name: 'Pending invitations' }).getByRole('row').filter({ hasText: support.email })).toHaveCount(1);
-  await screenshot(ownerPage, testInfo, 'owner-team');
+  await screenshot(ownerPage, testInfo, 'team');
 
   // The support user joins; no second factor is asked of their role, and the team page offers them no changes.
   const supportPage = await joinWithLink(browser, supportLink, support, 'Support');
@@ -96,7 +96,7 @@ test('an operator invites the owner, who joins, enrols a second factor and invit
   await expect(members.getByRole('row').filter({ hasText: support.email })).toContainText('Support');
   await expect(supportPage.getByRole('form', { name: 'Invite someone' })).toHaveCount(0);
   await expect(supportPage.getByRole('button', { name: /Remove|Revoke|Change role/ })).toHaveCount(0);
-  await screenshot(supportPage, testInfo, 'support-team');
+  await screenshot(supportPage, testInfo, 'team-support');
 
   // The spent link does not work again.
   const again = await (await browser.newContext()).newPage();

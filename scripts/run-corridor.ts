@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { closeDatabase, type Database } from '../db';
+import { apiRequestRecorder } from '../server/api-request-log/api-request-recorder';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import type { Env } from '../config/env';
 import { parseTrustedProxies } from '../server/http/client-address';
@@ -67,6 +68,8 @@ export async function runCorridor(config: Env, database: Database, options: { ro
     log('info', 'stopping', { signal });
     await Promise.all([running.close(SHUTDOWN_GRACE_MS), stopScheduler(), worker?.stop(SHUTDOWN_GRACE_MS)]);
     metricsServer?.close();
+    // The request log's last rows (server/api-request-log) go in before the pool closes.
+    await apiRequestRecorder().flush();
     await closeDatabase();
     log('info', 'stopped', { signal });
     process.exit(0);

@@ -2,6 +2,7 @@ import { router } from './init';
 import { accountRouter } from './routers/account';
 import { checkoutRouter } from './routers/checkout';
 import { merchantAccountRouter } from './routers/merchant-account';
+import { merchantAuditRouter } from './routers/merchant-audit';
 import { merchantBalanceRouter } from './routers/merchant-balance';
 import { merchantDevelopersRouter } from './routers/merchant-developers';
 import { merchantInvitationRouter } from './routers/merchant-invitation';
@@ -24,6 +25,7 @@ export const appRouter = router({
   merchantOrders: merchantOrdersRouter,
   merchantDevelopers: merchantDevelopersRouter,
   merchantBalance: merchantBalanceRouter,
+  merchantAudit: merchantAuditRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -43,6 +43,8 @@ const labels: Record<string, string> = {
   'payout.cancel': 'Payout cancelled and unfrozen',
   'payout.merchant_cancel': 'Payout cancelled by the merchant',
   'payin.merchant_cancel': 'Pay-in cancelled by the merchant',
+  'payout.merchant_confirm': 'Payout confirmed by the merchant',
+  'payout.merchant_dispute': 'Payout disputed by the merchant',
 };
 
 export function auditActionLabel(action: string): string {

@@ -7,7 +7,7 @@ import { DomainError } from '../errors';
 /**
  * A session carries the user's session version from the moment it was signed in; raising the
  * version ends every session signed in before, at its next request (docs/security.md). Called on
- * suspension of the user or their trader, password change or reset, role change and "sign out
+ * suspension of the user, their trader or their merchant, password change or reset, role change and "sign out
  * everywhere", inside the same transaction as the change when there is one.
  */
 export async function endSessionsOfUser(db: Executor, userId: string): Promise<void> {
@@ -23,6 +23,14 @@ export async function endSessionsOfTrader(db: Executor, traderId: string): Promi
     .update(users)
     .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
     .where(eq(users.traderId, traderId));
+}
+
+/** Every user of the merchant's team (suspending or reactivating a merchant ends their sessions). */
+export async function endSessionsOfMerchant(db: Executor, merchantId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionVersion: sql`${users.sessionVersion} + 1`, updatedAt: sql`now()` })
+    .where(eq(users.merchantId, merchantId));
 }
 
 /** The command line ends a user's sessions by email (audited). */

@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { traders, users, type UserRole } from '../../db/schema';
+import { merchants, traders, users, type UserRole } from '../../db/schema';
 import { actorTypeOfRole, recordAudit } from '../audit';
 import { keyring } from '../config/keyring';
 import { decryptField } from '../crypto/encryption';
@@ -43,9 +43,10 @@ export async function signInWithPassword(
   const attempt = await beginSignInAttempt(db, { email, ip: input.ip }, now, wait);
 
   const [row] = await db
-    .select({ user: users, traderStatus: traders.status })
+    .select({ user: users, traderStatus: traders.status, merchantStatus: merchants.status })
     .from(users)
     .leftJoin(traders, eq(traders.id, users.traderId))
+    .leftJoin(merchants, eq(merchants.id, users.merchantId))
     .where(eq(users.email, email));
   const user = row?.user;
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await decoyHash()), input.password);
@@ -59,7 +60,9 @@ export async function signInWithPassword(
   };
 
   const traderActive = !user?.traderId || row?.traderStatus === 'active';
-  if (!user || !passwordOk || user.status !== 'active' || !traderActive) return fail(invalidCredentials());
+  // A suspended merchant's users sign in no more than a suspended trader's (docs/security.md).
+  const merchantActive = !user?.merchantId || row?.merchantStatus === 'active';
+  if (!user || !passwordOk || user.status !== 'active' || !traderActive || !merchantActive) return fail(invalidCredentials());
 
   if (user.totpSecret && user.totpEnabledAt) {
     if (!input.totp) {

@@ -18,6 +18,10 @@ export const merchantPermissions = [
   'exports.create',
   'keys.manage',
   'webhooks.manage',
+  /** The request log of the merchant's API calls (route, status, latency; never bodies). */
+  'requests.read',
+  /** The merchant's audit log: who changed keys, webhooks and the team, who cancelled orders. */
+  'audit.read',
 ] as const;
 export type MerchantPermission = (typeof merchantPermissions)[number];
 
@@ -25,7 +29,7 @@ export const merchantRoles = ['owner', 'developer', 'finance', 'support'] as con
 
 const grants: Record<MerchantRole, readonly MerchantPermission[]> = {
   owner: merchantPermissions,
-  developer: ['team.read', 'keys.manage', 'webhooks.manage'],
+  developer: ['team.read', 'keys.manage', 'webhooks.manage', 'requests.read'],
   // Finance reads orders so that it can choose the set it exports; it never decides on them.
   finance: ['team.read', 'orders.read', 'balance.read', 'statements.read', 'exports.create'],
   support: ['team.read', 'orders.read'],

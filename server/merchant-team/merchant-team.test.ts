@@ -9,6 +9,7 @@ import { merchantWithBalance } from '../../tests/fixtures/parties';
 import { merchantSession } from '../../tests/trpc/trpc-harness';
 import { cliActor } from '../audit';
 import { signInWithPassword } from '../auth/sign-in';
+import { updateMerchantSettings } from '../merchants/update-merchant-settings';
 import { sha256Hex } from '../crypto/tokens';
 import { acceptInvitation } from './accept-invitation';
 import { changeMerchantRole } from './change-merchant-role';
@@ -55,12 +56,14 @@ describe('the role -> permissions table', () => {
   it('grants each role exactly what docs/merchant-guide.md says', () => {
     expect(Object.fromEntries(merchantRoles.map((role) => [role, [...permissionsOf(role)].sort()]))).toEqual({
       owner: [...merchantPermissions].sort(),
-      developer: ['keys.manage', 'team.read', 'webhooks.manage'],
+      developer: ['keys.manage', 'requests.read', 'team.read', 'webhooks.manage'],
       finance: ['balance.read', 'exports.create', 'orders.read', 'statements.read', 'team.read'],
       support: ['orders.read', 'team.read'],
     });
     expect(merchantRoles.filter((role) => permissionsOf(role).includes('team.manage'))).toEqual(['owner']);
     expect(merchantRoles.filter((role) => permissionsOf(role).includes('orders.decide'))).toEqual(['owner']);
+    expect(merchantRoles.filter((role) => permissionsOf(role).includes('audit.read'))).toEqual(['owner']);
+    expect(merchantRoles.filter((role) => permissionsOf(role).includes('requests.read'))).toEqual(['owner', 'developer']);
     expect(merchantRoles.filter(totpRequiredFor)).toEqual(['owner', 'developer']);
   });
 });
@@ -221,6 +224,30 @@ describe('removal and role changes', () => {
     const [audit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'merchant_team.user_removed'), eq(auditLog.targetId, support.userId)));
     expect(audit).toMatchObject({ actorType: 'merchant', actorId: owner.userId, ip: '203.0.113.9' });
     expect(await codeOf(removeMerchantUser(database.db, { userId: support.userId }, actor(owner)))).toBe('CONFLICT');
+  });
+
+  it("suspending the merchant ends every team member's sessions and refuses their sign-in; reactivating does not revive the old sessions", async () => {
+    const { owner } = await merchantWithOwner(database.db);
+    const finance = await teamMember(database.db, owner, 'finance');
+    const { owner: bystander } = await merchantWithOwner(database.db);
+    const sessions = [merchantSession(owner, true), merchantSession(finance, false)];
+    for (const session of sessions) expect(await checkedSessionUser(database.db, session)).not.toBeNull();
+
+    await updateMerchantSettings(database.db, owner.merchantId, { status: 'suspended' }, cliActor);
+    for (const session of sessions) expect(await checkedSessionUser(database.db, session)).toBeNull();
+    // Even a session at the new version is refused while the merchant is suspended.
+    expect(await checkedSessionUser(database.db, { ...merchantSession(finance, false), sessionVersion: 2 })).toBeNull();
+    expect(await codeOf(signInWithPassword(database.db, { email: finance.email, password: MEMBER_PASSWORD, ip: '203.0.113.12' }))).toBe('INVALID_CREDENTIALS');
+    // Another merchant's team is untouched.
+    expect(await checkedSessionUser(database.db, merchantSession(bystander, true))).not.toBeNull();
+
+    await updateMerchantSettings(database.db, owner.merchantId, { status: 'active' }, cliActor);
+    for (const session of sessions) expect(await checkedSessionUser(database.db, session)).toBeNull();
+    expect(await signInWithPassword(database.db, { email: finance.email, password: MEMBER_PASSWORD, ip: '203.0.113.12' })).toMatchObject({ userId: finance.userId });
+    // A change that is not of the status leaves sessions alone.
+    const [current] = await database.db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, finance.userId));
+    await updateMerchantSettings(database.db, owner.merchantId, { payoutFeeBps: 25 }, cliActor);
+    expect(await checkedSessionUser(database.db, { ...merchantSession(finance, false), sessionVersion: current!.version })).not.toBeNull();
   });
 
   it("a role change applies at the member's next request, without ending the session", async () => {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
+import { endSessionsOfMerchant } from '../auth/session-version';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
 import { forgetMerchant } from './merchant-cache';
@@ -19,12 +20,16 @@ export async function updateMerchantSettings(
     throw new DomainError('VALIDATION_FAILED', 'Nothing to change.');
   }
   const updated = await db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: merchants.status }).from(merchants).where(eq(merchants.id, merchantId)).for('update');
     const [updated] = await tx
       .update(merchants)
       .set({ ...input, updatedAt: sql`now()` })
       .where(eq(merchants.id, merchantId))
       .returning();
     if (!updated) throw new DomainError('NOT_FOUND', 'No such merchant.');
+    // A change of status ends the team's console sessions, as a trader's does: a suspension takes
+    // effect at the next request, and lifting one does not revive a session opened before it.
+    if (before && before.status !== updated.status) await endSessionsOfMerchant(tx, merchantId);
     await recordAudit(tx, {
       actorType: actor.type,
       actorId: actor.id,

@@ -11,6 +11,8 @@ export interface MerchantCancelPayinInput {
   reference: string;
   /** Already checked by orderCancelInput (server/validation/order-cancel.schema.ts). */
   reason?: string | undefined;
+  /** The console's user who cancels (the audit row names them); absent for an API key. */
+  by?: { userId: string; ip: string | null } | undefined;
 }
 
 /**
@@ -36,7 +38,8 @@ export async function merchantCancelPayin(db: Db, input: MerchantCancelPayinInpu
     });
     await recordAudit(tx, {
       actorType: 'merchant',
-      actorId: input.merchantId,
+      actorId: input.by?.userId ?? input.merchantId,
+      ip: input.by?.ip ?? null,
       action: 'payin.merchant_cancel',
       targetType: 'payin',
       targetId: order.id,

@@ -1,15 +1,20 @@
 import { lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { idempotencyRecords, usedNonces } from '../../db/schema';
+import { pruneApiRequests } from '../api-request-log/prune-api-requests';
 import { NONCE_RETENTION_MS } from '../auth/api-request-rules';
 import { foldHourCounts } from '../listing/fold-hour-counts';
 import { pruneNotifications } from '../notifications/prune-notifications';
 
 /**
- * Nonces older than 24 h (their timestamps fail anyway), expired idempotency records and bank
- * notifications older than 30 days go; the order counters of past hours are folded to one row each.
+ * Nonces older than 24 h (their timestamps fail anyway), expired idempotency records, bank
+ * notifications older than 30 days and merchant request-log rows older than 7 days go; the order
+ * counters of past hours are folded to one row each.
  */
-export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: number; idempotency: number; notifications: number; hourCounts: number }> {
+export async function pruneRecords(
+  db: Db,
+  now = new Date(),
+): Promise<{ nonces: number; idempotency: number; notifications: number; apiRequests: number; hourCounts: number }> {
   const nonces = await db
     .delete(usedNonces)
     .where(lt(usedNonces.createdAt, new Date(now.getTime() - NONCE_RETENTION_MS)))
@@ -19,6 +24,7 @@ export async function pruneRecords(db: Db, now = new Date()): Promise<{ nonces: 
     .where(lt(idempotencyRecords.expiresAt, now))
     .returning({ key: idempotencyRecords.key });
   const notifications = await pruneNotifications(db, now);
+  const apiRequests = await pruneApiRequests(db, now);
   const hourCounts = await foldHourCounts(db, now);
-  return { nonces: nonces.length, idempotency: idempotency.length, notifications, hourCounts };
+  return { nonces: nonces.length, idempotency: idempotency.length, notifications, apiRequests, hourCounts };
 }

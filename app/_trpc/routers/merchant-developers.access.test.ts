@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
+import { insertApiRequestRows } from '../../../server/api-request-log/insert-api-request-rows';
 import { issueMerchantApiKey } from '../../../server/api-keys/issue-merchant-api-key';
 import { cliActor } from '../../../server/audit';
 import { sendTestEvent } from '../../../server/webhooks/send-test-event';
@@ -43,6 +44,11 @@ beforeAll(async () => {
   otherKeyId = (await issueMerchantApiKey(db, { merchantId: otherOwner.merchantId, label: 'theirs' }, cliActor)).keyId;
   await setWebhookEndpoint(db, otherOwner.merchantId, 'https://other.example/hooks', cliActor);
   otherDeliveryId = (await sendTestEvent({ db, merchantId: otherOwner.merchantId, actor: cliActor })).deliveryId;
+  const logged = { method: 'GET', status: 200, latencyMs: 3, createdAt: new Date() };
+  await insertApiRequestRows(db, [
+    { ...logged, merchantId: owner.merchantId, apiKeyId: null, route: 'balance', requestId: 'req_own_call' },
+    { ...logged, merchantId: otherOwner.merchantId, apiKeyId: null, route: 'withdrawals/:orderNo', requestId: 'req_other_call' },
+  ]);
 
   // Every procedure of the two routers, with input that would work for the owner.
   calls = {
@@ -57,6 +63,7 @@ beforeAll(async () => {
     'merchantDevelopers.deliveries': (c) => c.merchantDevelopers.deliveries({}),
     'merchantDevelopers.delivery': (c) => c.merchantDevelopers.delivery({ deliveryId: ownDeliveryId }),
     'merchantDevelopers.resend': (c) => c.merchantDevelopers.resend({ deliveryId: ownDeliveryId }),
+    'merchantDevelopers.requests': (c) => c.merchantDevelopers.requests({ statusClass: '4xx' }),
     'merchantBalance.balance': (c) => c.merchantBalance.balance({}),
     'merchantBalance.statement': (c) => c.merchantBalance.statement({}),
   };
@@ -127,10 +134,12 @@ describe('the Developers and Balance procedures refuse everyone but a merchant u
       expect(await refusalCode(caller.merchantDevelopers.revokeKey({ keyId: otherKeyId }))).toBe('NOT_FOUND');
       expect(await refusalCode(caller.merchantDevelopers.delivery({ deliveryId: otherDeliveryId }))).toBe('NOT_FOUND');
       expect(await refusalCode(caller.merchantDevelopers.resend({ deliveryId: otherDeliveryId }))).toBe('NOT_FOUND');
-      const text = JSON.stringify([await caller.merchantDevelopers.listKeys({}), await caller.merchantDevelopers.deliveries({})]);
+      const text = JSON.stringify([await caller.merchantDevelopers.listKeys({}), await caller.merchantDevelopers.deliveries({}), await caller.merchantDevelopers.requests({})]);
       expect(text).not.toContain(otherKeyId);
       expect(text).not.toContain(otherDeliveryId);
+      expect(text).not.toContain('req_other_call');
       expect(text).toContain(ownKeyId);
+      expect(text).toContain('req_own_call');
     }
     expect(await state()).toEqual(before);
   });
@@ -146,6 +155,8 @@ describe('the Developers and Balance procedures refuse everyone but a merchant u
     expect(await refusalCode(caller.merchantDevelopers.setEndpoint({ url: 'ftp://example.com' }))).toMatch(/BAD_REQUEST|VALIDATION_FAILED/);
     expect(await refusalCode(caller.merchantDevelopers.rotateSecret({ overlapSeconds: -1 }))).toBe('BAD_REQUEST');
     expect(await refusalCode(caller.merchantDevelopers.resend({ deliveryId: 'nope' }))).toBe('BAD_REQUEST');
+    expect(await refusalCode(caller.merchantDevelopers.requests({ statusClass: '6xx' as never }))).toBe('BAD_REQUEST');
+    expect(await refusalCode(caller.merchantDevelopers.requests({ page: 0 }))).toBe('BAD_REQUEST');
     expect(await refusalCode(as(finance).merchantBalance.statement({ limit: '0' }))).toBe('BAD_REQUEST');
     expect(await refusalCode(as(finance).merchantBalance.statement({ from: '2026-02-01', to: '2026-01-01' }))).toBe('BAD_REQUEST');
     expect(await state()).toEqual(before);
@@ -168,6 +179,8 @@ describe('the Developers and Balance procedures refuse everyone but a merchant u
       await database.db.execute(sql`select string_agg(distinct actor_type || ':' || actor_id, ',') as actors from audit_log where action = 'apikey.issue' and details->>'keyId' = ${created.keyId}`),
     );
     expect(audit?.actors).toBe(`merchant:${developer.userId}`);
+    expect(await caller.merchantDevelopers.requests({})).toMatchObject({ items: [{ route: 'balance', status: 200, requestId: 'req_own_call' }], hasMore: false });
+    expect(await as(owner).merchantDevelopers.requests({ statusClass: '5xx' })).toMatchObject({ items: [], hasMore: false });
     expect(await as(finance).merchantBalance.balance({})).toMatchObject({ currency: 'USDT', available: '0.000000' });
     expect(await as(owner).merchantBalance.statement({ limit: '5' })).toMatchObject({ items: [], hasMore: false });
   });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { createApiKeyInput } from '../../../server/api-keys/api-key.schema';
+import { apiRequestPageInput } from '../../../server/api-request-log/api-request-log.schema';
+import { listApiRequests } from '../../../server/api-request-log/list-api-requests';
 import { issueMerchantApiKey } from '../../../server/api-keys/issue-merchant-api-key';
 import { listMerchantApiKeys } from '../../../server/api-keys/list-merchant-api-keys';
 import { revokeMerchantApiKey } from '../../../server/api-keys/revoke-merchant-api-key';
@@ -60,4 +62,7 @@ export const merchantDevelopersRouter = router({
   resend: webhooks
     .input(deliveryIdInput)
     .mutation(({ ctx, input }) => resendDelivery({ db: ctx.db, merchantId: ctx.merchantId, deliveryId: input.deliveryId, actor: userActor(ctx) })),
+
+  /** The request log (docs/merchant-guide.md, "Request log"): the merchant's recent API calls. */
+  requests: merchantProcedure('requests.read').input(apiRequestPageInput).query(({ ctx, input }) => listApiRequests(ctx.db, ctx.merchantId, input)),
 });

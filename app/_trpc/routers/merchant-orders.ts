@@ -16,7 +16,11 @@ import { payinDetailView } from '../../../server/payins/payin-view';
 import { decidePayout } from '../../../server/payouts/decide-payout';
 import { merchantCancelPayout } from '../../../server/payouts/merchant-cancel-payout';
 import { payoutDetailView } from '../../../server/payouts/payout-view';
+import { clientAddressOf } from '../../../server/http/client-address';
 import { merchantProcedure, router } from '../init';
+
+/** The console's user, for the audit row of a decision or a cancel. */
+const by = (ctx: { merchantUserId: string; headers: Headers }) => ({ userId: ctx.merchantUserId, ip: clientAddressOf(ctx.headers) });
 
 /**
  * The console's orders pages (docs/merchant-guide.md, "The orders pages"): the merchant API's own
@@ -39,14 +43,14 @@ export const merchantOrdersRouter = router({
   decidePayout: merchantProcedure('orders.decide')
     .input(consolePayoutDecisionInput)
     .mutation(({ ctx, input }) =>
-      decidePayout(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, decision: { decision: input.decision, reason: input.reason } }),
+      decidePayout(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, decision: { decision: input.decision, reason: input.reason }, by: by(ctx) }),
     ),
   cancelPayout: merchantProcedure('orders.decide')
     .input(consoleCancelInput)
-    .mutation(async ({ ctx, input }) => payoutDetailView(await merchantCancelPayout(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, reason: input.reason }))),
+    .mutation(async ({ ctx, input }) => payoutDetailView(await merchantCancelPayout(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, reason: input.reason, by: by(ctx) }))),
   cancelPayin: merchantProcedure('orders.decide')
     .input(consoleCancelInput)
-    .mutation(async ({ ctx, input }) => payinDetailView(await merchantCancelPayin(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, reason: input.reason }))),
+    .mutation(async ({ ctx, input }) => payinDetailView(await merchantCancelPayin(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, reason: input.reason, by: by(ctx) }))),
   addPayoutStatement: merchantProcedure('orders.decide')
     .input(consoleEvidenceInput)
     .mutation(async ({ ctx, input }) => {

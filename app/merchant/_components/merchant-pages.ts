@@ -9,7 +9,9 @@ const pages: { href: string; label: keyof MerchantMessages['nav']; permission: M
   { href: '/merchant/payins', label: 'payins', permission: 'orders.read' },
   { href: '/merchant/team', label: 'team', permission: 'team.read' },
   { href: '/merchant/developers', label: 'developers', permission: 'keys.manage' },
+  { href: '/merchant/developers/requests', label: 'requests', permission: 'requests.read' },
   { href: '/merchant/balance', label: 'balance', permission: 'balance.read' },
+  { href: '/merchant/audit', label: 'audit', permission: 'audit.read' },
 ];
 
 /** The nav of a role: only the pages its permissions open (the same table the procedures consult). */

@@ -11,12 +11,12 @@ const en = {
   signedInAs: 'Signed in as',
   changePassword: 'Change password',
   signOut: 'Sign out',
-  nav: { overview: 'Overview', payouts: 'Payouts', payins: 'Pay-ins', team: 'Team', developers: 'Developers', balance: 'Balance' },
+  nav: { overview: 'Overview', payouts: 'Payouts', payins: 'Pay-ins', team: 'Team', developers: 'Developers', requests: 'API requests', balance: 'Balance', audit: 'Audit log' },
 
   roles: { owner: 'Owner', developer: 'Developer', finance: 'Finance', support: 'Support' } satisfies Record<MerchantRole, string>,
   roleSummaries: {
-    owner: 'Everything, and the team: invites people, changes roles, removes users.',
-    developer: 'API keys and webhooks.',
+    owner: 'Everything, and the team: invites people, changes roles, removes users; reads the audit log.',
+    developer: 'API keys, webhooks and the log of API requests.',
     finance: 'Balance, statements and exports.',
     support: 'Reads orders.',
   } satisfies Record<MerchantRole, string>,
@@ -131,12 +131,12 @@ const zh: MerchantMessages = {
   signedInAs: '当前登录：',
   changePassword: '修改密码',
   signOut: '退出登录',
-  nav: { overview: '概览', payouts: '代付', payins: '代收', team: '团队', developers: '开发者', balance: '余额' },
+  nav: { overview: '概览', payouts: '代付', payins: '代收', team: '团队', developers: '开发者', requests: 'API 请求', balance: '余额', audit: '审计日志' },
 
   roles: { owner: '所有者', developer: '开发者', finance: '财务', support: '客服' },
   roleSummaries: {
-    owner: '全部权限，并管理团队：邀请成员、更改角色、移除用户。',
-    developer: 'API 密钥和 Webhook。',
+    owner: '全部权限，并管理团队：邀请成员、更改角色、移除用户；查看审计日志。',
+    developer: 'API 密钥、Webhook 和 API 请求记录。',
     finance: '余额、对账单和导出。',
     support: '查看订单。',
   },

@@ -1,4 +1,6 @@
 import { getDatabase } from '../../../../db';
+import type { Db } from '../../../../db/client';
+import { apiRequestRecorder } from '../../../../server/api-request-log/api-request-recorder';
 import { identifyApiRequest, verifyApiRequest, type ApiPrincipal } from '../../../../server/auth/authenticate-api-request';
 import { requireScopes } from '../../../../server/api-keys/require-scopes';
 import { DomainError, isDomainError } from '../../../../server/errors';
@@ -56,6 +58,12 @@ export async function handleRestRequest(request: Request, bindings?: NodeBinding
   // One line per request (docs/operations.md): the route's template, never the raw path or query.
   log('info', 'request', { requestId, method: request.method, route: exchange.route, status: response.status, ms: Math.round(seconds * 1000), ...exchange.principal });
   observeRequest('rest', exchange.route, request.method, response.status, seconds);
+  // The merchant's request log (docs/merchant-guide.md, "Request log"): buffered and written in
+  // batches after the answer, so this costs no round trip; only calls with a verified merchant key.
+  if (exchange.merchantCall) {
+    const { db, merchantId, apiKeyId } = exchange.merchantCall;
+    apiRequestRecorder().record(db, { merchantId, apiKeyId, method: request.method, route: exchange.route, status: response.status, latencyMs: Math.round(seconds * 1000), requestId, createdAt: new Date() });
+  }
   return response;
 }
 
@@ -65,6 +73,8 @@ interface Exchange {
   /** The matched route's template, for the request log and the metrics. */
   route: string;
   principal: { merchantId?: string; traderId?: string };
+  /** Set once a merchant's key is verified: what the request log needs beyond the answer. */
+  merchantCall?: { db: Db; merchantId: string; apiKeyId: string };
 }
 
 async function route(request: Request, url: URL, rawPath: string, requestId: string, exchange: Exchange): Promise<Response> {
@@ -115,6 +125,7 @@ async function route(request: Request, url: URL, rawPath: string, requestId: str
   const clientAddress = clientAddressOf(request.headers);
   const principal = await verifyApiRequest(db, identified, { method: request.method, pathAndQuery: rawPath, bodySha256: sha256, clientAddress });
   exchange.principal = principal.kind === 'merchant' ? { merchantId: principal.merchant.id } : { traderId: principal.traderId };
+  if (principal.kind === 'merchant') exchange.merchantCall = { db, merchantId: principal.merchant.id, apiKeyId: principal.apiKeyId };
   const refusal = rateLimitRefusal(requestId, principal);
   if (refusal) return refusal;
   // The one place scopes are enforced: every route needs all the scopes it declares, and nothing

@@ -53,7 +53,11 @@ export function createApiRequestRecorder(options: Partial<RecorderOptions> = {})
       waiting = waiting.slice(batch.length);
       writing = batch.length;
       const byDb = new Map<Executor, ApiRequestRow[]>();
-      for (const { db, row } of batch) byDb.set(db, [...(byDb.get(db) ?? []), row]);
+      for (const { db, row } of batch) {
+        const rows = byDb.get(db);
+        if (rows) rows.push(row);
+        else byDb.set(db, [row]);
+      }
       for (const [db, rows] of byDb) {
         try {
           await insert(db, rows);

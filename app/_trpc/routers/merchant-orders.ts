@@ -17,6 +17,9 @@ import { decidePayout } from '../../../server/payouts/decide-payout';
 import { merchantCancelPayout } from '../../../server/payouts/merchant-cancel-payout';
 import { payoutDetailView } from '../../../server/payouts/payout-view';
 import { merchantProcedure, router } from '../init';
+import { merchantEvidenceRequests } from '../../../server/disputes/party-evidence-requests';
+import { withdrawPayoutDispute } from '../../../server/payouts/withdraw-payout-dispute';
+import { evidenceRequestsPageInput } from '../../../server/disputes/evidence-request.schema';
 
 /**
  * The console's orders pages (docs/merchant-guide.md, "The orders pages"): the merchant API's own
@@ -47,6 +50,13 @@ export const merchantOrdersRouter = router({
   cancelPayin: merchantProcedure('orders.decide')
     .input(consoleCancelInput)
     .mutation(async ({ ctx, input }) => payinDetailView(await merchantCancelPayin(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, reason: input.reason }))),
+  // What an operator asks of the merchant on a disputed order (docs/merchant-guide.md, "Evidence requests").
+  evidenceRequests: merchantProcedure('orders.read')
+    .input(evidenceRequestsPageInput)
+    .query(({ ctx, input }) => merchantEvidenceRequests(ctx.db, { merchantId: ctx.merchantId, flow: input.flow, reference: input.reference })),
+  withdrawPayoutDispute: merchantProcedure('orders.decide')
+    .input(orderPageInput)
+    .mutation(async ({ ctx, input }) => payoutDetailView(await withdrawPayoutDispute(ctx.db, { merchantId: ctx.merchantId, reference: input.reference }))),
   addPayoutStatement: merchantProcedure('orders.decide')
     .input(consoleEvidenceInput)
     .mutation(async ({ ctx, input }) => {

@@ -16,7 +16,8 @@ function refuseParty(message: string): never {
 
 /**
  * An operator asks one party of an open dispute for more (docs/operator-guide.md, "Evidence"). The
- * party must exist on the order: a payout has no buyer, an order without a trader has no trader.
+ * party must exist on the order and be able to answer: a payout has no buyer, an order without a
+ * trader has no trader, and a pay-in's merchant has no evidence form.
  * The request and its audit row are one transaction on the locked order.
  */
 export async function requestEvidence(db: Db, raw: unknown, operator: OperatorActor, now = new Date()) {
@@ -33,6 +34,8 @@ export async function requestEvidence(db: Db, raw: unknown, operator: OperatorAc
       throw new DomainError('INVALID_ORDER_STATE', `The order is ${order.status}; evidence can be requested while it is DISPUTED.`, { meta: { status: order.status } });
     }
     if (input.party === 'buyer' && input.flow === 'payout') refuseParty('a payout has no buyer: ask the merchant or the trader');
+    // The merchant adds evidence to payouts only (API and console): a request it could not answer would only mislead.
+    if (input.party === 'merchant' && input.flow === 'payin') refuseParty("a pay-in's merchant has no way to add evidence: ask the buyer or the trader");
     if (input.party === 'trader' && !order.traderId) refuseParty('this order has no trader');
     const dueAt = new Date(now.getTime() + input.dueInHours * 3_600_000);
     const [request] = await tx

@@ -20,8 +20,9 @@ export function EvidenceRequestsPanel({ flow, orderId, disputed, hasTrader }: { 
   const ref = { flow, orderId };
   const process = useQuery(trpc.operator.disputeProcess.get.queryOptions(ref));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.disputeProcess.get.queryKey(ref) });
-  const parties: Party[] = flow === 'payout' ? ['merchant', 'trader'] : ['merchant', 'buyer', 'trader'];
-  const [party, setParty] = useState<Party>(hasTrader ? 'trader' : 'merchant');
+  // Who can answer: a payout has no buyer, and a pay-in's merchant has no evidence form.
+  const parties: Party[] = flow === 'payout' ? ['merchant', 'trader'] : ['buyer', 'trader'];
+  const [party, setParty] = useState<Party>(hasTrader ? 'trader' : parties[0]!);
   const [message, setMessage] = useState('');
   const [hours, setHours] = useState('24');
   const request = useMutation(

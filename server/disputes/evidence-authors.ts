@@ -26,9 +26,8 @@ export async function withAuthorship<T extends EvidenceItemView>(db: Executor, i
     );
   const byId = new Map(rows.map((row) => [row.id, row]));
   const uuid = /^[0-9a-f-]{36}$/i;
-  const idsOf = (party: string) => [
-    ...new Set(items.filter((item) => item.party === party).flatMap((item) => { const id = byId.get(item.id)?.authorId; return id && uuid.test(id) ? [id] : []; })),
-  ];
+  const authorOf = (item: EvidenceItemView) => byId.get(item.id)?.authorId ?? '';
+  const idsOf = (party: string) => [...new Set(items.filter((item) => item.party === party).map(authorOf))].filter((id) => uuid.test(id));
   const names = new Map<string, string>();
   const merchantIds = idsOf('merchant');
   const traderIds = idsOf('trader');

@@ -194,10 +194,14 @@ describe('the overview and orders procedures refuse everyone but a merchant user
     expect(await caller.merchantOrders.cancelPayout({ reference: open.orderNo })).toMatchObject({ status: 'CANCELLED' });
     expect(await caller.merchantOrders.cancelPayin({ reference: payin.orderNo })).toMatchObject({ status: 'CANCELLED' });
     const after = await caller.merchantOrders.payout({ reference: submitted.orderNo });
-    expect(after.actions).toEqual([]);
+    // A disputed payout: the merchant may only take its dispute back.
+    expect(after.actions).toEqual(['withdraw_dispute']);
     expect(after.evidence.items.map((item) => item.statement)).toEqual(['The recipient has no record of it.']);
     expect(after.timeline.at(-1)).toMatchObject({ toStatus: 'DISPUTED', actorType: 'merchant', note: 'Nothing arrived' });
     expect(after.timeline.at(-1)?.actorName).toBeTruthy();
+    expect(await caller.merchantOrders.evidenceRequests({ flow: 'payout', reference: submitted.orderNo })).toMatchObject({ requests: [], timersPausedAt: expect.any(String) });
+    expect(await caller.merchantOrders.withdrawPayoutDispute({ reference: submitted.orderNo })).toMatchObject({ status: 'PAYMENT_SUBMITTED' });
+    expect(await refusalCode(caller.merchantOrders.withdrawPayoutDispute({ reference: submitted.orderNo }))).toBe('DISPUTE_NOT_WITHDRAWABLE');
   });
 });
 

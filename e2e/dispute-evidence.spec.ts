@@ -65,7 +65,7 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await expect(requests).toContainText('Please send the bank receipt of this transfer.');
   await expect(requests).toContainText('open');
   // An internal note, for operators only.
-  await page.getByLabel('Internal note').fill('Trader answered quickly on earlier cases.');
+  await page.getByRole('textbox', { name: 'Internal note' }).fill('Trader answered quickly on earlier cases.');
   await page.getByRole('button', { name: 'Add internal note' }).click();
   await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem', { name: 'Internal note' })).toContainText('Trader answered quickly on earlier cases.');
   await noAxeViolations(page, 'case page');

@@ -33,7 +33,12 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
   const queryClient = useQueryClient();
   const ref = { flow, orderId };
   const detail = useQuery(trpc.operator.disputes.get.queryOptions(ref));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.disputes.get.queryKey(ref) });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.operator.disputes.get.queryKey(ref) }),
+      // A ruling ends the pause and the requests: the timers and requests panels read it afresh.
+      queryClient.invalidateQueries({ queryKey: trpc.operator.disputeProcess.get.queryKey(ref) }),
+    ]);
   const claim = useMutation(trpc.operator.disputes.claim.mutationOptions({ onSettled: refresh }));
   const release = useMutation(trpc.operator.disputes.releaseClaim.mutationOptions({ onSettled: refresh }));
 

@@ -22,7 +22,7 @@ export function InternalNoteForm({ flow, orderId }: { flow: 'payout' | 'payin'; 
   return (
     <form
       className="console-form"
-      aria-label="Internal note"
+      aria-label="Add an internal note"
       onSubmit={(event) => {
         event.preventDefault();
         add.mutate({ flow, orderId, note });

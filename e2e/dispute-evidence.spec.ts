@@ -69,7 +69,10 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await page.getByRole('button', { name: 'Add internal note' }).click();
   await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem', { name: 'Internal note' })).toContainText('Trader answered quickly on earlier cases.');
   await noAxeViolations(page, 'case page');
-  await notWiderThanViewport(page);
+  for (const width of [412, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await notWiderThanViewport(page);
+  }
   await screenshot(page, testInfo, 'requested');
 
   // The trader sees the request on the payout's card and answers with a statement and an image.
@@ -85,6 +88,8 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await expect(evidence).toContainText('Deadlines on this order are paused');
   await expect(evidence).not.toContainText('Trader answered quickly');
   await noAxeViolations(trader, 'trader payouts');
+  await trader.setViewportSize({ width: 412, height: 900 });
+  await notWiderThanViewport(trader);
   await evidence.getByLabel('Your statement for the operator').fill('Receipt from my bank attached; the transfer left at 10:02.');
   await evidence.getByLabel(/^Images/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: await slip('#ffe3cf') });
   await evidence.getByRole('button', { name: 'Send evidence' }).click();

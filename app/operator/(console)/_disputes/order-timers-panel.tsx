@@ -48,8 +48,8 @@ export function OrderTimersPanel({ flow, orderId }: { flow: 'payout' | 'payin'; 
     <section aria-labelledby="timers-heading">
       <h2 id="timers-heading">Timers</h2>
       {timersPausedAt ? (
-        <p role="status" className="tag is-warning">
-          Deadlines paused since {formatTime(timersPausedAt)}: the dispute stops the order’s clock.
+        <p role="status">
+          <span className="tag is-warning">Paused</span> Deadlines paused since {formatTime(timersPausedAt)}: the dispute stops the order’s clock.
         </p>
       ) : deadline ? (
         <p>

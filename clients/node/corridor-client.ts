@@ -193,6 +193,11 @@ export class CorridorClient extends SignedApiClient {
     return this.request<Payout>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/cancel`, { body: input });
   }
 
+  /** Takes back your dispute on a DISPUTED payout before an operator rules: back to PAYMENT_SUBMITTED. */
+  withdrawPayoutDispute(orderNo: string) {
+    return this.request<Payout>('POST', `/api/v1/withdrawals/${encodeURIComponent(orderNo)}/dispute/withdraw`);
+  }
+
   /** Cancels a pay-in before the buyer reports paying (PENDING_MATCH, PENDING_PAYMENT). */
   cancelPayin(orderNo: string, input?: CancelOrderRequest) {
     return this.request<Payin>('POST', `/api/v1/orders/${encodeURIComponent(orderNo)}/cancel`, { body: input });

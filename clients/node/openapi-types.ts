@@ -191,6 +191,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/withdrawals/{orderNo}/dispute/withdraw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Withdraw your dispute on a payout
+         * @description Allowed while DISPUTED and before an operator rules: the payout returns to PAYMENT_SUBMITTED (payout.dispute_withdrawn) for you to decide again, and merchantActionDueAt moves on by the time the dispute took. Otherwise 409 DISPUTE_NOT_WITHDRAWABLE with meta.status. No body.
+         */
+        post: operations["withdrawPayoutDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orders": {
         parameters: {
             query?: never;
@@ -779,6 +799,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "payout.dispute_withdrawn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payout.dispute_withdrawn
+         * @description You withdrew your dispute: the payout is back to PAYMENT_SUBMITTED, and merchantActionDueAt moved on by the time the dispute took. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_payout_dispute_withdrawn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "payout.reassigned": {
         parameters: {
             query?: never;
@@ -968,7 +1008,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -1263,6 +1303,23 @@ export interface components {
             items: components["schemas"]["DisputeEvidence"][];
             /** @description how many more images you may attach to this order */
             imagesRemaining: number;
+            /** @description What the operator arbitrating the dispute asks of you, oldest first; adding evidence answers them all. Empty unless the payout is DISPUTED. */
+            openRequests: {
+                /** Format: uuid */
+                id: string;
+                /** @description what the operator needs from you */
+                message: string;
+                /**
+                 * Format: date-time
+                 * @description answer by then: add evidence (a statement, images or both)
+                 */
+                dueAt: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                createdAt: string;
+            }[];
         };
         PayinCreated: {
             /** Format: uuid */
@@ -1650,7 +1707,7 @@ export interface components {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
             /** @enum {string} */
-            type: "payout.accepted" | "payout.overdue" | "payout.completed" | "payout.disputed" | "payout.reassigned" | "payout.cancelled";
+            type: "payout.accepted" | "payout.overdue" | "payout.completed" | "payout.disputed" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled";
             /**
              * Format: date-time
              * @description when the change happened; use it to ignore an older state arriving late
@@ -1906,6 +1963,19 @@ export interface components {
              */
             createdAt: string;
             data: components["schemas"]["PayoutDisputeResolved"];
+        };
+        /** @description You withdrew your dispute: the payout is back to PAYMENT_SUBMITTED, and merchantActionDueAt moved on by the time the dispute took. */
+        PayoutDisputeWithdrawnEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "payout.dispute_withdrawn";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["Payout"];
         };
         /** @description An operator put the payout back in the pool. */
         PayoutReassignedEvent: {
@@ -3846,6 +3916,162 @@ export interface operations {
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
+    withdrawPayoutDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The platform orderNo or your merchantOrderNo. */
+                orderNo: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout, back to PAYMENT_SUBMITTED */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payout"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND, ORDER_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND" | "ORDER_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description DISPUTE_NOT_WITHDRAWABLE */
+            409: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "DISPUTE_NOT_WITHDRAWABLE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
     listPayins: {
         parameters: {
             query?: {
@@ -5530,7 +5756,7 @@ export interface operations {
                 /** @description The nextCursor of the previous page: events older than its last item. */
                 startingAfter?: string;
                 /** @description Only events of this type. */
-                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "webhook.test";
+                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "webhook.test";
                 /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
                 from?: string;
                 /** @description Created before this ISO 8601 date or timestamp, exclusive. */
@@ -7744,6 +7970,40 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["PayoutDisputeResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_payout_dispute_withdrawn: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutDisputeWithdrawnEvent"];
             };
         };
         responses: {

@@ -8,6 +8,7 @@ import { isoMs } from '../money/format';
 import { prepareImages } from '../proofs/prepare-proof-image';
 import { parseInput } from '../validation/parse-input';
 import { countEvidenceImages } from './count-evidence-images';
+import { fulfilEvidenceRequests } from './fulfil-evidence-requests';
 import { orderTableOf } from './dispute-ref';
 import {
   addDisputeEvidenceInput,
@@ -125,6 +126,9 @@ export async function addDisputeEvidence(db: Db, options: AddDisputeEvidenceOpti
             })
         : [];
 
+    // Evidence from the party answers the operator's open requests to it (docs/operator-guide.md, "Evidence").
+    const answered = await fulfilEvidenceRequests(tx, { flow: input.flow, orderId: input.orderId, party: input.party, evidenceId: item.id, now });
+
     await recordAudit(tx, {
       actorType: auditActorOf[input.party],
       actorId: input.authorId,
@@ -140,6 +144,7 @@ export async function addDisputeEvidence(db: Db, options: AddDisputeEvidenceOpti
         evidenceId: item.id,
         statementLength: statement?.length ?? 0,
         images: stored.map((file) => file.sha256),
+        ...(answered.length > 0 ? { answeredRequests: answered } : {}),
       },
     });
 

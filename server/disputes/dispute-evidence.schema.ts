@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_PROOFS } from '../../common/proof-limits';
+import { openEvidenceRequestView } from './evidence-request.schema';
 
 // Dispute evidence (docs/api.md, "Add dispute evidence"): what a party adds to an order that is
 // disputed or about to be. The views are typed by these schemas and the OpenAPI document is
@@ -59,6 +60,9 @@ export type EvidenceItemView = z.output<typeof evidenceItemView>;
 export const evidenceListResponse = z.object({
   items: z.array(evidenceItemView).describe('Oldest first.'),
   imagesRemaining: z.number().int().min(0).max(MAX_EVIDENCE_IMAGES).describe('how many more images you may attach to this order'),
+  openRequests: z
+    .array(openEvidenceRequestView)
+    .describe('What the operator arbitrating the dispute asks of you, oldest first; adding evidence answers them all. Empty unless the payout is DISPUTED.'),
 });
 export type EvidenceListResponse = z.output<typeof evidenceListResponse>;
 

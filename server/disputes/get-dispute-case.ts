@@ -9,6 +9,7 @@ import { payoutStates } from '../state-machines/payout';
 import type { DisputeRef } from './dispute-ref';
 import type { EvidenceItemView } from './dispute-evidence.schema';
 import { findDuplicateProofs, type ProofDuplicate } from './find-duplicate-proofs';
+import { withAuthorship, type EvidenceAuthorship } from './evidence-authors';
 import { listDisputeEvidence } from './list-dispute-evidence';
 import { orderTimeline, type TimelineEntry } from './timeline';
 
@@ -26,7 +27,7 @@ export interface CaseProof {
 }
 
 /** Evidence a party added (docs/operator-guide.md, "Evidence"), each image with its duplicates. */
-export interface CaseEvidence extends Omit<EvidenceItemView, 'files'> {
+export interface CaseEvidence extends Omit<EvidenceItemView, 'files'>, EvidenceAuthorship {
   files: (EvidenceItemView['files'][number] & { duplicates: ProofDuplicate[] })[];
 }
 
@@ -68,7 +69,8 @@ async function nameOf(db: Executor, table: 'merchant' | 'trader' | 'operator', i
 /** A dispute case with everything an operator needs to rule: timeline, amounts, proofs, parties. */
 export async function getDisputeCase(db: Executor, ref: DisputeRef): Promise<DisputeCase> {
   const timeline = await orderTimeline(db, ref.orderId);
-  const evidenceItems = await listDisputeEvidence(db, ref);
+  // Every party's evidence and the operators' internal notes, each with who added it.
+  const evidenceItems = await withAuthorship(db, await listDisputeEvidence(db, ref));
   const evidenceHashes = evidenceItems.flatMap((item) => item.files.map((file) => file.sha256));
   const withDuplicates = (duplicates: Map<string, ProofDuplicate[]>): CaseEvidence[] =>
     evidenceItems.map((item) => ({ ...item, files: item.files.map((file) => ({ ...file, duplicates: duplicates.get(file.sha256) ?? [] })) }));

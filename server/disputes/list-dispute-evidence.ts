@@ -7,12 +7,14 @@ import type { EvidenceItemView, EvidenceParty } from './dispute-evidence.schema'
 
 /**
  * The evidence added to one order, oldest first, with its images' metadata (never their bytes):
- * one party's when `party` is given (a merchant sees its own), every party's for the operator.
+ * one party's when `party` is given (a merchant sees its own), every party's (internal notes too)
+ * for the operator.
  * The caller has already checked that the order is the reader's.
  */
 export async function listDisputeEvidence(db: Executor, input: { flow: DisputeFlow; orderId: string; party?: EvidenceParty }): Promise<EvidenceItemView[]> {
   const conditions: SQL[] = [eq(disputeEvidence.flow, input.flow), eq(disputeEvidence.orderId, input.orderId)];
-  if (input.party) conditions.push(eq(disputeEvidence.party, input.party));
+  // A party's listing never holds an operator's internal note, whatever party is asked for.
+  if (input.party) conditions.push(eq(disputeEvidence.party, input.party), eq(disputeEvidence.internal, false));
   const items = await db
     .select()
     .from(disputeEvidence)

@@ -3,6 +3,7 @@ import { findMerchantPayout } from '../payouts/find-payout';
 import { countEvidenceImages } from './count-evidence-images';
 import { MAX_EVIDENCE_IMAGES, type EvidenceListResponse } from './dispute-evidence.schema';
 import { listDisputeEvidence } from './list-dispute-evidence';
+import { listOpenEvidenceRequests } from './list-evidence-requests';
 
 /**
  * The evidence a merchant added to one of its payouts, and how many more images it may attach
@@ -14,5 +15,6 @@ export async function listMerchantPayoutEvidence(db: Executor, input: { merchant
   const subject = { flow: 'payout', orderId: order.id, party: 'merchant' } as const;
   const items = await listDisputeEvidence(db, subject);
   const images = await countEvidenceImages(db, subject);
-  return { items, imagesRemaining: Math.max(0, MAX_EVIDENCE_IMAGES - images) };
+  const openRequests = await listOpenEvidenceRequests(db, { flow: 'payout', orderId: order.id, party: 'merchant', status: order.status });
+  return { items, imagesRemaining: Math.max(0, MAX_EVIDENCE_IMAGES - images), openRequests };
 }

@@ -54,6 +54,9 @@ export const errorCodes = {
   LAST_OWNER: 409,
   BANK_ACCOUNT_NOT_FOUND: 404,
   SUGGESTION_NOT_FOUND: 404,
+  DISPUTE_NOT_WITHDRAWABLE: 409,
+  DEADLINE_NOT_EXTENDABLE: 409,
+  EVIDENCE_REQUEST_CLOSED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -3,6 +3,7 @@ import { log } from '../logging/log';
 import { runIncrementalLedgerCheck } from '../ledger/run-invariant-check';
 import { pruneRecords } from './prune-records';
 import { runDueTimers } from './run-due-timers';
+import { beatAndCatchUp } from '../order-timers/outage-catch-up';
 
 const TICK_MS = 5_000;
 const PRUNE_EVERY_TICKS = 120;
@@ -20,7 +21,11 @@ export function startScheduler(db: Db, tickMs = TICK_MS): () => Promise<void> {
     if (running) return;
     running = (async () => {
       try {
-        const counts = await runDueTimers(db);
+        const now = new Date();
+        // Time the platform was down is given back before any timer of this tick fires.
+        const catchUp = await beatAndCatchUp(db, now, tickMs);
+        if (catchUp.outageSeconds > 0) log('warn', 'scheduler outage: deadlines moved on', { seconds: catchUp.outageSeconds, ...catchUp.moved });
+        const counts = await runDueTimers(db, now);
         const fired = Object.entries(counts).filter(([, n]) => n > 0);
         if (fired.length > 0) log('info', 'timers fired', Object.fromEntries(fired));
         ticks += 1;

@@ -8,6 +8,7 @@ import { payinMachine, type PayinAction, type PayinStatus } from './payin';
 import { payoutMachine, type PayoutAction, type PayoutStatus } from './payout';
 import { payinLedgerEffects } from '../payins/payin-ledger';
 import { payoutLedgerEffects } from '../payouts/payout-ledger';
+import { planDisputePause, recordPause } from '../order-timers/dispute-pause';
 
 export type PayoutRow = typeof payoutOrders.$inferSelect;
 export type PayinRow = typeof payinOrders.$inferSelect;
@@ -109,9 +110,11 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   });
 
   const extra = (input.set?.(current, now) ?? {}) as Record<string, unknown>;
+  // Entering or leaving DISPUTED stops or restarts the order's own clocks (docs/state-machines.md, "Pauses").
+  const pause = planDisputePause(flow, current, current.status, plan.to, now);
   const [updated] = (await tx
     .update(table)
-    .set({ ...extra, status: plan.to as never, updatedAt: now })
+    .set({ ...extra, ...pause?.set, status: plan.to as never, updatedAt: now })
     .where(and(eq(table.id, current.id), eq(table.status, current.status)))
     .returning()) as Row[];
   // The row is locked by this transaction, so the status cannot have moved in between.
@@ -131,6 +134,7 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
     note: input.note ?? null,
     createdAt: now,
   });
+  if (pause) await recordPause(tx, { flow, orderId: current.id, plan: pause, actor: input.actor, now });
 
   let event: EventPayload | undefined;
   if (plan.event) {

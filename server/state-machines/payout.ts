@@ -25,6 +25,7 @@ export const payoutActions = [
   'merchant_action_timeout',
   'resolve_release',
   'resolve_refund',
+  'withdraw_dispute',
   'reassign',
   'cancel',
   'merchant_cancel',
@@ -120,6 +121,17 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       event: 'payout.dispute_resolved',
       guard: requireNote,
       description: "The operator rules for the merchant: frozen USDT back to the merchant's available balance.",
+    },
+    {
+      // The one way out of DISPUTED that is not a ruling: the merchant takes its dispute back (or
+      // decides after all, when the dispute was its silence), and decides again with the time the
+      // dispute took given back (docs/state-machines.md, "Pauses").
+      action: 'withdraw_dispute',
+      from: ['DISPUTED'],
+      to: 'PAYMENT_SUBMITTED',
+      actors: ['merchant'],
+      event: 'payout.dispute_withdrawn',
+      description: 'The merchant withdraws its dispute: back to its decision, merchantActionDueAt moved on by the pause.',
     },
     {
       action: 'reassign',

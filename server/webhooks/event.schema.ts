@@ -28,6 +28,7 @@ export const eventDescriptions: Record<string, string> = {
   'payout.disputed': 'You disputed, or the 24 h decision window ran out (reason MERCHANT_ACTION_TIMEOUT).',
   'payout.dispute_resolved':
     "An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received and the operator's note.",
+  'payout.dispute_withdrawn': 'You withdrew your dispute: the payout is back to PAYMENT_SUBMITTED, and merchantActionDueAt moved on by the time the dispute took.',
   'payout.reassigned': 'An operator put the payout back in the pool.',
   'payout.cancelled': 'You cancelled it before a trader accepted, or an operator cancelled it; the frozen USDT is available again.',
   'order.matched': 'A queued pay-in found its trader; the checkout shows bank details.',

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../server/payins/checkout';
+import { buyerEvidenceRequests } from '../../../server/disputes/party-evidence-requests';
 import { checkoutProcedure, router } from '../init';
 import { markPaidInput } from './checkout.schema';
 
 /** The buyer's checkout page (/pay/[token]). */
 export const checkoutRouter = router({
   view: checkoutProcedure.query(({ ctx, input }) => checkoutView(ctx.db, input.token)),
+  // What an operator asks of the buyer while the pay-in is disputed (docs/operator-guide.md, "Evidence").
+  evidenceRequests: checkoutProcedure.query(({ ctx, input }) => buyerEvidenceRequests(ctx.db, input.token)),
   markPaid: checkoutProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
     await submitBuyerPayment(ctx.db, input.token, new Date(), { payerName: input.payerName });
     return checkoutView(ctx.db, input.token);

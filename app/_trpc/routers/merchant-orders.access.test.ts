@@ -71,6 +71,9 @@ beforeAll(async () => {
     'merchantOrders.cancelPayout': (c) => c.merchantOrders.cancelPayout({ reference: open.orderNo }),
     'merchantOrders.cancelPayin': (c) => c.merchantOrders.cancelPayin({ reference: payin.orderNo }),
     'merchantOrders.addPayoutStatement': (c) => c.merchantOrders.addPayoutStatement({ reference: submitted.orderNo, statement: 'The recipient has no record of it.' }),
+    'merchantOrders.evidenceRequests': (c) => c.merchantOrders.evidenceRequests({ flow: 'payout', reference: submitted.orderNo }),
+    // Valid once the owner has disputed it (the last test); before that, DISPUTE_NOT_WITHDRAWABLE.
+    'merchantOrders.withdrawPayoutDispute': (c) => c.merchantOrders.withdrawPayoutDispute({ reference: submitted.orderNo }),
   };
 });
 afterAll(async () => {
@@ -96,7 +99,13 @@ const as = (member: TestMember, totpEnrolled = true) => callerAs(database.db, me
 
 const everyCall = (caller: Caller, only?: (name: string) => boolean) => refusalsOf(calls, caller, only);
 const all = refusedAll;
-const decisions = ['merchantOrders.decidePayout', 'merchantOrders.cancelPayout', 'merchantOrders.cancelPayin', 'merchantOrders.addPayoutStatement'];
+const decisions = [
+  'merchantOrders.decidePayout',
+  'merchantOrders.cancelPayout',
+  'merchantOrders.cancelPayin',
+  'merchantOrders.addPayoutStatement',
+  'merchantOrders.withdrawPayoutDispute',
+];
 
 describe('the overview and orders procedures refuse everyone but a merchant user whose role allows them', () => {
   it('covers every procedure of the two routers', () => {
@@ -146,6 +155,8 @@ describe('the overview and orders procedures refuse everyone but a merchant user
       expect(await refusalCode(caller.merchantOrders.decidePayout({ reference, decision: 'CONFIRM' }))).toBe('ORDER_NOT_FOUND');
       expect(await refusalCode(caller.merchantOrders.cancelPayout({ reference }))).toBe('ORDER_NOT_FOUND');
       expect(await refusalCode(caller.merchantOrders.addPayoutStatement({ reference, statement: 'Mine now' }))).toBe('ORDER_NOT_FOUND');
+      expect(await refusalCode(caller.merchantOrders.evidenceRequests({ flow: 'payout', reference }))).toBe('ORDER_NOT_FOUND');
+      expect(await refusalCode(caller.merchantOrders.withdrawPayoutDispute({ reference }))).toBe('ORDER_NOT_FOUND');
       expect((await caller.merchantOrders.payouts({ page: 1, search: reference })).items).toEqual([]);
     }
     expect(await state()).toEqual(before);
@@ -183,10 +194,14 @@ describe('the overview and orders procedures refuse everyone but a merchant user
     expect(await caller.merchantOrders.cancelPayout({ reference: open.orderNo })).toMatchObject({ status: 'CANCELLED' });
     expect(await caller.merchantOrders.cancelPayin({ reference: payin.orderNo })).toMatchObject({ status: 'CANCELLED' });
     const after = await caller.merchantOrders.payout({ reference: submitted.orderNo });
-    expect(after.actions).toEqual([]);
+    // A disputed payout: the merchant may only take its dispute back.
+    expect(after.actions).toEqual(['withdraw_dispute']);
     expect(after.evidence.items.map((item) => item.statement)).toEqual(['The recipient has no record of it.']);
     expect(after.timeline.at(-1)).toMatchObject({ toStatus: 'DISPUTED', actorType: 'merchant', note: 'Nothing arrived' });
     expect(after.timeline.at(-1)?.actorName).toBeTruthy();
+    expect(await caller.merchantOrders.evidenceRequests({ flow: 'payout', reference: submitted.orderNo })).toMatchObject({ requests: [], timersPausedAt: expect.any(String) });
+    expect(await caller.merchantOrders.withdrawPayoutDispute({ reference: submitted.orderNo })).toMatchObject({ status: 'PAYMENT_SUBMITTED' });
+    expect(await refusalCode(caller.merchantOrders.withdrawPayoutDispute({ reference: submitted.orderNo }))).toBe('DISPUTE_NOT_WITHDRAWABLE');
   });
 });
 

@@ -18,6 +18,9 @@ import { merchantCancelPayout } from '../../../server/payouts/merchant-cancel-pa
 import { payoutDetailView } from '../../../server/payouts/payout-view';
 import { clientAddressOf } from '../../../server/http/client-address';
 import { merchantProcedure, router } from '../init';
+import { merchantEvidenceRequests } from '../../../server/disputes/party-evidence-requests';
+import { withdrawPayoutDispute } from '../../../server/payouts/withdraw-payout-dispute';
+import { evidenceRequestsPageInput } from '../../../server/disputes/evidence-request.schema';
 
 /** The console's user, for the audit row of a decision or a cancel. */
 const by = (ctx: { merchantUserId: string; headers: Headers }) => ({ userId: ctx.merchantUserId, ip: clientAddressOf(ctx.headers) });
@@ -51,6 +54,13 @@ export const merchantOrdersRouter = router({
   cancelPayin: merchantProcedure('orders.decide')
     .input(consoleCancelInput)
     .mutation(async ({ ctx, input }) => payinDetailView(await merchantCancelPayin(ctx.db, { merchantId: ctx.merchantId, reference: input.reference, reason: input.reason, by: by(ctx) }))),
+  // What an operator asks of the merchant on a disputed order (docs/merchant-guide.md, "Evidence requests").
+  evidenceRequests: merchantProcedure('orders.read')
+    .input(evidenceRequestsPageInput)
+    .query(({ ctx, input }) => merchantEvidenceRequests(ctx.db, { merchantId: ctx.merchantId, flow: input.flow, reference: input.reference })),
+  withdrawPayoutDispute: merchantProcedure('orders.decide')
+    .input(orderPageInput)
+    .mutation(async ({ ctx, input }) => payoutDetailView(await withdrawPayoutDispute(ctx.db, { merchantId: ctx.merchantId, reference: input.reference }))),
   addPayoutStatement: merchantProcedure('orders.decide')
     .input(consoleEvidenceInput)
     .mutation(async ({ ctx, input }) => {

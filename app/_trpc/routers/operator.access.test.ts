@@ -41,6 +41,11 @@ beforeAll(async () => {
     'operator.queueViews.delete': (c) => c.operator.queueViews.delete({ viewId: '00000000-0000-4000-8000-000000000000' }),
     'operator.search': (c) => c.operator.search({ query: disputed.orderNo }),
     'operator.disputes.rule': (c) => c.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'Refund.' }),
+    'operator.disputeProcess.get': (c) => c.operator.disputeProcess.get(ref),
+    'operator.disputeProcess.requestEvidence': (c) => c.operator.disputeProcess.requestEvidence({ ...ref, party: 'trader', message: 'Send the receipt.', dueInHours: 24 }),
+    'operator.disputeProcess.withdrawRequest': (c) => c.operator.disputeProcess.withdrawRequest({ requestId: '00000000-0000-4000-8000-000000000000' }),
+    'operator.disputeProcess.addNote': (c) => c.operator.disputeProcess.addNote({ ...ref, note: 'Internal.' }),
+    'operator.disputeProcess.extendDeadline': (c) => c.operator.disputeProcess.extendDeadline({ flow: 'payout', orderId: pending.id, minutes: 30, reason: 'Bank outage.' }),
     'operator.stuckPayouts.list': (c) => c.operator.stuckPayouts.list({ unmatchedAfterMinutes: 0 }),
     'operator.stuckPayouts.reassign': (c) => c.operator.stuckPayouts.reassign({ orderId: pending.id, note: 'Back.' }),
     'operator.stuckPayouts.cancel': (c) => c.operator.stuckPayouts.cancel({ orderId: pending.id, note: 'Cancel.' }),
@@ -84,7 +89,10 @@ async function state() {
              (select string_agg(coalesce(totp_secret, '-'), ',' order by id) from users) as totp,
              (select count(*) from merchant_invitations)::text as invitations,
              (select count(*) from user_recovery_codes)::text as recovery_codes,
-             (select count(*) from operator_saved_views)::text as saved_views`),
+             (select count(*) from operator_saved_views)::text as saved_views,
+             (select count(*) from dispute_evidence)::text as evidence,
+             (select count(*) from dispute_evidence_requests)::text as evidence_requests,
+             (select count(*) from order_timer_adjustments)::text as timer_adjustments`),
   );
   return row;
 }

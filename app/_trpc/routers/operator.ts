@@ -44,6 +44,7 @@ import { setWebhookEndpoint } from '../../../server/webhooks/set-webhook-endpoin
 import { clientAddressOf } from '../../../server/http/client-address';
 import { enrollingOperatorProcedure, operatorProcedure, router } from '../init';
 import { notificationStats } from '../../../server/notifications/notification-stats';
+import { operatorDisputeProcessRouter } from './operator-dispute-process';
 
 /** The operator and the address they act from, for the claim and the audit log. */
 function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActor {
@@ -100,6 +101,9 @@ export const operatorRouter = router({
       .mutation(({ ctx, input }) => claimNextDispute(ctx.db, { filters: input.filters, operator: operatorOf(ctx) })),
     rule: operatorProcedure.input(ruleDisputeInput).mutation(({ ctx, input }) => ruleDispute(ctx.db, input, operatorOf(ctx))),
   }),
+
+  // Evidence requests, internal notes and deadlines (docs/operator-guide.md, "Evidence", "Timers").
+  disputeProcess: operatorDisputeProcessRouter,
 
   stuckPayouts: router({
     list: operatorProcedure

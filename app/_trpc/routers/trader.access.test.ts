@@ -61,6 +61,8 @@ function calls() {
     confirmSuggestion: (c: Caller) => c.trader.confirmSuggestion({ notificationId: bankAccountId }),
     rejectSuggestion: (c: Caller) => c.trader.rejectSuggestion({ notificationId: bankAccountId }),
     setAutoConfirm: (c: Caller) => c.trader.setAutoConfirm({ bankAccountId, autoConfirm: true, threshold: 90, silenceSeconds: 900 }),
+    evidenceGet: (c: Caller) => c.trader.evidence.get({ flow: 'payout', orderId: payout.orderId }),
+    evidenceAdd: (c: Caller) => c.trader.evidence.add({ flow: 'payin', orderId: payin.orderId, statement: 'The money did not arrive.' }),
   } satisfies Record<string, (c: Caller) => Promise<unknown>>;
 }
 type Caller = ReturnType<typeof callerAs>;
@@ -125,6 +127,8 @@ describe('trader procedures: who may call them', () => {
     expect(await refusal(aimed.notReceived(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
     expect(await refusal(aimed.disableBankAccount(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'NOT_FOUND' });
     expect(await refusal(aimed.setAutoConfirm(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'BANK_ACCOUNT_NOT_FOUND' });
+    expect(await refusal(aimed.evidenceGet(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
+    expect(await refusal(aimed.evidenceAdd(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
     // The accepted payout is not in the pool any more; accepting it again is refused by its state.
     expect(await refusal(aimed.accept(other))).toEqual({ code: 'CONFLICT', domainCode: 'INVALID_ORDER_STATE' });
     expect(await snapshot()).toEqual(before);
@@ -162,6 +166,8 @@ describe('trader procedures: who may call them', () => {
       own.trader.setQuote({ side: 'BUY', price: '7.0000', minFiat: '5.00', maxFiat: '2.00' }),
       own.trader.addBankAccount({ holderName: 'X', bankName: 'Y', accountNumber: '12ab' }),
       own.trader.payouts({ group: 'open', extra: 1 } as never),
+      own.trader.evidence.add({ flow: 'payout', orderId: payout.orderId, images: ['not base64!'] }),
+      own.trader.evidence.get({ flow: 'refund' as never, orderId: payout.orderId }),
     ]) {
       expect((await refusal(call)).code).toBe('BAD_REQUEST');
     }

@@ -23,6 +23,7 @@ import { bankAccountInput, quoteInput } from '../../../server/traders/trader.sch
 import { traderOverview } from '../../../server/traders/trader-overview';
 import { clientAddressOf } from '../../../server/http/client-address';
 import { router, traderProcedure } from '../init';
+import { traderEvidenceRouter } from './trader-evidence';
 import {
   bankAccountIdInput,
   ledgerInput,
@@ -114,6 +115,9 @@ export const traderRouter = router({
   setAutoConfirm: traderProcedure
     .input(autoConfirmSettingsInput)
     .mutation(({ ctx, input }) => updateAutoConfirm(ctx.db, { traderId: ctx.traderId, input, actor: { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) } })),
+
+  // Statements and files on disputed orders, and the operators' requests (docs/trader-guide.md, "Disputes").
+  evidence: traderEvidenceRouter,
 
   // Ledger history.
   ledger: traderProcedure.input(ledgerInput).query(({ ctx, input }) => listOwnerPostings(ctx.db, { type: 'trader', id: ctx.traderId }, input)),

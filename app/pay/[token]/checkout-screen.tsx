@@ -2,6 +2,7 @@
 
 import { CompletedScreen } from './completed-screen';
 import { DisputedScreen } from './disputed-screen';
+import { EvidenceRequestNote } from './evidence-request-note';
 import { ExpiredScreen } from './expired-screen';
 import { FailedScreen } from './failed-screen';
 import { MatchingScreen } from './matching-screen';
@@ -29,7 +30,12 @@ export function CheckoutScreen({ screen, token, view, now }: { screen: Screen; t
     case 'expired':
       return <ExpiredScreen view={view} />;
     case 'disputed':
-      return <DisputedScreen view={view} />;
+      return (
+        <>
+          <DisputedScreen view={view} />
+          <EvidenceRequestNote token={token} />
+        </>
+      );
     case 'failed':
       return <FailedScreen view={view} />;
   }

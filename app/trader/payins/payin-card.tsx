@@ -3,6 +3,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../_trpc/root';
 import { Countdown } from '../_components/countdown';
+import { DisputeEvidence } from '../_components/dispute-evidence';
 import { formatTime } from '../_components/format';
 import { PayinDecision } from './payin-decision';
 
@@ -72,6 +73,7 @@ export function PayinCard({ payin, now, onDone }: { payin: TraderPayin; now: num
           </p>
         ) : null}
         <Status payin={payin} now={now} />
+        {payin.status === 'DISPUTED' ? <DisputeEvidence flow="payin" orderId={payin.orderId} orderNo={payin.orderNo} /> : null}
         {payin.awaitsDecision ? <PayinDecision payin={payin} onDone={onDone} /> : null}
       </article>
     </li>

@@ -4,6 +4,7 @@ import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../_trpc/root';
 import { Countdown } from '../_components/countdown';
 import { CopyButton } from '../_components/copy-button';
+import { DisputeEvidence } from '../_components/dispute-evidence';
 import { formatTime } from '../_components/format';
 import { ProofUploader } from './proof-uploader';
 import { RecipientAccount } from './recipient-account';
@@ -100,6 +101,7 @@ export function PayoutCard({ payout, now }: { payout: TraderPayout; now: number 
         </dl>
 
         {payout.transferDue ? <ProofUploader orderId={payout.orderId} orderNo={payout.orderNo} /> : <Outcome payout={payout} now={now} />}
+        {payout.status === 'DISPUTED' ? <DisputeEvidence flow="payout" orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
         {payout.canRelease ? <ReleaseTask orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
       </article>
     </li>

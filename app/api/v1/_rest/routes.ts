@@ -26,6 +26,7 @@ import {
   setWebhookEndpointRoute,
 } from './webhooks';
 import { cancelWithdrawal, createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
+import { withdrawPayoutDisputeRoute } from './payout-dispute';
 
 export type { Route } from './route-definition';
 
@@ -46,6 +47,7 @@ export const routes: readonly Route[] = [
   getPayoutProofImage,
   addPayoutEvidence,
   listPayoutEvidence,
+  withdrawPayoutDisputeRoute,
   createOrder,
   listOrders,
   getOrder,

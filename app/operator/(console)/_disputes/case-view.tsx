@@ -8,6 +8,9 @@ import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../_components/error-line';
 import { formatTime } from '../../_components/format';
 import { NextCase } from './next-case';
+import { EvidenceRequestsPanel } from './evidence-requests-panel';
+import { InternalNoteForm } from './internal-note-form';
+import { OrderTimersPanel } from './order-timers-panel';
 import { ProofGallery } from './proof-gallery';
 import { RulingForm } from './ruling-form';
 
@@ -30,7 +33,12 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
   const queryClient = useQueryClient();
   const ref = { flow, orderId };
   const detail = useQuery(trpc.operator.disputes.get.queryOptions(ref));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.disputes.get.queryKey(ref) });
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.operator.disputes.get.queryKey(ref) }),
+      // A ruling ends the pause and the requests: the timers and requests panels read it afresh.
+      queryClient.invalidateQueries({ queryKey: trpc.operator.disputeProcess.get.queryKey(ref) }),
+    ]);
   const claim = useMutation(trpc.operator.disputes.claim.mutationOptions({ onSettled: refresh }));
   const release = useMutation(trpc.operator.disputes.releaseClaim.mutationOptions({ onSettled: refresh }));
 
@@ -139,6 +147,11 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
         </section>
       </div>
 
+      <div className="case-grid">
+        <EvidenceRequestsPanel flow={flow} orderId={orderId} disputed={disputed} hasTrader={item.parties.trader !== null} />
+        <OrderTimersPanel flow={flow} orderId={orderId} />
+      </div>
+
       <section aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>
         <ol className="timeline" aria-label="Timeline">
@@ -151,8 +164,14 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
                 {entry.note ? <div>“{entry.note}”</div> : null}
               </li>
             ) : (
-              <li key={index} aria-label={`Evidence from the ${entry.party}`}>
-                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>evidence</strong> · from the {entry.party}
+              <li
+                key={index}
+                aria-label={entry.internal ? 'Internal note' : `Evidence from the ${entry.party}`}
+                className={entry.internal ? 'is-internal' : undefined}
+              >
+                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{entry.internal ? 'internal note' : 'evidence'}</strong> ·{' '}
+                {entry.internal ? `by ${entry.authorName ?? 'an operator'} (operators only)` : `from the ${entry.party}${entry.authorName ? ` ${entry.authorName}` : ''}`}
+                {entry.requestId ? ' · answers a request' : ''}
                 {entry.statement ? <div className="evidence-statement">“{entry.statement}”</div> : null}
                 {entry.files.length > 0 ? (
                   <ProofGallery
@@ -166,6 +185,7 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
             ),
           )}
         </ol>
+        <InternalNoteForm flow={flow} orderId={orderId} />
       </section>
     </>
   );

@@ -6,6 +6,7 @@ import { merchantCaller, orNotFound } from '../../../_components/merchant-caller
 import { merchantLangOfRequest } from '../../../_components/merchant-language';
 import { ordersMessages } from '../../../_components/orders-messages';
 import { OrderActions } from '../../_orders/order-actions';
+import { EvidenceRequests } from '../../_orders/evidence-requests';
 import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
 
 export const metadata: Metadata = { title: 'Pay-in · Merchant console', robots: { index: false } };
@@ -30,6 +31,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
       ) : (
         <p>{t.readOnly}</p>
       )}
+      <EvidenceRequests flow="payin" reference={payin.orderNo} />
       <RulingOutcome entries={timeline} t={t} />
       <OrderFields fields={payin} t={t} />
       <OrderTimeline entries={timeline} t={t} />

@@ -11,6 +11,8 @@ import { OrderActions } from '../../_orders/order-actions';
 import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
 import { ProofViewer } from '../../_orders/proof-viewer';
 import { StatementForm } from '../../_orders/statement-form';
+import { EvidenceRequests } from '../../_orders/evidence-requests';
+import { WithdrawDispute } from '../../_orders/withdraw-dispute';
 
 export const metadata: Metadata = { title: 'Payout · Merchant console', robots: { index: false } };
 
@@ -38,6 +40,8 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
       ) : (
         <p>{t.readOnly}</p>
       )}
+      {canDecide && payout.status === 'DISPUTED' ? <WithdrawDispute orderNo={payout.orderNo} /> : null}
+      <EvidenceRequests flow="payout" reference={payout.orderNo} />
       <section aria-labelledby="proofs-heading">
         <h2 id="proofs-heading">{t.proofs}</h2>
         <ProofViewer proofs={page.proofs} />

@@ -1,0 +1,19 @@
+import { addTraderEvidence, traderDisputeEvidence } from '../../../server/disputes/trader-dispute-evidence';
+import { traderEvidenceInput, traderOrderRef } from '../../../server/disputes/trader-evidence.schema';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { router, traderProcedure } from '../init';
+
+/** A trader's evidence on its disputed orders (docs/trader-guide.md, "Disputes"), under trader.evidence. */
+export const traderEvidenceRouter = router({
+  get: traderProcedure.input(traderOrderRef).query(({ ctx, input }) => traderDisputeEvidence(ctx.db, { traderId: ctx.traderId, ...input })),
+  add: traderProcedure.input(traderEvidenceInput).mutation(({ ctx, input }) =>
+    addTraderEvidence(ctx.db, {
+      traderId: ctx.traderId,
+      flow: input.flow,
+      orderId: input.orderId,
+      statement: input.statement,
+      images: input.images,
+      ip: clientAddressOf(ctx.headers),
+    }),
+  ),
+});

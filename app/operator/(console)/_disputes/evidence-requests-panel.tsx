@@ -1,0 +1,117 @@
+'use client';
+
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTRPC } from '../../../_trpc/client';
+import { ConfirmButton } from '../../_components/confirm-dialog';
+import { ErrorLine, FieldError } from '../../_components/error-line';
+import { formatTime } from '../../_components/format';
+
+type Party = 'merchant' | 'buyer' | 'trader';
+
+/**
+ * The evidence requests of a case (docs/operator-guide.md, "Evidence"): each with its party,
+ * deadline and state, an open one past its deadline highlighted; a form to ask a party for more
+ * while the order is disputed; and a way to withdraw an open request.
+ */
+export function EvidenceRequestsPanel({ flow, orderId, disputed, hasTrader }: { flow: 'payout' | 'payin'; orderId: string; disputed: boolean; hasTrader: boolean }) {
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const ref = { flow, orderId };
+  const process = useQuery(trpc.operator.disputeProcess.get.queryOptions(ref));
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.disputeProcess.get.queryKey(ref) });
+  // Who can answer: a payout has no buyer, and a pay-in's merchant has no evidence form.
+  const parties: Party[] = flow === 'payout' ? ['merchant', 'trader'] : ['buyer', 'trader'];
+  const [party, setParty] = useState<Party>(hasTrader ? 'trader' : parties[0]!);
+  const [message, setMessage] = useState('');
+  const [hours, setHours] = useState('24');
+  const request = useMutation(
+    trpc.operator.disputeProcess.requestEvidence.mutationOptions({
+      onSuccess: () => {
+        setMessage('');
+        return refresh();
+      },
+    }),
+  );
+  const withdraw = useMutation(trpc.operator.disputeProcess.withdrawRequest.mutationOptions({ onSettled: refresh }));
+  const ids = { party: useId(), message: useId(), hours: useId(), messageError: useId(), hoursError: useId() };
+
+  const requests = process.data?.requests ?? [];
+  return (
+    <section aria-labelledby="requests-heading">
+      <h2 id="requests-heading">Evidence requests</h2>
+      {process.isError ? <ErrorLine error={process.error} /> : null}
+      {requests.length === 0 ? (
+        <p className="console-empty">No evidence requested yet.</p>
+      ) : (
+        <ul className="request-list" aria-label="Evidence requests">
+          {requests.map((item) => (
+            <li key={item.id} className={item.overdue ? 'is-overdue' : undefined}>
+              <strong>To the {item.party}</strong> · due {formatTime(item.dueAt)} ·{' '}
+              {item.overdue ? <span className="tag is-warning">Overdue</span> : <span className="tag">{item.state}</span>}
+              <div>“{item.message}”</div>
+              <small>
+                Asked by {item.requestedBy.name} at {formatTime(item.createdAt)}
+                {item.fulfilledAt ? `; answered at ${formatTime(item.fulfilledAt)}` : ''}
+                {item.withdrawnAt ? `; withdrawn at ${formatTime(item.withdrawnAt)}` : ''}
+              </small>
+              {item.state === 'open' ? (
+                <div className="button-row">
+                  <ConfirmButton
+                    className="button"
+                    disabled={withdraw.isPending}
+                    title={`Withdraw the request to the ${item.party}?`}
+                    consequence={`The ${item.party} will no longer see “${item.message}”. The request stays in this case's history.`}
+                    confirmLabel="Withdraw request"
+                    onConfirm={() => withdraw.mutate({ requestId: item.id })}
+                  >
+                    Withdraw
+                  </ConfirmButton>
+                </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorLine error={withdraw.error} />
+      {disputed ? (
+        <form
+          className="console-form"
+          aria-label="Request evidence"
+          onSubmit={(event) => {
+            event.preventDefault();
+            request.mutate({ flow, orderId, party, message, dueInHours: Number(hours) });
+          }}
+        >
+          <label htmlFor={ids.party}>Ask</label>
+          <select id={ids.party} value={party} onChange={(event) => setParty(event.target.value as Party)}>
+            {parties.map((value) => (
+              <option key={value} value={value} disabled={value === 'trader' && !hasTrader}>
+                the {value}
+              </option>
+            ))}
+          </select>
+          <label htmlFor={ids.message}>What you need (shown to that party)</label>
+          <textarea
+            id={ids.message}
+            value={message}
+            maxLength={1000}
+            required
+            aria-describedby={ids.messageError}
+            onChange={(event) => setMessage(event.target.value)}
+          />
+          <FieldError error={request.error} path="message" id={ids.messageError} />
+          <label htmlFor={ids.hours}>Answer within (hours, 1 to 168)</label>
+          <input id={ids.hours} type="number" min={1} max={168} step={1} value={hours} required aria-describedby={ids.hoursError} onChange={(event) => setHours(event.target.value)} />
+          <FieldError error={request.error} path="dueInHours" id={ids.hoursError} />
+          <div className="button-row">
+            <button type="submit" className="button is-primary" disabled={request.isPending}>
+              {request.isPending ? 'Sending…' : 'Request evidence'}
+            </button>
+          </div>
+          <ErrorLine error={request.error} />
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { DomainError } from '../errors';
+import { isoMsOrNull } from '../money/format';
+import { listTimerAdjustments, type TimerAdjustmentView } from '../order-timers/list-timer-adjustments';
+import { liveDeadlineOf } from '../order-timers/live-deadline';
+import { orderTableOf, type DisputeRef } from './dispute-ref';
+import { listCaseEvidenceRequests, type CaseEvidenceRequest } from './list-evidence-requests';
+
+export interface DisputeProcess {
+  status: string;
+  /** Since when the order's deadlines are paused (it is DISPUTED); null when they run. */
+  timersPausedAt: string | null;
+  /** The deadline running in the order's state, which an operator may extend; null when none runs. */
+  deadline: { timer: string; dueAt: string } | null;
+  requests: CaseEvidenceRequest[];
+  adjustments: TimerAdjustmentView[];
+}
+
+/**
+ * The fairness side of a case for the operator (docs/operator-guide.md, "Evidence" and "Timers"):
+ * the evidence requests with their state, the order's clock (paused or its running deadline) and
+ * every change to its deadlines.
+ */
+export async function getDisputeProcess(db: Executor, ref: DisputeRef, now = new Date()): Promise<DisputeProcess> {
+  const table = orderTableOf(ref.flow);
+  const [order] = await db.select().from(table).where(eq(table.id, ref.orderId));
+  if (!order) throw new DomainError('ORDER_NOT_FOUND', 'Order not found.');
+  const live = liveDeadlineOf(ref.flow, order.status);
+  const dueAt = live ? (order as Record<string, unknown>)[live.field] : null;
+  return {
+    status: order.status,
+    timersPausedAt: isoMsOrNull(order.timersPausedAt),
+    deadline: live && dueAt instanceof Date ? { timer: live.column, dueAt: dueAt.toISOString() } : null,
+    requests: await listCaseEvidenceRequests(db, ref, now),
+    adjustments: await listTimerAdjustments(db, order.id),
+  };
+}

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { retryTransaction } from '../../db/retry-transaction';
+import { disputeEvidenceRequests } from '../../db/schema';
+import { recordAudit } from '../audit';
+import { DomainError } from '../errors';
+import { isoMs } from '../money/format';
+import { parseInput } from '../validation/parse-input';
+import { orderTableOf } from './dispute-ref';
+import { requestEvidenceInput } from './evidence-request.schema';
+import { auditActorOf, type OperatorActor } from './operator-actor';
+
+function refuseParty(message: string): never {
+  throw new DomainError('VALIDATION_FAILED', 'The request is not valid.', { details: [{ path: 'party', message }] });
+}
+
+/**
+ * An operator asks one party of an open dispute for more (docs/operator-guide.md, "Evidence"). The
+ * party must exist on the order and be able to answer: a payout has no buyer, an order without a
+ * trader has no trader, and a pay-in's merchant has no evidence form.
+ * The request and its audit row are one transaction on the locked order.
+ */
+export async function requestEvidence(db: Db, raw: unknown, operator: OperatorActor, now = new Date()) {
+  const input = parseInput(requestEvidenceInput, raw);
+  return retryTransaction(db, async (tx) => {
+    const table = orderTableOf(input.flow);
+    const [order] = await tx
+      .select({ id: table.id, orderNo: table.orderNo, status: table.status, traderId: table.traderId })
+      .from(table)
+      .where(eq(table.id, input.orderId))
+      .for('update');
+    if (!order) throw new DomainError('ORDER_NOT_FOUND', 'Order not found.');
+    if (order.status !== 'DISPUTED') {
+      throw new DomainError('INVALID_ORDER_STATE', `The order is ${order.status}; evidence can be requested while it is DISPUTED.`, { meta: { status: order.status } });
+    }
+    if (input.party === 'buyer' && input.flow === 'payout') refuseParty('a payout has no buyer: ask the merchant or the trader');
+    // The merchant adds evidence to payouts only (API and console): a request it could not answer would only mislead.
+    if (input.party === 'merchant' && input.flow === 'payin') refuseParty("a pay-in's merchant has no way to add evidence: ask the buyer or the trader");
+    if (input.party === 'trader' && !order.traderId) refuseParty('this order has no trader');
+    const dueAt = new Date(now.getTime() + input.dueInHours * 3_600_000);
+    const [request] = await tx
+      .insert(disputeEvidenceRequests)
+      .values({ flow: input.flow, orderId: order.id, party: input.party, message: input.message, dueAt, requestedBy: operator.id, createdAt: now })
+      .returning();
+    const actor = auditActorOf(operator);
+    await recordAudit(tx, {
+      actorType: actor.type,
+      actorId: actor.id,
+      ip: actor.ip ?? null,
+      action: 'dispute.evidence_requested',
+      targetType: input.flow,
+      targetId: order.id,
+      details: { orderNo: order.orderNo, requestId: request!.id, party: input.party, dueAt: isoMs(dueAt) },
+    });
+    return { id: request!.id, party: input.party, message: input.message, dueAt: isoMs(dueAt), createdAt: isoMs(now) };
+  });
+}

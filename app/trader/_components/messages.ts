@@ -336,7 +336,7 @@ const en = {
     } as Record<string, string>,
     auto: {
       label: (bank: string, last4: string) => `Automatic confirmation for ${bank} ending ${last4}`,
-      on: 'Confirm pay-ins from this account’s bank notifications',
+      on: "Confirm pay-ins from this account's bank notifications",
       threshold: 'Release at a score of at least (50-100)',
       silence: 'Alert and stop new pay-ins after the forwarder is silent for (minutes)',
       save: 'Save',

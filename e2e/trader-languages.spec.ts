@@ -76,7 +76,8 @@ async function englishOn(page: Page): Promise<string[]> {
     const ALLOWED = new Set(['USDT', 'CNY', 'TOTP', 'Corridor', 'JPEG', 'PNG', 'WebP', 'MB', 'ID', 'Language']);
     const skipped = (element: Element | null): boolean =>
       Boolean(element?.closest('[translate="no"], code, script, style, noscript, [lang^="en"]:not(html), template'));
-    const tokens = (text: string) => text.split(/[\s,.:;()（）“”"'·/|–—-]+/);
+    // Runs of Latin letters, digits and underscores: Chinese text and punctuation separate them.
+    const tokens = (text: string) => text.match(/[A-Za-z0-9_]+/g) ?? [];
     const root = document.querySelector('.trader');
     if (!root) return ['no .trader frame'];
     // Data shown on the page (a bank's name) may also appear inside an accessible name.

@@ -58,7 +58,12 @@ export function PayinCard({ payin, now, onDone }: { payin: TraderPayin; now: num
         </header>
         <p className="trader-muted">
           {p.atRate(formatUsdt(payin.assetAmount), payin.fxRate)}
-          {payin.receivingBank ? p.into(payin.receivingBank, payin.receivingAccountLast4 ?? '') : ''}
+          {payin.receivingBank ? (
+            <>
+              {' · '}
+              {p.into} <span translate="no">{payin.receivingBank}</span> •••• {payin.receivingAccountLast4}
+            </>
+          ) : null}
         </p>
         {payin.buyerReference || payin.paymentAmount !== payin.fiatAmount ? (
           <p>

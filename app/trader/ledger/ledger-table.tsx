@@ -27,7 +27,8 @@ export function LedgerTable() {
   if (ledger.data.total === 0) return <Empty>{l.empty}</Empty>;
   return (
     <>
-      <div className="table-scroll">
+      {/* Focusable and named: should a table ever be wider than the screen, it scrolls by keyboard too. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={l.caption}>
       <table className="trader-table trader-ledger">
         <caption className="visually-hidden">{l.caption}</caption>
         <thead>

@@ -22,6 +22,12 @@ export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * LISTEN on `channel`: `onNotify` runs for each NOTIFY once its transaction commits (PostgreSQL
+   * holds a notification until then and drops it on rollback; PGlite does the same). Resolves to
+   * the UNLISTEN. postgres.js keeps one extra connection for all of a client's channels.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface ConnectOptions {
@@ -47,6 +53,10 @@ export function connect(options: ConnectOptions): Database {
     return {
       db,
       kind: 'postgres',
+      listen: async (channel, onNotify) => {
+        const { unlisten } = await client.listen(channel, onNotify);
+        return unlisten;
+      },
       close: async () => {
         poolUsage().size -= options.maxConnections ?? 10;
         await client.end({ timeout: 5 });
@@ -60,7 +70,12 @@ export function connect(options: ConnectOptions): Database {
   }
   const client = pglite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onNotify) => client.listen(channel, onNotify),
+    close: () => client.close(),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
+import { formatUsdt } from '../common/amount-display';
 import { CorridorClient, isApiError, type PayinCreated, type PayoutCreated } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
 
@@ -47,7 +48,7 @@ test('journey 1: the trader goes online, accepts a payout, sees the card number,
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrlOf(testInfo) });
   await signInAsDemoTrader(page);
   await expect(heading(page, 'Overview')).toBeVisible();
-  await expect(page.getByText(`Signed in as ${demoCredentials.trader.name}`)).toBeVisible();
+  await expect(page.locator('.trader-account > summary')).toHaveText(`Signed in as ${demoCredentials.trader.name}`);
   const online = page.getByRole('switch', { name: 'Online' });
 
   // The demo trader starts online: off, then on again, as a trader starting a shift.
@@ -64,7 +65,7 @@ test('journey 1: the trader goes online, accepts a payout, sees the card number,
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Task pool' }).click();
   await expect(heading(page, 'Task pool')).toBeVisible();
 
-  // Created through the merchant REST API while the pool is open: polling shows it.
+  // Created through the merchant REST API while the pool is open: the event stream shows it.
   const merchant = merchantClient(testInfo);
   const merchantOrderNo = `e2e-trader-${randomUUID()}`;
   const response = await merchant.createPayout({ merchantOrderNo, fiatAmount: '1000.00', recipient: RECIPIENT }, merchantOrderNo);
@@ -75,7 +76,7 @@ test('journey 1: the trader goes online, accepts a payout, sees the card number,
   const accept = page.getByRole('button', { name: `Accept ${created.orderNo}` });
   await expect(accept).toBeVisible({ timeout: 15_000 });
   const task = page.getByRole('listitem').filter({ has: accept });
-  await expect(task).toContainText('¥1000.00');
+  await expect(task).toContainText('¥1,000.00');
   await expect(task).toContainText(RECIPIENT.bankName);
   // Nothing of the card number before accepting. The order number is digits too and may hold the
   // same four in a row (it did once: WD2026112344584…), so it is taken out before looking.
@@ -96,7 +97,7 @@ test('journey 1: the trader goes online, accepts a payout, sees the card number,
   await expect(heading(page, 'My payouts')).toBeVisible();
 
   const payout = page.getByRole('article').filter({ hasText: created.orderNo });
-  await expect(payout.getByRole('heading', { name: `¥1000.00 to ${RECIPIENT.holderName}` })).toBeVisible();
+  await expect(payout.getByRole('heading', { name: `¥1,000.00 to ${RECIPIENT.holderName}` })).toBeVisible();
   await expect(payout).toContainText('Trader Transferring');
   await expect(payout.getByRole('timer', { name: 'Transfer within' })).toHaveText(/^(30:00|29:[0-5]\d)$/);
   await expect(payout).toContainText(`•••• ${RECIPIENT.bankAccount.slice(-4)}`);
@@ -186,7 +187,7 @@ test('journey 3: the buyer says they paid, the trader releases the pay-in, and i
   await screenshot(page, testInfo, 'payin-confirm-release');
   await confirm.getByRole('button', { name: 'Yes, release' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: `${created.orderNo} completed: ${created.assetAmount} USDT released to the merchant.` })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `${created.orderNo} completed: ${formatUsdt(created.assetAmount)} USDT released to the merchant.` })).toBeVisible();
   await expect(page.getByRole('article').filter({ hasText: created.orderNo })).toHaveCount(0);
   await page.getByRole('button', { name: 'Finished' }).click();
   const finished = page.getByRole('article').filter({ hasText: created.orderNo });
@@ -203,12 +204,27 @@ test('quotes, bank accounts and the ledger pages', async ({ page }, testInfo) =>
   await expect(heading(page, 'Quotes & bank accounts')).toBeVisible();
   const buy = page.getByRole('form', { name: 'BUY quote (payouts)' });
   await expect(buy.getByLabel('Price (CNY per USDT, 4 decimals)')).toHaveValue('7.1500');
-  await buy.getByLabel('Maximum per order (CNY)').fill('50.00');
+  const price = buy.getByLabel('Price (CNY per USDT, 4 decimals)');
+  const maximum = buy.getByLabel('Maximum per order (CNY)');
+  await maximum.fill('50.00');
   await buy.getByRole('button', { name: 'Save BUY quote' }).click();
-  await expect(buy.getByRole('alert')).toContainText('VALIDATION_FAILED');
-  await buy.getByLabel('Maximum per order (CNY)').fill('50000.00');
+  await expect(maximum).toHaveAccessibleDescription('The maximum must not be below the minimum.');
+  await expect(buy.getByRole('alert')).toHaveText('Some fields need attention.');
+  // Letters get a message beside the field, never the validator's output.
+  await maximum.fill('50000.00');
+  await price.fill('abc');
   await buy.getByRole('button', { name: 'Save BUY quote' }).click();
-  await expect(buy.getByRole('status')).toHaveText('Saved.');
+  await expect(price).toHaveAccessibleDescription(/Enter a number, such as 7\.1850\./);
+  await expect(price).toBeFocused();
+  await expect(buy).not.toContainText('regex');
+  await expect(buy).not.toContainText('"path"');
+  // 7.15 is read as the 4-decimal price 7.1500.
+  await price.fill('7.15');
+  await buy.getByRole('button', { name: 'Save BUY quote' }).click();
+  await expect(buy.getByRole('status')).toHaveText('Saved: 7.1500 CNY per USDT.');
+  await expect(price).toHaveValue('7.1500');
+  await page.reload();
+  await expect(page.getByRole('form', { name: 'BUY quote (payouts)' }).getByLabel('Price (CNY per USDT, 4 decimals)')).toHaveValue('7.1500');
 
   const add = page.getByRole('form', { name: 'Add a bank account' });
   await add.getByLabel('Account holder').fill('Zhang Wei');
@@ -228,9 +244,12 @@ test('quotes, bank accounts and the ledger pages', async ({ page }, testInfo) =>
   await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Ledger' }).click();
   await expect(heading(page, 'Ledger')).toBeVisible();
   await expect(page.getByRole('columnheader')).toHaveText(['Time', 'Account', 'What', 'Order', 'Amount (USDT)']);
-  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(/[+-]\d+\.\d{6}/);
+  // Amounts grouped by thousands, USDT to 2 decimals and only the further ones it needs; entries in words.
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toContainText(/[+-]\d{1,3}(,\d{3})*\.\d{2,6}$/);
+  await expect(page.getByRole('table')).not.toContainText(/\b(payin|payout|adjust)\.[a-z_]+/);
   await screenshot(page, testInfo, 'ledger');
 
+  await page.locator('.trader-account > summary').click();
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(heading(page, 'Sign in')).toBeVisible();
   await page.goto('/trader');

@@ -2,13 +2,17 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { formatUsdt } from '../../common/amount-display';
 import { useTRPC } from '../_trpc/client';
 import { errorText } from './_components/format';
+import { useTraderMessages } from './_components/messages-context';
 import { LoadError, Loading } from './_components/states';
 
 export function OverviewPanel() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t } = useTraderMessages();
+  const o = t.overview;
   const overview = useQuery(trpc.trader.overview.queryOptions(undefined, { refetchInterval: 5000 }));
   const setOnline = useMutation(
     trpc.trader.setOnline.mutationOptions({
@@ -16,72 +20,67 @@ export function OverviewPanel() {
     }),
   );
 
-  if (overview.isPending) return <Loading what="your overview" />;
-  if (overview.isError) return <LoadError text={errorText(overview.error)} onRetry={() => void overview.refetch()} />;
+  if (overview.isPending) return <Loading what={o.what} />;
+  if (overview.isError) return <LoadError text={errorText(overview.error, t)} onRetry={() => void overview.refetch()} />;
   const data = overview.data;
 
   return (
     <>
       <div className="trader-card trader-online">
         <div>
-          <h2 id="online-label">{data.online ? 'You are online' : 'You are offline'}</h2>
-          <p className="trader-muted">
-            {data.online ? 'You are matched to pay-ins and can accept payout tasks.' : 'Go online to take payout tasks and receive pay-ins.'}
-          </p>
-          {data.status !== 'active' ? <p className="trader-error">Your account is suspended: you cannot take new orders.</p> : null}
+          <h2 id="online-label">{data.online ? o.online : o.offline}</h2>
+          <p className="trader-muted">{data.online ? o.onlineHelp : o.offlineHelp}</p>
+          {data.status !== 'active' ? <p className="trader-error">{o.suspended}</p> : null}
         </div>
         <button
           type="button"
           role="switch"
           aria-checked={data.online}
-          aria-label="Online"
+          aria-label={o.switchLabel}
           className={`trader-switch${data.online ? ' is-on' : ''}`}
           disabled={setOnline.isPending}
           onClick={() => setOnline.mutate({ online: !data.online })}
         >
-          <span aria-hidden="true">{data.online ? 'Online' : 'Offline'}</span>
+          <span aria-hidden="true">{data.online ? o.switchOn : o.switchOff}</span>
         </button>
         <p role="alert" className="trader-error">
-          {setOnline.isError ? errorText(setOnline.error) : ''}
+          {setOnline.isError ? errorText(setOnline.error, t) : ''}
         </p>
       </div>
 
       <section aria-labelledby="balances-heading" className="trader-card">
-        <h2 id="balances-heading">Balances (USDT)</h2>
+        <h2 id="balances-heading">{o.balances}</h2>
         <dl className="trader-facts trader-balances">
           <div>
-            <dt>Available</dt>
-            <dd className="trader-mono">{data.balances.available}</dd>
+            <dt>{o.available}</dt>
+            <dd className="trader-mono">{formatUsdt(data.balances.available)}</dd>
           </div>
           <div>
-            <dt>Frozen</dt>
-            <dd className="trader-mono">{data.balances.frozen}</dd>
+            <dt>{o.frozen}</dt>
+            <dd className="trader-mono">{formatUsdt(data.balances.frozen)}</dd>
           </div>
           <div>
-            <dt>In escrow (pay-ins)</dt>
-            <dd className="trader-mono">{data.balances.escrow}</dd>
+            <dt>{o.escrow}</dt>
+            <dd className="trader-mono">{formatUsdt(data.balances.escrow)}</dd>
           </div>
         </dl>
         <p className="trader-muted">
-          Every movement is in the <Link href="/trader/ledger">ledger</Link>.
+          {o.ledgerBefore} <Link href="/trader/ledger">{o.ledgerLink}</Link>
+          {o.ledgerAfter}
         </p>
       </section>
 
       <section aria-labelledby="todo-heading" className="trader-card">
-        <h2 id="todo-heading">Waiting for you</h2>
+        <h2 id="todo-heading">{o.waiting}</h2>
         <ul className="trader-todo">
           <li>
-            <Link href="/trader/payouts">
-              {data.counts.payoutsAwaitingTransfer} payout{data.counts.payoutsAwaitingTransfer === 1 ? '' : 's'} to transfer
-            </Link>
+            <Link href="/trader/payouts">{o.payoutsToTransfer(data.counts.payoutsAwaitingTransfer)}</Link>
           </li>
           <li>
-            <Link href="/trader/payins">
-              {data.counts.payinsAwaitingRelease} pay-in{data.counts.payinsAwaitingRelease === 1 ? '' : 's'} to check and release
-            </Link>
+            <Link href="/trader/payins">{o.payinsToRelease(data.counts.payinsAwaitingRelease)}</Link>
           </li>
           <li>
-            <Link href="/trader/pool">Open the task pool</Link>
+            <Link href="/trader/pool">{o.openPool}</Link>
           </li>
         </ul>
       </section>

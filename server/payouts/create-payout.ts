@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { pipelined } from '../../db/pipelined';
+import { signalPoolChange } from './pool-signal';
 import { reusableQuery } from '../../db/reusable-query';
 import { payoutOrders, type merchants } from '../../db/schema';
 import { keyring } from '../config/keyring';
@@ -100,9 +101,14 @@ async function place(
     throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${input.merchantOrderNo} is already used by another payout.`);
   }
 
-  // The timeline row and `alongside` go out with the freeze, which comes last.
+  // The timeline row, `alongside` and the pool signal (sent on commit) go out with the freeze, which comes last.
   try {
-    await pipelined([recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }), alongside?.(order), freezePayout(tx, order)]);
+    await pipelined([
+      recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }),
+      alongside?.(order),
+      signalPoolChange(tx),
+      freezePayout(tx, order),
+    ]);
   } catch (error) {
     if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
       throw new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${amounts.freezeAmount} USDT (amount plus fee) but the available balance is lower.`);

@@ -1,5 +1,6 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { pipelined } from '../../db/pipelined';
 import { orderTransitions, payinOrders, payoutOrders } from '../../db/schema';
 import { DomainError } from '../errors';
 import { writeEvent, type EventPayload } from '../outbox/write-event';
@@ -9,6 +10,7 @@ import { payoutMachine, type PayoutAction, type PayoutStatus } from './payout';
 import { payinLedgerEffects } from '../payins/payin-ledger';
 import { payoutLedgerEffects } from '../payouts/payout-ledger';
 import { planDisputePause, recordPause } from '../order-timers/dispute-pause';
+import { signalPoolChange } from '../payouts/pool-signal';
 
 export type PayoutRow = typeof payoutOrders.$inferSelect;
 export type PayinRow = typeof payinOrders.$inferSelect;
@@ -123,18 +125,23 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   // The value this transition moves, if any; a refusal (INSUFFICIENT_BALANCE) rolls it all back.
   await ledgerEffect(updated, current.status as Status);
 
-  await tx.insert(orderTransitions).values({
-    flow,
-    orderId: current.id,
-    action: input.action,
-    fromStatus: current.status,
-    toStatus: plan.to,
-    actorType: input.actor.type,
-    actorId: input.actor.id ?? null,
-    note: input.note ?? null,
-    createdAt: now,
-  });
-  if (pause) await recordPause(tx, { flow, orderId: current.id, plan: pause, actor: input.actor, now });
+  // A payout entering or leaving the task pool wakes the traders' open pool pages on commit.
+  const poolChanged = flow === 'payout' && (current.status === 'PENDING_MATCH' || plan.to === 'PENDING_MATCH');
+  await pipelined([
+    tx.insert(orderTransitions).values({
+      flow,
+      orderId: current.id,
+      action: input.action,
+      fromStatus: current.status,
+      toStatus: plan.to,
+      actorType: input.actor.type,
+      actorId: input.actor.id ?? null,
+      note: input.note ?? null,
+      createdAt: now,
+    }),
+    pause ? recordPause(tx, { flow, orderId: current.id, plan: pause, actor: input.actor, now }) : undefined,
+    poolChanged ? signalPoolChange(tx) : undefined,
+  ]);
 
   let event: EventPayload | undefined;
   if (plan.event) {

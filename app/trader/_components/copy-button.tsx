@@ -1,9 +1,11 @@
 'use client';
 
 import { useEffect, useState } from 'react';
+import { useTraderMessages } from './messages-context';
 
 /** Copies `value`; the visible text is "Copy", the accessible name "Copy <name>". */
 export function CopyButton({ value, name }: { value: string; name: string }) {
+  const { t } = useTraderMessages();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -23,11 +25,11 @@ export function CopyButton({ value, name }: { value: string; name: string }) {
   return (
     <>
       <button type="button" className="trader-button is-small" onClick={() => void copy()}>
-        {state === 'copied' ? 'Copied' : 'Copy'}
+        {state === 'copied' ? t.common.copied : t.common.copy}
         <span className="visually-hidden"> {name}</span>
       </button>
       <span role="status" className="trader-copy-status">
-        {state === 'copied' ? `${name} copied` : state === 'failed' ? 'Copy failed: select the text instead' : ''}
+        {state === 'copied' ? t.common.copiedName(name) : state === 'failed' ? t.common.copyFailed : ''}
       </span>
     </>
   );

@@ -1,4 +1,5 @@
-/** Formatting for the dashboard. Amounts arrive as decimal strings and stay strings. */
+/** Formatting for the dashboard. Amounts arrive as decimal strings and stay strings (common/amount-display.ts). */
+import type { TraderLang, TraderMessages } from './messages';
 
 /** "12:05" or "1:02:05" for a remaining time; "0:00" once passed. */
 export function formatRemaining(ms: number): string {
@@ -10,10 +11,10 @@ export function formatRemaining(ms: number): string {
   return `${hours > 0 ? `${hours}:` : ''}${mm}:${String(seconds).padStart(2, '0')}`;
 }
 
-/** A timestamp in the viewer's time zone, to the second. */
-export function formatTime(iso: string | null | undefined): string {
+/** A timestamp in the viewer's time zone, to the second, spelt in the dashboard's language. */
+export function formatTime(iso: string | null | undefined, lang: TraderLang): string {
   if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
+  return new Date(iso).toLocaleString(lang === 'zh' ? 'zh-CN' : 'en-GB', { dateStyle: 'medium', timeStyle: 'medium' });
 }
 
 /** Digits in groups of 4, for reading a card number aloud or against a banking app. */
@@ -21,16 +22,26 @@ export function groupDigits(value: string): string {
   return value.replace(/(\d{4})(?=\d)/g, '$1 ');
 }
 
-/** An error of a tRPC call or the upload action, as the page shows it: the message and its code. */
-export function errorText(error: unknown): string {
-  if (!error) return '';
-  const shaped = error as { message?: string; data?: { code?: string } | null; code?: string };
-  const code = shaped.data?.code ?? shaped.code;
-  const message = shaped.message || 'Something went wrong.';
-  return code ? `${message} (${code})` : message;
+/** The code of a tRPC error or the upload action's refusal (docs/errors.md), or undefined. */
+export function errorCode(error: unknown): string | undefined {
+  const shaped = error as { data?: { code?: string } | null; code?: string } | null;
+  return shaped?.data?.code ?? shaped?.code ?? undefined;
 }
 
-/** The code of a tRPC error (docs/errors.md), or undefined. */
-export function errorCode(error: unknown): string | undefined {
-  return (error as { data?: { code?: string } | null } | null)?.data?.code ?? undefined;
+/**
+ * An error as the page shows it: a sentence in the dashboard's language chosen by its code, and
+ * the code for support. The server's own message is never shown: it is English, and for input
+ * refused by a schema it could be the validator's raw output.
+ */
+export function errorText(error: unknown, t: TraderMessages): string {
+  if (!error) return '';
+  const code = errorCode(error);
+  const message = (code && t.errors.codes[code]) || t.errors.generic;
+  return code ? `${message} (${t.errors.codeLabel} ${code})` : message;
+}
+
+/** The fields a VALIDATION_FAILED refusal names (`details[].path`), for messages beside them. */
+export function refusedFields(error: unknown): string[] {
+  const details = (error as { data?: { details?: { path?: unknown }[] } | null; details?: { path?: unknown }[] } | null)?.data?.details;
+  return (details ?? []).map((detail) => String(detail.path ?? '')).filter(Boolean);
 }

@@ -1,19 +1,24 @@
+'use client';
+
 import type { ReactNode } from 'react';
+import { useTraderMessages } from './messages-context';
 
 export function Loading({ what }: { what: string }) {
+  const { t } = useTraderMessages();
   return (
     <p className="trader-muted" role="status" aria-live="polite">
-      Loading {what}…
+      {t.common.loading(what)}
     </p>
   );
 }
 
 export function LoadError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  const { t } = useTraderMessages();
   return (
     <div className="trader-error" role="alert">
-      <p>Could not load: {text}</p>
+      <p>{t.common.couldNotLoad(text)}</p>
       <button type="button" className="trader-button" onClick={onRetry}>
-        Try again
+        {t.common.tryAgain}
       </button>
     </div>
   );

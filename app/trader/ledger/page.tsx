@@ -1,15 +1,16 @@
-import type { Metadata } from 'next';
 import { requireUser } from '../../_auth/require-user';
+import { traderMessagesOfRequest, traderPageMetadata } from '../_components/trader-language';
 import { LedgerTable } from './ledger-table';
 
-export const metadata: Metadata = { title: 'Ledger', robots: { index: false } };
+export const generateMetadata = () => traderPageMetadata((t) => t.ledger.title);
 
 export default async function LedgerPage() {
   await requireUser('trader', '/trader/ledger');
+  const { t } = await traderMessagesOfRequest();
   return (
     <section className="trader-page">
-      <h1>Ledger</h1>
-      <p className="trader-muted">Every movement of your USDT, newest first. A transfer moves value between your accounts or to and from others.</p>
+      <h1>{t.ledger.title}</h1>
+      <p className="trader-muted">{t.ledger.lead}</p>
       <LedgerTable />
     </section>
   );

@@ -1,18 +1,16 @@
-import type { Metadata } from 'next';
 import { requireUser } from '../../_auth/require-user';
+import { traderMessagesOfRequest, traderPageMetadata } from '../_components/trader-language';
 import { PayinList } from './payin-list';
 
-export const metadata: Metadata = { title: 'My pay-ins', robots: { index: false } };
+export const generateMetadata = () => traderPageMetadata((t) => t.payins.title);
 
 export default async function MyPayinsPage() {
   await requireUser('trader', '/trader/payins');
+  const { t } = await traderMessagesOfRequest();
   return (
     <section className="trader-page">
-      <h1>My pay-ins</h1>
-      <p className="trader-muted">
-        Buyers pay into your bank account. When a buyer reports paying, check that the money arrived, then release the USDT
-        held in escrow to the merchant, or report that nothing arrived.
-      </p>
+      <h1>{t.payins.title}</h1>
+      <p className="trader-muted">{t.payins.lead}</p>
       <PayinList />
     </section>
   );

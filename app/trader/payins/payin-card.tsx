@@ -1,80 +1,106 @@
 'use client';
 
 import type { inferRouterOutputs } from '@trpc/server';
+import { formatCny, formatUsdt } from '../../../common/amount-display';
 import type { AppRouter } from '../../_trpc/root';
 import { Countdown } from '../_components/countdown';
 import { DisputeEvidence } from '../_components/dispute-evidence';
 import { formatTime } from '../_components/format';
+import { useTraderMessages } from '../_components/messages-context';
 import { PayinDecision } from './payin-decision';
 
 export type TraderPayin = inferRouterOutputs<AppRouter>['trader']['payins']['items'][number];
 
 function Status({ payin, now }: { payin: TraderPayin; now: number | null }) {
+  const { lang, t } = useTraderMessages();
+  const p = t.payins;
   switch (payin.status) {
     case 'PENDING_PAYMENT':
       return (
         <>
-          <p>Waiting for the buyer to transfer.</p>
-          <Countdown label="Buyer pays within" dueAt={payin.expiresAt} now={now} />
+          <p>{p.waitingBuyer}</p>
+          <Countdown label={p.buyerPaysWithin} dueAt={payin.expiresAt} now={now} />
         </>
       );
     case 'PAYMENT_SUBMITTED':
-      return <p className="trader-attention">The buyer reported paying at {formatTime(payin.paymentSubmittedAt)}. Check your account.</p>;
+      return <p className="trader-attention">{p.buyerReported(formatTime(payin.paymentSubmittedAt, lang))}</p>;
     case 'PENDING_RELEASE':
     case 'SETTLING':
-      return <p>Releasing the USDT to the merchant…</p>;
+      return <p>{p.releasing}</p>;
     case 'DISPUTED':
-      return <p>Disputed{payin.disputeReason ? `: “${payin.disputeReason}”` : ''}. An operator will decide; the USDT stays in escrow until then.</p>;
+      return <p>{p.disputed(payin.disputeReason)}</p>;
     case 'COMPLETED':
-      return <p className="trader-success">Completed {formatTime(payin.completedAt)}: the USDT went to the merchant.</p>;
+      return <p className="trader-success">{p.completed(formatTime(payin.completedAt, lang))}</p>;
     case 'CANCELLED':
-      return <p>Cancelled or expired {formatTime(payin.cancelledAt)}: the USDT came back to your available balance.</p>;
+      return <p>{p.cancelled(formatTime(payin.cancelledAt, lang))}</p>;
     case 'FAILED':
-      return <p>Failed{payin.resolutionNote ? `: ${payin.resolutionNote}` : ''}.</p>;
+      return <p>{p.failed(payin.resolutionNote)}</p>;
     default:
       return null;
   }
 }
 
 export function PayinCard({ payin, now, onDone }: { payin: TraderPayin; now: number | null; onDone: (message: string) => void }) {
+  const { lang, t } = useTraderMessages();
+  const p = t.payins;
   const headingId = `payin-${payin.orderId}`;
+  const evidence = payin.notification;
   return (
     <li className="trader-card">
       <article aria-labelledby={headingId}>
         <header className="trader-card-head">
           <h2 id={headingId}>
-            ¥{payin.fiatAmount} <span className="trader-muted">{payin.orderNo}</span>
+            ¥{formatCny(payin.fiatAmount)}{' '}
+            <span className="trader-muted" translate="no">
+              {payin.orderNo}
+            </span>
           </h2>
-          <span className={`trader-status is-${payin.status.toLowerCase()}`}>{payin.statusLabel}</span>
+          <span className={`trader-status is-${payin.status.toLowerCase()}`}>{t.payinStatus[payin.status] ?? payin.statusLabel}</span>
         </header>
         <p className="trader-muted">
-          {payin.assetAmount} USDT at {payin.fxRate}
-          {payin.receivingBank ? ` · into ${payin.receivingBank} •••• ${payin.receivingAccountLast4}` : ''}
+          {p.atRate(formatUsdt(payin.assetAmount), payin.fxRate)}
+          {payin.receivingBank ? (
+            <>
+              {' · '}
+              {p.into} <span translate="no">{payin.receivingBank}</span> •••• {payin.receivingAccountLast4}
+            </>
+          ) : null}
         </p>
         {payin.buyerReference || payin.paymentAmount !== payin.fiatAmount ? (
           <p>
-            Expect <strong>¥{payin.paymentAmount}</strong>
+            {p.expect} <strong>¥{formatCny(payin.paymentAmount)}</strong>
             {payin.buyerReference ? (
               <>
                 {' '}
-                with the reference <strong data-testid="payin-reference">{payin.buyerReference}</strong> in the memo
+                {p.withReference}{' '}
+                <strong data-testid="payin-reference" translate="no">
+                  {payin.buyerReference}
+                </strong>{' '}
+                {p.inMemo}
               </>
             ) : null}
-            {payin.payerName ? ` from ${payin.payerName}` : ''}.
+            {payin.payerName ? (
+              <>
+                {' '}
+                {p.from} <span translate="no">{payin.payerName}</span>
+              </>
+            ) : null}
+            {lang === 'zh' ? '。' : '.'}
           </p>
         ) : null}
-        {payin.notification ? (
-          <p className={payin.notification.matchStatus === 'suggested' ? 'trader-attention' : 'trader-success'} data-testid="payin-evidence">
-            {payin.notification.matchStatus === 'released'
-              ? `Released automatically from your bank's notification of ${formatTime(payin.notification.receivedAt)} (score ${payin.notification.score ?? 0}).`
-              : payin.notification.matchStatus === 'confirmed'
-                ? `You confirmed it from your bank's notification of ${formatTime(payin.notification.receivedAt)}.`
-                : `A bank notification of ${formatTime(payin.notification.receivedAt)} looks like this payment (score ${payin.notification.score ?? 0}): see Bank notifications.`}
+        {evidence ? (
+          <p className={evidence.matchStatus === 'suggested' ? 'trader-attention' : 'trader-success'} data-testid="payin-evidence">
+            {evidence.matchStatus === 'released'
+              ? p.autoReleased(formatTime(evidence.receivedAt, lang), evidence.score ?? 0)
+              : evidence.matchStatus === 'confirmed'
+                ? p.youConfirmed(formatTime(evidence.receivedAt, lang))
+                : p.looksLike(formatTime(evidence.receivedAt, lang), evidence.score ?? 0)}
           </p>
         ) : null}
         <Status payin={payin} now={now} />
         {payin.status === 'DISPUTED' ? <DisputeEvidence flow="payin" orderId={payin.orderId} orderNo={payin.orderNo} /> : null}
         {payin.awaitsDecision ? <PayinDecision payin={payin} onDone={onDone} /> : null}
+        {/* A dispute's "evidence requested / add evidence" panel goes here, below the decision. */}
       </article>
     </li>
   );

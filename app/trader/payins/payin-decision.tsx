@@ -3,7 +3,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTRPC } from '../../_trpc/client';
+import { formatCny, formatUsdt } from '../../../common/amount-display';
 import { errorText } from '../_components/format';
+import { useTraderMessages } from '../_components/messages-context';
 import type { TraderPayin } from './payin-card';
 
 type Step = 'choose' | 'release' | 'not-received';
@@ -11,6 +13,8 @@ type Step = 'choose' | 'release' | 'not-received';
 /** "Received, release" or "Not received" (with a reason), each confirmed before it is sent. */
 export function PayinDecision({ payin, onDone }: { payin: TraderPayin; onDone: (message: string) => void }) {
   const trpc = useTRPC();
+  const { t } = useTraderMessages();
+  const p = t.payins;
   const queryClient = useQueryClient();
   const reasonId = useId();
   const reasonField = useRef<HTMLTextAreaElement>(null);
@@ -24,11 +28,7 @@ export function PayinDecision({ payin, onDone }: { payin: TraderPayin; onDone: (
   const release = useMutation(
     trpc.trader.releasePayin.mutationOptions({
       onSuccess: (order) => {
-        onDone(
-          order.status === 'COMPLETED'
-            ? `${order.orderNo} completed: ${order.assetAmount} USDT released to the merchant.`
-            : `${order.orderNo} could not be settled (${order.status}); an operator will look into it.`,
-        );
+        onDone(order.status === 'COMPLETED' ? p.doneCompleted(order.orderNo, formatUsdt(order.assetAmount)) : p.doneStuck(order.orderNo, t.payinStatus[order.status] ?? order.status));
         refresh();
       },
     }),
@@ -36,17 +36,17 @@ export function PayinDecision({ payin, onDone }: { payin: TraderPayin; onDone: (
   const notReceived = useMutation(
     trpc.trader.notReceived.mutationOptions({
       onSuccess: (order) => {
-        onDone(`${order.orderNo} reported as not received: an operator will review it.`);
+        onDone(p.doneReported(order.orderNo));
         refresh();
       },
     }),
   );
-  const amount = `¥${payin.fiatAmount}`;
+  const amount = `¥${formatCny(payin.fiatAmount)}`;
 
   function report(event: FormEvent) {
     event.preventDefault();
     if (!reason.trim()) {
-      setReasonError('Say what you found on your account before reporting.');
+      setReasonError(p.reasonNeeded);
       reasonField.current?.focus();
       return;
     }
@@ -56,21 +56,18 @@ export function PayinDecision({ payin, onDone }: { payin: TraderPayin; onDone: (
 
   if (step === 'release') {
     return (
-      <div className="trader-confirm" role="group" aria-label={`Release ${payin.orderNo}?`}>
-        <p>
-          Did {amount} arrive on your {payin.receivingBank ?? ''} account ending {payin.receivingAccountLast4}? Releasing sends{' '}
-          {payin.assetAmount} USDT from your escrow to the merchant. This cannot be undone.
-        </p>
+      <div className="trader-confirm" role="group" aria-label={p.releaseQuestion(payin.orderNo)}>
+        <p>{p.releaseText(amount, payin.receivingBank ?? '', payin.receivingAccountLast4 ?? '', formatUsdt(payin.assetAmount))}</p>
         <div className="trader-actions">
           <button type="button" className="trader-button is-primary" disabled={release.isPending} onClick={() => release.mutate({ orderId: payin.orderId })}>
-            {release.isPending ? 'Releasing…' : 'Yes, release'}
+            {release.isPending ? p.releasingShort : p.yesRelease}
           </button>
           <button type="button" className="trader-button" onClick={() => setStep('choose')}>
-            Back
+            {t.common.back}
           </button>
         </div>
         <p role="alert" className="trader-error">
-          {release.isError ? errorText(release.error) : ''}
+          {release.isError ? errorText(release.error, t) : ''}
         </p>
       </div>
     );
@@ -78,8 +75,8 @@ export function PayinDecision({ payin, onDone }: { payin: TraderPayin; onDone: (
 
   if (step === 'not-received') {
     return (
-      <form className="trader-confirm trader-form" onSubmit={report} aria-label={`Report ${payin.orderNo} not received`} noValidate>
-        <label htmlFor={reasonId}>What did you find on your account?</label>
+      <form className="trader-confirm trader-form" onSubmit={report} aria-label={p.reportLabel(payin.orderNo)} noValidate>
+        <label htmlFor={reasonId}>{p.whatFound}</label>
         <textarea
           id={reasonId}
           ref={reasonField}
@@ -90,17 +87,17 @@ export function PayinDecision({ payin, onDone }: { payin: TraderPayin; onDone: (
           aria-invalid={reasonError ? true : undefined}
           onChange={(event) => setReason(event.target.value)}
         />
-        <p className="trader-hint">An operator reviews the order; the USDT stays in escrow meanwhile.</p>
+        <p className="trader-hint">{p.reportHint}</p>
         <div className="trader-actions">
           <button type="submit" className="trader-button is-danger" disabled={notReceived.isPending}>
-            {notReceived.isPending ? 'Reporting…' : 'Report not received'}
+            {notReceived.isPending ? p.reporting : p.reportButton}
           </button>
           <button type="button" className="trader-button" onClick={() => setStep('choose')}>
-            Back
+            {t.common.back}
           </button>
         </div>
         <p role="alert" className="trader-error">
-          {reasonError || (notReceived.isError ? errorText(notReceived.error) : '')}
+          {reasonError || (notReceived.isError ? errorText(notReceived.error, t) : '')}
         </p>
       </form>
     );
@@ -109,10 +106,12 @@ export function PayinDecision({ payin, onDone }: { payin: TraderPayin; onDone: (
   return (
     <div className="trader-actions">
       <button type="button" className="trader-button is-primary" onClick={() => setStep('release')}>
-        Received, release<span className="visually-hidden"> {payin.orderNo}</span>
+        {p.receivedRelease}
+        <span className="visually-hidden"> {payin.orderNo}</span>
       </button>
       <button type="button" className="trader-button" onClick={() => setStep('not-received')}>
-        Not received<span className="visually-hidden"> {payin.orderNo}</span>
+        {p.notReceived}
+        <span className="visually-hidden"> {payin.orderNo}</span>
       </button>
     </div>
   );

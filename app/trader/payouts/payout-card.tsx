@@ -1,11 +1,13 @@
 'use client';
 
 import type { inferRouterOutputs } from '@trpc/server';
+import { formatCny, formatUsdt } from '../../../common/amount-display';
 import type { AppRouter } from '../../_trpc/root';
 import { Countdown } from '../_components/countdown';
 import { CopyButton } from '../_components/copy-button';
 import { DisputeEvidence } from '../_components/dispute-evidence';
 import { formatTime } from '../_components/format';
+import { useTraderMessages } from '../_components/messages-context';
 import { ProofUploader } from './proof-uploader';
 import { RecipientAccount } from './recipient-account';
 import { ReleaseTask } from './release-task';
@@ -14,35 +16,31 @@ export type TraderPayout = inferRouterOutputs<AppRouter>['trader']['payouts']['i
 
 /** What happens next, in the trader's words, for each state after the proof. */
 function Outcome({ payout, now }: { payout: TraderPayout; now: number | null }) {
+  const { lang, t } = useTraderMessages();
+  const p = t.payouts;
+  const note = payout.resolutionNote ? p.operatorNote(payout.resolutionNote) : '';
   switch (payout.status) {
     case 'PAYMENT_SUBMITTED':
       return (
         <>
-          <p>
-            Proof submitted ({payout.proofCount} image{payout.proofCount === 1 ? '' : 's'}) at {formatTime(payout.firstProofSubmittedAt)}.
-            Waiting for the merchant to confirm.
-          </p>
-          {payout.merchantActionDueAt ? <Countdown label="Merchant decides within" dueAt={payout.merchantActionDueAt} now={now} /> : null}
+          <p>{p.submitted(payout.proofCount, formatTime(payout.firstProofSubmittedAt, lang))}</p>
+          {payout.merchantActionDueAt ? <Countdown label={p.merchantDecides} dueAt={payout.merchantActionDueAt} now={now} /> : null}
         </>
       );
     case 'DISPUTED':
-      return (
-        <p>
-          The merchant disputed this payout{payout.disputeReason ? `: “${payout.disputeReason}”` : ''}. An operator will review your proof;
-          the USDT stays frozen until then.
-        </p>
-      );
+      return <p>{p.disputed(payout.disputeReason)}</p>;
     case 'COMPLETED':
       return (
         <p className="trader-success">
-          Completed {formatTime(payout.completedAt)}: {payout.usdAmount} USDT credited to your available balance.
-          {payout.resolutionNote ? ` Operator’s note: ${payout.resolutionNote}` : ''}
+          {p.completed(formatTime(payout.completedAt, lang), formatUsdt(payout.usdAmount))}
+          {note}
         </p>
       );
     case 'CANCELLED':
       return (
         <p>
-          Cancelled {formatTime(payout.cancelledAt)}.{payout.resolutionNote ? ` Operator’s note: ${payout.resolutionNote}` : ''}
+          {p.cancelled(formatTime(payout.cancelledAt, lang))}
+          {note}
         </p>
       );
     default:
@@ -51,45 +49,49 @@ function Outcome({ payout, now }: { payout: TraderPayout; now: number | null }) 
 }
 
 export function PayoutCard({ payout, now }: { payout: TraderPayout; now: number | null }) {
+  const { t } = useTraderMessages();
+  const p = t.payouts;
   const headingId = `payout-${payout.orderId}`;
+  const amount = formatCny(payout.fiatAmount);
   return (
     <li className="trader-card trader-payout">
       <article aria-labelledby={headingId}>
         <header className="trader-card-head">
           <h2 id={headingId}>
-            ¥{payout.fiatAmount} <span className="trader-muted">to {payout.holderName}</span>
+            ¥{amount}{' '}
+            <span className="trader-muted">
+              {p.to} <span translate="no">{payout.holderName}</span>
+            </span>
           </h2>
-          <span className={`trader-status is-${payout.status.toLowerCase()}`}>{payout.statusLabel}</span>
+          <span className={`trader-status is-${payout.status.toLowerCase()}`}>{t.payoutStatus[payout.status] ?? payout.statusLabel}</span>
         </header>
         <p className="trader-muted">
-          {payout.orderNo} · you receive {payout.usdAmount} USDT at {payout.fxRate}
+          <span translate="no">{payout.orderNo}</span> · {p.youReceive(formatUsdt(payout.usdAmount), payout.fxRate)}
         </p>
-        {payout.status === 'PAYMENT_OVERDUE' ? (
-          <p className="trader-error">Your time to pay has passed and operators were alerted. If you have paid, upload the proof now.</p>
-        ) : null}
-        {payout.transferDue && payout.paymentDueAt ? <Countdown label="Transfer within" dueAt={payout.paymentDueAt} now={now} /> : null}
+        {payout.status === 'PAYMENT_OVERDUE' ? <p className="trader-error">{p.overdue}</p> : null}
+        {payout.transferDue && payout.paymentDueAt ? <Countdown label={p.transferWithin} dueAt={payout.paymentDueAt} now={now} /> : null}
 
         <dl className="trader-facts">
           <div>
-            <dt>Amount</dt>
+            <dt>{p.amount}</dt>
             <dd>
-              <span className="trader-mono">{payout.fiatAmount}</span> CNY {payout.transferDue ? <CopyButton value={payout.fiatAmount} name="Amount" /> : null}
+              <span className="trader-mono">{amount}</span> CNY {payout.transferDue ? <CopyButton value={payout.fiatAmount} name={p.amount} /> : null}
             </dd>
           </div>
           <div>
-            <dt>Account holder</dt>
+            <dt>{p.holder}</dt>
             <dd>
-              {payout.holderName} {payout.transferDue ? <CopyButton value={payout.holderName} name="Account holder" /> : null}
+              <span translate="no">{payout.holderName}</span> {payout.transferDue ? <CopyButton value={payout.holderName} name={p.holder} /> : null}
             </dd>
           </div>
           <div>
-            <dt>Bank</dt>
+            <dt>{p.bank}</dt>
             <dd>
-              {payout.bankName} {payout.transferDue ? <CopyButton value={payout.bankName} name="Bank" /> : null}
+              <span translate="no">{payout.bankName}</span> {payout.transferDue ? <CopyButton value={payout.bankName} name={p.bank} /> : null}
             </dd>
           </div>
           <div>
-            <dt>Account number</dt>
+            <dt>{p.accountNumber}</dt>
             <dd>
               {payout.transferDue ? (
                 <RecipientAccount orderId={payout.orderId} last4={payout.accountLast4} />
@@ -103,6 +105,7 @@ export function PayoutCard({ payout, now }: { payout: TraderPayout; now: number 
         {payout.transferDue ? <ProofUploader orderId={payout.orderId} orderNo={payout.orderNo} /> : <Outcome payout={payout} now={now} />}
         {payout.status === 'DISPUTED' ? <DisputeEvidence flow="payout" orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
         {payout.canRelease ? <ReleaseTask orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
+        {/* A dispute's "evidence requested / add evidence" panel goes here, below what happens next. */}
       </article>
     </li>
   );

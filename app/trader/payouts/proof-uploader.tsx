@@ -4,6 +4,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, useTransition, type DragEvent } from 'react';
 import { MAX_PROOF_BYTES, MAX_PROOFS } from '../../../common/proof-limits';
 import { useTRPC } from '../../_trpc/client';
+import { errorText } from '../_components/format';
+import { useTraderMessages } from '../_components/messages-context';
 import { submitProofAction } from './actions';
 
 interface Picked {
@@ -29,6 +31,8 @@ async function looksLikeImage(file: File): Promise<boolean> {
  */
 export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: string }) {
   const trpc = useTRPC();
+  const { t } = useTraderMessages();
+  const m = t.proof;
   const queryClient = useQueryClient();
   const inputId = useId();
   const errorsId = useId();
@@ -51,11 +55,11 @@ export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: 
     const accepted: Picked[] = [];
     for (const file of files) {
       if (file.size > MAX_PROOF_BYTES) {
-        found.push(`${file.name}: must be at most 5 MB.`);
+        found.push(m.tooBig(file.name));
       } else if (!(await looksLikeImage(file))) {
-        found.push(`${file.name}: must be a JPEG, PNG or WebP image.`);
+        found.push(m.notImage(file.name));
       } else if (picked.length + accepted.length >= MAX_PROOFS) {
-        found.push(`${file.name}: at most ${MAX_PROOFS} images per payout.`);
+        found.push(m.tooMany(file.name, MAX_PROOFS));
       } else {
         const previewUrl = URL.createObjectURL(file);
         urls.current.add(previewUrl);
@@ -88,7 +92,7 @@ export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: 
   function submit() {
     setServerError('');
     if (picked.length === 0) {
-      setProblems(['Add at least one image of the transfer.']);
+      setProblems([m.atLeastOne]);
       return;
     }
     const form = new FormData();
@@ -100,11 +104,11 @@ export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: 
         result = await submitProofAction(form);
       } catch {
         // The connection dropped or the server failed: nothing was confirmed, the files stay here.
-        setServerError('The upload did not reach the server. Check your connection and submit again. (INTERNAL_ERROR)');
+        setServerError(`${m.notReached} (${t.errors.codeLabel} INTERNAL_ERROR)`);
         return;
       }
       if (!result.ok) {
-        setServerError(`${result.message} (${result.code})`);
+        setServerError(result.code === 'VALIDATION_FAILED' ? `${m.refused} (${t.errors.codeLabel} ${result.code})` : errorText(result, t));
         return;
       }
       setPicked([]);
@@ -113,8 +117,8 @@ export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: 
   }
 
   return (
-    <section className="trader-proof" aria-label={`Proof of transfer for ${orderNo}`}>
-      <h3>Proof of transfer</h3>
+    <section className="trader-proof" aria-label={m.region(orderNo)}>
+      <h3>{m.title}</h3>
       <div
         className={`trader-dropzone${dragging ? ' is-dragging' : ''}`}
         data-testid={`dropzone-${orderNo}`}
@@ -125,9 +129,9 @@ export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: 
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
       >
-        <p>Drop 1 to 3 images here (JPEG, PNG or WebP, at most 5 MB each), or</p>
+        <p>{m.drop}</p>
         <label htmlFor={inputId} className="trader-button">
-          Choose images
+          {m.choose}
         </label>
         <input
           ref={input}
@@ -148,21 +152,22 @@ export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: 
         {serverError ? <p>{serverError}</p> : null}
       </div>
       {picked.length > 0 ? (
-        <ul className="trader-previews" aria-label="Images to send">
+        <ul className="trader-previews" aria-label={m.toSend}>
           {picked.map((item, index) => (
             <li key={item.key}>
               {/* A local blob preview: next/image cannot optimise it. */}
               {/* eslint-disable-next-line @next/next/no-img-element */}
-              <img src={item.previewUrl} alt={`Proof image ${index + 1}: ${item.file.name}`} />
+              <img src={item.previewUrl} alt={m.imageAlt(index + 1, item.file.name)} />
               <button type="button" className="trader-button is-small" disabled={sending} onClick={() => remove(item.key)}>
-                Remove<span className="visually-hidden"> {item.file.name}</span>
+                {m.remove}
+                <span className="visually-hidden"> {item.file.name}</span>
               </button>
             </li>
           ))}
         </ul>
       ) : null}
       <button type="button" className="trader-button is-primary" disabled={sending || picked.length === 0} onClick={submit}>
-        {sending ? 'Submitting…' : `Submit proof (${picked.length} image${picked.length === 1 ? '' : 's'})`}
+        {sending ? m.submitting : m.submit(picked.length)}
       </button>
     </section>
   );

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTRPC } from '../../_trpc/client';
 import { CopyButton } from '../_components/copy-button';
 import { errorText, groupDigits } from '../_components/format';
+import { useTraderMessages } from '../_components/messages-context';
 
 /**
  * The recipient's account number: the last 4 digits until the trader asks for the full number,
@@ -13,6 +14,8 @@ import { errorText, groupDigits } from '../_components/format';
  */
 export function RecipientAccount({ orderId, last4 }: { orderId: string; last4: string }) {
   const trpc = useTRPC();
+  const { t } = useTraderMessages();
+  const p = t.payouts;
   const reveal = useMutation(trpc.trader.revealAccount.mutationOptions({ gcTime: 0 }));
   const number = reveal.data?.accountNumber;
 
@@ -22,9 +25,9 @@ export function RecipientAccount({ orderId, last4 }: { orderId: string; last4: s
         <span className="trader-mono trader-account">
           {groupDigits(number)}
         </span>{' '}
-        <CopyButton value={number} name="Account number" />{' '}
+        <CopyButton value={number} name={p.accountNumber} />{' '}
         <button type="button" className="trader-button is-small is-link" onClick={() => reveal.reset()}>
-          Hide
+          {p.hide}
         </button>
       </>
     );
@@ -33,15 +36,15 @@ export function RecipientAccount({ orderId, last4 }: { orderId: string; last4: s
     <>
       <span className="trader-mono">•••• {last4}</span>{' '}
       <button type="button" className="trader-button is-small" disabled={reveal.isPending} onClick={() => reveal.mutate({ orderId })}>
-        {reveal.isPending ? 'Showing…' : 'Show full number'}
+        {reveal.isPending ? p.showing : p.showFull}
       </button>
       {reveal.isError ? (
         <span role="alert" className="trader-error">
           {' '}
-          {errorText(reveal.error)}
+          {errorText(reveal.error, t)}
         </span>
       ) : null}
-      <span className="trader-hint">Each view is recorded in the audit log.</span>
+      <span className="trader-hint">{p.viewsRecorded}</span>
     </>
   );
 }

@@ -1,19 +1,18 @@
-import type { Metadata } from 'next';
 import { requireUser } from '../../_auth/require-user';
+import { traderMessagesOfRequest, traderPageMetadata } from '../_components/trader-language';
 import { PoolList } from './pool-list';
 
-export const metadata: Metadata = { title: 'Task pool', robots: { index: false } };
+export const generateMetadata = () => traderPageMetadata((t) => t.pool.title);
 
 export default async function TaskPoolPage() {
   await requireUser('trader', '/trader/pool');
+  const { t } = await traderMessagesOfRequest();
   return (
-    <section className="trader-page">
-      <h1>Task pool</h1>
-      <p className="trader-muted">
-        Payouts waiting for a trader that fit your BUY quote, newest first. The list updates by itself; the first trader to
-        accept gets the task.
-      </p>
+    <section className="trader-page trader-pool-page">
+      <h1>{t.pool.title}</h1>
       <PoolList />
+      {/* After the list: on a phone the first task must be in the first screen. */}
+      <p className="trader-muted">{t.pool.lead}</p>
     </section>
   );
 }

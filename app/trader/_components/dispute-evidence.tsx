@@ -4,7 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { MAX_PROOF_BYTES } from '../../../common/proof-limits';
 import { useTRPC } from '../../_trpc/client';
-import { formatTime } from './format';
+import { errorText, formatTime } from './format';
+import { useTraderMessages } from './messages-context';
 
 /** The file's bytes as base64, for the JSON the dashboard sends (the server checks the image). */
 async function base64Of(file: File): Promise<string> {
@@ -14,19 +15,14 @@ async function base64Of(file: File): Promise<string> {
   return btoa(binary);
 }
 
-/** The refusal as the trader reads it: the message and the code of docs/errors.md. */
-function refusal(error: unknown): string {
-  const shape = error as { message?: string; data?: { code?: string; details?: { path: string; message: string }[] } };
-  const details = (shape.data?.details ?? []).map((detail) => `${detail.path}: ${detail.message}`).join('; ');
-  return `${details || shape.message || 'The evidence was not sent.'} (${shape.data?.code ?? 'ERROR'})`;
-}
-
 /**
  * The trader's side of a disputed payout or pay-in (docs/trader-guide.md, "Disputes"): the
  * operator's open requests with their deadline, the paused clock, what the trader already sent,
  * and a form for a statement and up to 3 images. Sending answers the open requests.
  */
 export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | 'payin'; orderId: string; orderNo: string }) {
+  const { lang, t } = useTraderMessages();
+  const m = t.disputeEvidence;
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const ref = { flow, orderId };
@@ -45,35 +41,35 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
     setProblem('');
     setSent('');
     const picked = Array.from(files.current?.files ?? []);
-    if (picked.length > imagesRemaining) return setProblem(`At most ${imagesRemaining} more image${imagesRemaining === 1 ? '' : 's'} on this order.`);
-    if (picked.some((file) => file.size > MAX_PROOF_BYTES)) return setProblem('Each image must be at most 5 MB.');
-    if (statement.trim() === '' && picked.length === 0) return setProblem('Write a statement, add images, or both.');
+    if (picked.length > imagesRemaining) return setProblem(m.tooManyImages(imagesRemaining));
+    if (picked.some((file) => file.size > MAX_PROOF_BYTES)) return setProblem(m.tooLarge);
+    if (statement.trim() === '' && picked.length === 0) return setProblem(m.empty);
     const images = await Promise.all(picked.map(base64Of));
     try {
       await add.mutateAsync({ flow, orderId, ...(statement.trim() ? { statement } : {}), images });
     } catch (error) {
-      return setProblem(refusal(error));
+      return setProblem(errorText(error, t));
     }
     setStatement('');
     if (files.current) files.current.value = '';
-    setSent('Sent to the operator.');
+    setSent(m.sent);
     await queryClient.invalidateQueries({ queryKey: trpc.trader.evidence.get.queryKey(ref) });
   }
 
   return (
-    <section className="trader-proof" aria-label={`Dispute evidence for ${orderNo}`}>
-      {timersPausedAt ? <p className="trader-muted">Deadlines on this order are paused since {formatTime(timersPausedAt)} while an operator reviews it.</p> : null}
+    <section className="trader-proof" aria-label={m.region(orderNo)}>
+      {timersPausedAt ? <p className="trader-muted">{m.paused(formatTime(timersPausedAt, lang))}</p> : null}
       {requests.map((request) => (
-        <div key={request.id} className="trader-confirm" role="note" aria-label="The operator asks you">
-          <strong>The operator asks you:</strong> “{request.message}”
-          <div>Answer by {formatTime(request.dueAt)}.</div>
+        <div key={request.id} className="trader-confirm" role="note" aria-label={m.requestLabel}>
+          <strong>{m.asks}</strong> <span translate="no">“{request.message}”</span>
+          <div>{m.answerBy(formatTime(request.dueAt, lang))}</div>
         </div>
       ))}
       {items.length > 0 ? (
-        <ul aria-label="Evidence you sent">
+        <ul aria-label={m.sentList}>
           {items.map((item) => (
             <li key={item.id}>
-              {formatTime(item.createdAt)}: {item.statement ? `“${item.statement}”` : ''} {item.files.length > 0 ? `(${item.files.length} image${item.files.length === 1 ? '' : 's'})` : ''}
+              {formatTime(item.createdAt, lang)}: <span translate="no">{item.statement ? `“${item.statement}”` : ''}</span> {item.files.length > 0 ? m.images(item.files.length) : ''}
             </li>
           ))}
         </ul>
@@ -86,15 +82,15 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
             void submit();
           }}
         >
-          <label htmlFor={ids.statement}>Your statement for the operator</label>
+          <label htmlFor={ids.statement}>{m.statement}</label>
           <textarea id={ids.statement} value={statement} maxLength={2000} aria-describedby={ids.help} onChange={(event) => setStatement(event.target.value)} />
-          <label htmlFor={ids.files}>Images (up to {imagesRemaining} more: JPEG, PNG or WebP, 5 MB each)</label>
+          <label htmlFor={ids.files}>{m.files(imagesRemaining)}</label>
           <input id={ids.files} ref={files} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={imagesRemaining === 0} aria-describedby={ids.help} />
           <span id={ids.help} className="trader-hint">
-            Only operators see what you send here.
+            {m.onlyOperators}
           </span>
           <button type="submit" className="trader-button is-primary" disabled={add.isPending}>
-            {add.isPending ? 'Sending…' : 'Send evidence'}
+            {add.isPending ? m.sending : m.send}
           </button>
           <p id={ids.status} role="status" className={problem ? 'trader-error' : 'trader-success'}>
             {problem || sent}

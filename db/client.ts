@@ -18,10 +18,18 @@ export type Executor = Db | Tx;
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
+/** Stops one LISTEN. */
+export type Unlisten = () => Promise<void>;
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
+  /**
+   * LISTEN on a channel: `onPayload` gets each NOTIFY's payload once the notifying transaction
+   * commits. postgres opens one dedicated connection for all of a client's listens; PGlite has one.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
 }
 
 export interface ConnectOptions {
@@ -47,6 +55,10 @@ export function connect(options: ConnectOptions): Database {
     return {
       db,
       kind: 'postgres',
+      listen: async (channel, onPayload) => {
+        const request = await client.listen(channel, onPayload);
+        return () => request.unlisten();
+      },
       close: async () => {
         poolUsage().size -= options.maxConnections ?? 10;
         await client.end({ timeout: 5 });
@@ -60,7 +72,15 @@ export function connect(options: ConnectOptions): Database {
   }
   const client = pglite;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
+    close: () => client.close(),
+  };
 }
 
 /**

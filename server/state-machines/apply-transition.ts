@@ -8,6 +8,7 @@ import { payinMachine, type PayinAction, type PayinStatus } from './payin';
 import { payoutMachine, type PayoutAction, type PayoutStatus } from './payout';
 import { payinLedgerEffects } from '../payins/payin-ledger';
 import { payoutLedgerEffects } from '../payouts/payout-ledger';
+import { signalPayinChanged } from '../payins/payin-changes';
 
 export type PayoutRow = typeof payoutOrders.$inferSelect;
 export type PayinRow = typeof payinOrders.$inferSelect;
@@ -131,6 +132,9 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
     note: input.note ?? null,
     createdAt: now,
   });
+
+  // Delivered on commit: the buyer's open checkout page refetches (server/payins/payin-changes.ts).
+  if (flow === 'payin') await signalPayinChanged(tx, current.id);
 
   let event: EventPayload | undefined;
   if (plan.event) {

@@ -29,7 +29,7 @@ export function CheckoutScreen({ screen, token, view, now }: { screen: Screen; t
     case 'expired':
       return <ExpiredScreen view={view} />;
     case 'disputed':
-      return <DisputedScreen view={view} />;
+      return <DisputedScreen token={token} view={view} />;
     case 'failed':
       return <FailedScreen view={view} />;
   }

@@ -3,6 +3,7 @@ import { accountRouter } from './routers/account';
 import { checkoutRouter } from './routers/checkout';
 import { merchantAccountRouter } from './routers/merchant-account';
 import { merchantBalanceRouter } from './routers/merchant-balance';
+import { merchantCheckoutRouter } from './routers/merchant-checkout';
 import { merchantDevelopersRouter } from './routers/merchant-developers';
 import { merchantInvitationRouter } from './routers/merchant-invitation';
 import { merchantOrdersRouter } from './routers/merchant-orders';
@@ -24,6 +25,7 @@ export const appRouter = router({
   merchantOrders: merchantOrdersRouter,
   merchantDevelopers: merchantDevelopersRouter,
   merchantBalance: merchantBalanceRouter,
+  merchantCheckout: merchantCheckoutRouter,
 });
 
 export type AppRouter = typeof appRouter;

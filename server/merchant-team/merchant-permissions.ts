@@ -18,6 +18,8 @@ export const merchantPermissions = [
   'exports.create',
   'keys.manage',
   'webhooks.manage',
+  /** The checkout's display name, accent colour, logo and payer-name question (buyers see them). */
+  'checkout.manage',
 ] as const;
 export type MerchantPermission = (typeof merchantPermissions)[number];
 

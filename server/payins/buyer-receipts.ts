@@ -10,7 +10,7 @@ export const BUYER_RECEIPTS_UPLOAD_BYTES = MAX_EVIDENCE_IMAGES * 5 * 1024 * 1024
 
 /**
  * The pay-in a buyer's receipt upload is for, checked before the body is read or any image decoded
- * (docs/security.md, "Uploads"): an unknown or expired link is ORDER_NOT_FOUND, an order before "I
+ * (docs/security.md, "Buyer receipts and the checkout's streams"): an unknown or expired link is ORDER_NOT_FOUND, an order before "I
  * Have Paid" or after the case is closed INVALID_ORDER_STATE. addDisputeEvidence checks again on the
  * locked row, so this is a gate, not the authority.
  */

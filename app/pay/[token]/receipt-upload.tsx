@@ -11,7 +11,7 @@ type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; text: st
 /**
  * Screenshots of the buyer's transfer, up to 3 in all, at once or in turns, any time after "I Have
  * Paid" (no waiting: the 15 minutes apply to reporting a problem). The server checks them like
- * proofs (docs/security.md, "Uploads") and files them with the order for the support team.
+ * proofs (docs/security.md, "Buyer receipts and the checkout's streams") and files them with the order for the support team.
  */
 export function ReceiptUpload({ token, receipts }: { token: string; receipts: NonNullable<CheckoutView['receipts']> }) {
   const { t } = useMessages();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { merchantCheckoutLogos, merchants } from '../../db/schema';
 import { DomainError } from '../errors';
-import { textOnAccent } from '../merchants/accent-contrast';
+import { textOnAccent } from '../../common/accent-contrast';
 import { payinByToken } from './checkout';
 import { checkoutLinkExpired } from './checkout-link';
 

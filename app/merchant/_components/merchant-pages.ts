@@ -10,6 +10,7 @@ const pages: { href: string; label: keyof MerchantMessages['nav']; permission: M
   { href: '/merchant/team', label: 'team', permission: 'team.read' },
   { href: '/merchant/developers', label: 'developers', permission: 'keys.manage' },
   { href: '/merchant/balance', label: 'balance', permission: 'balance.read' },
+  { href: '/merchant/checkout', label: 'checkout', permission: 'checkout.manage' },
 ];
 
 /** The nav of a role: only the pages its permissions open (the same table the procedures consult). */

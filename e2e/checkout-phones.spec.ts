@@ -212,7 +212,7 @@ test('payer name, memo code and receipts reach the trader and the operator; the 
   const buyerContext = await browser.newContext({ ...pixel7 });
   const traderContext = await browser.newContext({ ...pixel7 });
   try {
-    const created = await createPayin(testInfo, '88.00');
+    const created = await createPayin(testInfo, '188.00');
     const buyer = await buyerContext.newPage();
     await buyer.goto(new URL(pathOf(created), baseUrlOf(testInfo)).href);
     await expect(buyer).toHaveTitle('Pay Demo Shop');

@@ -86,7 +86,7 @@ test('an operator and then the owner set the checkout; the buyer sees the name, 
   await ownerPage.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(ownerPage.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   const logo = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#0b5d3b' } }).png().toBuffer();
-  await ownerPage.getByLabel('Upload logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+  await ownerPage.getByLabel('Logo image').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
   await ownerPage.getByRole('button', { name: 'Upload logo' }).click();
   await expect(ownerPage.getByRole('status').filter({ hasText: 'Logo saved.' })).toBeVisible();
   await screenshot(ownerPage, testInfo, 'owner-page');

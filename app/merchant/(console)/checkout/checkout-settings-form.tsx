@@ -105,7 +105,7 @@ export function CheckoutSettingsForm() {
       <form className="console-form" onSubmit={(event) => void uploadLogo(event)} noValidate aria-label={t.logo}>
         <h2>{t.logo}</h2>
         <div className="field">
-          <label htmlFor={ids.logo}>{t.uploadLogo}</label>
+          <label htmlFor={ids.logo}>{t.logoFile}</label>
           <input ref={fileRef} id={ids.logo} type="file" accept="image/png,image/jpeg,image/webp" aria-describedby={ids.logoHint} />
           <small id={ids.logoHint}>{t.logoHint}</small>
         </div>

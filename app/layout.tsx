@@ -1,8 +1,11 @@
 import type { Metadata, Viewport } from 'next';
+import { cookies, headers } from 'next/headers';
 import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { SiteFooter } from './_components/site-footer';
 import { SiteHeader } from './_components/site-header';
+import { checkoutLanguage, htmlLang } from './pay/[token]/language';
+import { SURFACE_HEADER } from './pay/surface';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -27,6 +30,17 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   // Every page renders per request: the CSP nonce that proxy.ts makes for this request must reach
   // Next's script tags, and a page prerendered at build time would carry none.
   await connection();
+
+  const [requestHeaders, requestCookies] = await Promise.all([headers(), cookies()]);
+  if (requestHeaders.get(SURFACE_HEADER) === 'checkout') {
+    // The merchant's page: no Corridor header, footer or English skip link; the buyer's language.
+    const lang = checkoutLanguage(requestCookies, requestHeaders);
+    return (
+      <html lang={htmlLang(lang)}>
+        <body className="checkout-page">{children}</body>
+      </html>
+    );
+  }
 
   return (
     <html lang="en">

@@ -18,16 +18,18 @@ export type Executor = Db | Tx;
 
 export type DatabaseKind = 'postgres' | 'pglite';
 
+/** Stops one LISTEN. */
+export type Unlisten = () => Promise<void>;
+
 export interface Database {
   db: Db;
   kind: DatabaseKind;
   close(): Promise<void>;
   /**
-   * LISTEN on `channel`: `onNotify` runs for each NOTIFY once its transaction commits (PostgreSQL
-   * holds a notification until then and drops it on rollback; PGlite does the same). Resolves to
-   * the UNLISTEN. postgres.js keeps one extra connection for all of a client's channels.
+   * LISTEN on a channel: `onPayload` gets each NOTIFY's payload once the notifying transaction
+   * commits. postgres opens one dedicated connection for all of a client's listens; PGlite has one.
    */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void): Promise<Unlisten>;
 }
 
 export interface ConnectOptions {
@@ -53,9 +55,9 @@ export function connect(options: ConnectOptions): Database {
     return {
       db,
       kind: 'postgres',
-      listen: async (channel, onNotify) => {
-        const { unlisten } = await client.listen(channel, onNotify);
-        return unlisten;
+      listen: async (channel, onPayload) => {
+        const request = await client.listen(channel, onPayload);
+        return () => request.unlisten();
       },
       close: async () => {
         poolUsage().size -= options.maxConnections ?? 10;
@@ -73,7 +75,10 @@ export function connect(options: ConnectOptions): Database {
   return {
     db,
     kind: 'pglite',
-    listen: async (channel, onNotify) => client.listen(channel, onNotify),
+    listen: async (channel, onPayload) => {
+      const unlisten = await client.listen(channel, onPayload);
+      return () => unlisten();
+    },
     close: () => client.close(),
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { devices, expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { CorridorClient, CorridorTraderClient, isApiError, type PayinCreated } from '../clients/node/corridor-client';
+import { formatUsdt } from '../app/pay/[token]/format';
 import { demoCredentials } from '../server/demo/demo-credentials';
 
 // The browser type is the project's; the rest of the phone applies to every test of this file.
@@ -84,23 +85,24 @@ test('a buyer pays, and the page follows the order to completion by itself', asy
   // The page holds the buyer's bearer token and the trader's bank details: never cached.
   expect(response?.headers()['cache-control']).toContain('no-store');
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  await expect(page).toHaveTitle(/Checkout/);
+  await expect(page).toHaveTitle('Pay Demo Merchant');
   await expect(heading(page, 'Pay by bank transfer')).toBeVisible();
   await markPage(page);
 
   const amount = page.getByRole('group', { name: 'Amount to pay' });
   await expect(amount.getByText(`¥${created.fiatAmount}`, { exact: true })).toBeVisible();
-  expect(await terms(amount)).toEqual({
-    'USDT amount': `${created.assetAmount} USDT`,
-    'Locked rate': `1 USDT = ${created.pricingSnapshot.fxRate} CNY`,
-  });
+  // The USDT amount once, in plain words; the rate only for whoever opens "Rate and fees".
+  await expect(page.getByText(/^Demo Merchant receives:/)).toHaveText(`Demo Merchant receives: ${formatUsdt(created.assetAmount)} USDT`);
+  await expect(page.getByText('Locked rate')).toBeHidden();
+  await page.getByText('Rate and fees').click();
+  await expect(page.getByRole('definition').filter({ hasText: 'CNY' })).toHaveText(`1 USDT = ${created.pricingSnapshot.fxRate} CNY`);
   await expect(page.getByRole('note').filter({ hasText: 'Transfer exactly' })).toContainText(`Transfer exactly ¥${created.fiatAmount} in one single transfer.`);
   await expect(page.getByRole('timer')).toHaveText(/^1[45]:[0-5]\d$/);
   await expect(page.getByRole('list', { name: 'Payment progress' }).getByRole('listitem')).toHaveText([/Pay/, /Confirming/, /Done/]);
 
   const bank = page.getByRole('region', { name: 'Transfer to' });
   const bankTerms = await terms(bank);
-  expect(bankTerms['Account holder']).toContain(DEMO_BANK.holderName);
+  expect(bankTerms['Payee name']).toContain(DEMO_BANK.holderName);
   expect(bankTerms['Bank']).toContain(DEMO_BANK.bankName);
   expect(bankTerms['Account number']).toContain(DEMO_BANK.accountNumber);
   await screenshot(page, testInfo, 'pay');
@@ -128,8 +130,8 @@ test('a buyer pays, and the page follows the order to completion by itself', asy
   await screenshot(page, testInfo, 'confirm-paid');
   await confirmation.getByRole('button', { name: 'Confirm', exact: true }).click();
 
-  await expect(heading(page, 'Payment reported, waiting for the trader to confirm')).toBeVisible();
-  await expect(heading(page, 'Payment reported, waiting for the trader to confirm')).toBeFocused();
+  await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeVisible();
+  await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeFocused();
   await expect(page.getByText(/you can report a problem here/)).toBeVisible();
   await expect(page.getByRole('button', { name: 'I Have Paid' })).toHaveCount(0);
   await screenshot(page, testInfo, 'submitted');
@@ -139,13 +141,15 @@ test('a buyer pays, and the page follows the order to completion by itself', asy
 
   // No reload and no click: polling brings the page to the end.
   await expect(heading(page, 'Payment complete')).toBeVisible({ timeout: 15_000 });
-  const details = await terms(page.getByRole('region', { name: 'Payment details' }));
+  const summary = page.getByRole('region', { name: 'Payment details' });
+  await summary.getByText('Rate and fees').click();
+  const details = await terms(summary);
   expect(details).toMatchObject({
     'Amount paid': `¥${created.fiatAmount}`,
-    'USDT amount': `${created.assetAmount} USDT`,
     'Locked rate': `1 USDT = ${created.pricingSnapshot.fxRate} CNY`,
-    'Gateway fee (paid by the merchant)': `${created.pricingSnapshot.feeAmount} USDT`,
+    'Gateway fee (paid by the merchant)': `${formatUsdt(created.pricingSnapshot.feeAmount)} USDT`,
   });
+  await expect(summary.getByText(/^Demo Merchant receives:/)).toHaveText(`Demo Merchant receives: ${formatUsdt(created.assetAmount)} USDT`);
   expect(created.pricingSnapshot.feeAmount).toBe(created.usdFeeAmount);
   expect(created.pricingSnapshot.fiatAmount).toBe(created.fiatAmount);
   await expect(page.getByRole('link', { name: 'Back to Demo Merchant' })).toHaveAttribute('href', RETURN_URL);
@@ -169,7 +173,8 @@ test('the checkout is in English and in Chinese, switchable, and follows Accept-
   await languages.getByRole('button', { name: '中文' }).click();
   await expect(heading(page, '银行转账付款')).toBeVisible();
   await expect(languages.getByRole('button', { name: '中文' })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.locator('main [lang="zh-CN"]').filter({ has: heading(page, '银行转账付款') })).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page).toHaveTitle('向 Demo Merchant 付款');
   await expect(page.getByRole('button', { name: '我已付款' })).toBeVisible();
   await expect(page.getByText('付款金额', { exact: true })).toBeVisible();
   await screenshot(page, testInfo, 'pay-zh');
@@ -183,7 +188,7 @@ test('the checkout is in English and in Chinese, switchable, and follows Accept-
 
   await languages.getByRole('button', { name: 'English' }).click();
   await expect(heading(page, 'Pay by bank transfer')).toBeVisible();
-  await expect(page.locator('main [lang="en"]').filter({ has: heading(page, 'Pay by bank transfer') })).toHaveCount(1);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
   const chinese = await browser.newContext({ ...pixel7, locale: 'zh-CN', extraHTTPHeaders: { 'Accept-Language': 'zh-CN,zh;q=0.9,en;q=0.8' } });
   try {
@@ -215,13 +220,13 @@ test('the buyer cancels, with a confirmation first', async ({ page }, testInfo) 
   await screenshot(page, testInfo, 'confirm-cancel');
   await question.getByRole('button', { name: 'Yes, cancel' }).click();
 
-  await expect(heading(page, 'This payment was cancelled or has expired')).toBeVisible();
+  await expect(heading(page, 'You cancelled this payment')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Transfer to' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Back to Demo Merchant' })).toHaveAttribute('href', RETURN_URL);
   await screenshot(page, testInfo, 'cancelled');
 
   await page.reload();
-  await expect(heading(page, 'This payment was cancelled or has expired')).toBeVisible();
+  await expect(heading(page, 'You cancelled this payment')).toBeVisible();
   const merchant = new CorridorClient({ baseUrl: baseUrlOf(testInfo), apiKey: demoCredentials.merchant.apiKey, apiSecret: demoCredentials.merchant.apiSecret });
   const detail = await merchant.getPayin(created.orderNo);
   expect(isApiError(detail.body) ? detail.body.error.code : detail.body.status).toBe('CANCELLED');
@@ -237,11 +242,11 @@ test('the countdown reaches zero and the page shows the expired screen without a
   await markPage(page);
 
   await page.clock.fastForward('16:00');
-  await expect(heading(page, 'This payment was cancelled or has expired')).toBeVisible();
+  await expect(heading(page, 'This payment has expired')).toBeVisible();
   await expect(page.getByRole('button', { name: 'I Have Paid' })).toHaveCount(0);
   // Later polls answer with the server's clock, which has not moved on: the page stays expired.
   await page.clock.fastForward('00:07');
-  await expect(heading(page, 'This payment was cancelled or has expired')).toBeVisible();
+  await expect(heading(page, 'This payment has expired')).toBeVisible();
   await expectNotReloaded(page);
   await screenshot(page, testInfo, 'expired');
 
@@ -250,7 +255,8 @@ test('the countdown reaches zero and the page shows the expired screen without a
 
 test('a bad link says so instead of failing', async ({ page }, testInfo) => {
   for (const token of ['not-a-token', 'A'.repeat(43)]) {
-    await page.goto(`/pay/${token}`);
+    const response = await page.goto(`/pay/${token}`);
+    expect(response?.status()).toBe(404);
     await expect(heading(page, 'This payment link is not valid')).toBeVisible();
     await expect(page.getByRole('button', { name: 'I Have Paid' })).toHaveCount(0);
   }
@@ -272,7 +278,7 @@ test('a pay-in waiting for a trader shows the search, then the bank details once
   if (!queued) throw new Error('expected the demo trader to run out of USDT for a third 50,000.00 CNY pay-in');
 
   await page.goto(checkoutUrl(queued, testInfo));
-  await expect(heading(page, 'Finding a trader for you')).toBeVisible();
+  await expect(heading(page, 'Getting the payment details ready')).toBeVisible();
   await expect(page.getByRole('timer')).toHaveText(/^1[45]:[0-5]\d$/);
   await expect(page.getByRole('region', { name: 'Transfer to' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'I Have Paid' })).toHaveCount(0);
@@ -286,7 +292,7 @@ test('a pay-in waiting for a trader shows the search, then the bank details once
     await expect(page.getByRole('region', { name: 'Transfer to' })).toContainText(DEMO_BANK.holderName);
   }
   await cancelByToken(page, tokenOf(queued));
-  await expect(heading(page, 'This payment was cancelled or has expired')).toBeVisible({ timeout: 10_000 });
+  await expect(heading(page, 'You cancelled this payment')).toBeVisible({ timeout: 10_000 });
 });
 
 test('when the trader says the money never arrived, the buyer is told it is being looked into', async ({ page }, testInfo) => {
@@ -294,7 +300,7 @@ test('when the trader says the money never arrived, the buyer is told it is bein
   await page.goto(checkoutUrl(created, testInfo));
   await page.getByRole('button', { name: 'I Have Paid' }).click();
   await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(heading(page, 'Payment reported, waiting for the trader to confirm')).toBeVisible();
+  await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeVisible();
 
   const reported = await traderClient(testInfo).reportNotReceived(created.orderId, 'Nothing arrived on the account.');
   expect(reported.status).toBe(200);
@@ -322,7 +328,7 @@ test.describe('screens of states the test cannot wait for', () => {
   test('releasing, settling and failed', async ({ page }, testInfo) => {
     const created = await createPayin(testInfo);
     await openAs(page, testInfo, created, { status: 'PENDING_RELEASE', bank: null });
-    await expect(heading(page, 'Payment confirmed, releasing USDT')).toBeVisible();
+    await expect(heading(page, 'Payment confirmed, finishing up')).toBeVisible();
     await screenshot(page, testInfo, 'releasing');
 
     await page.unrouteAll({ behavior: 'wait' });
@@ -344,7 +350,7 @@ test.describe('screens of states the test cannot wait for', () => {
     await page.goto(checkoutUrl(created, testInfo));
     await page.getByRole('button', { name: 'I Have Paid' }).click();
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(heading(page, 'Payment reported, waiting for the trader to confirm')).toBeVisible();
+    await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'What went wrong?' })).toHaveCount(0);
 
     const past = new Date(Date.now() - 60_000).toISOString();

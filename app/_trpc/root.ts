@@ -4,6 +4,7 @@ import { checkoutRouter } from './routers/checkout';
 import { merchantAccountRouter } from './routers/merchant-account';
 import { merchantAuditRouter } from './routers/merchant-audit';
 import { merchantBalanceRouter } from './routers/merchant-balance';
+import { merchantCheckoutRouter } from './routers/merchant-checkout';
 import { merchantDevelopersRouter } from './routers/merchant-developers';
 import { merchantInvitationRouter } from './routers/merchant-invitation';
 import { merchantOrdersRouter } from './routers/merchant-orders';
@@ -26,6 +27,7 @@ export const appRouter = router({
   merchantDevelopers: merchantDevelopersRouter,
   merchantBalance: merchantBalanceRouter,
   merchantAudit: merchantAuditRouter,
+  merchantCheckout: merchantCheckoutRouter,
 });
 
 export type AppRouter = typeof appRouter;

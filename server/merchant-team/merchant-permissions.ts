@@ -22,6 +22,8 @@ export const merchantPermissions = [
   'requests.read',
   /** The merchant's audit log: who changed keys, webhooks and the team, who cancelled orders. */
   'audit.read',
+  /** The checkout's display name, accent colour, logo and payer-name question (buyers see them). */
+  'checkout.manage',
 ] as const;
 export type MerchantPermission = (typeof merchantPermissions)[number];
 

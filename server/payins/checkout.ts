@@ -1,18 +1,37 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { merchants, payinOrders, traderBankAccounts } from '../../db/schema';
+import { merchants, orderTransitions, payinOrders, traderBankAccounts } from '../../db/schema';
+import { countEvidenceImages } from '../disputes/count-evidence-images';
+import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from '../disputes/dispute-evidence.schema';
 import { keyring } from '../config/keyring';
 import { decryptField, encryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
 import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
 import { applyPayinTransition } from '../state-machines/apply-transition';
 import { defaultWindows } from '../state-machines/windows';
+import { checkoutLinkExpired } from './checkout-link';
 import { checkoutTokenHash } from './checkout-token';
 import { payinDetailView } from './payin-view';
 import { releaseHeldMatches } from '../notifications/release-held-matches';
 import { retryTransaction } from '../../db/retry-transaction';
 
 type PayinRow = typeof payinOrders.$inferSelect;
+
+/** Who ended a cancelled pay-in, in the buyer's terms: they did, the merchant did, or time ran out. */
+export type CancelledBy = 'buyer' | 'merchant' | 'expired';
+
+const cancelledByAction: Record<string, CancelledBy> = { buyer_cancel: 'buyer', merchant_cancel: 'merchant', expire: 'expired' };
+
+async function cancelledByOf(db: Executor, order: PayinRow): Promise<CancelledBy | null> {
+  if (order.status !== 'CANCELLED') return null;
+  const [last] = await db
+    .select({ action: orderTransitions.action })
+    .from(orderTransitions)
+    .where(and(eq(orderTransitions.flow, 'payin'), eq(orderTransitions.orderId, order.id), eq(orderTransitions.toStatus, 'CANCELLED')))
+    .orderBy(desc(orderTransitions.id))
+    .limit(1);
+  return cancelledByAction[last?.action ?? ''] ?? 'expired';
+}
 
 /** The order a checkout token opens; an unknown token looks exactly like a missing order. */
 export async function payinByToken(db: Executor, token: string): Promise<PayinRow> {
@@ -28,7 +47,12 @@ export async function payinByToken(db: Executor, token: string): Promise<PayinRo
  */
 export async function checkoutView(db: Executor, token: string, now = new Date()) {
   const order = await payinByToken(db, token);
-  const [merchant] = await db.select({ name: merchants.name, askPayerName: merchants.askPayerName }).from(merchants).where(eq(merchants.id, order.merchantId));
+  // A link whose order ended long ago answers like an unknown one (server/payins/checkout-link.ts).
+  if (checkoutLinkExpired(order, now)) throw new DomainError('ORDER_NOT_FOUND', 'This payment link is not valid.');
+  const [merchant] = await db
+    .select({ name: merchants.name, displayName: merchants.checkoutDisplayName, askPayerName: merchants.askPayerName })
+    .from(merchants)
+    .where(eq(merchants.id, order.merchantId));
   const showBank = order.status === 'PENDING_PAYMENT' || order.status === 'PAYMENT_SUBMITTED';
   let bank: { holderName: string; bankName: string; accountNumber: string } | null = null;
   if (showBank && order.traderBankAccountId) {
@@ -42,9 +66,11 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
     }
   }
   const reportFrom = order.paymentSubmittedAt ? new Date(order.paymentSubmittedAt.getTime() + defaultWindows.payinBuyerReportAfterMs) : null;
+  const receiptsOpen = (EVIDENCE_STATES.payin as readonly string[]).includes(order.status);
+  const receiptsAttached = receiptsOpen ? await countEvidenceImages(db, { flow: 'payin', orderId: order.id, party: 'buyer' }) : 0;
   return {
     orderNo: order.orderNo,
-    merchantName: merchant?.name ?? '',
+    merchantName: merchant?.displayName ?? merchant?.name ?? '',
     status: order.status,
     // What the buyer transfers: with a cent offset on an auto-confirm account (docs/trader-guide.md,
     // "Cent offsets") a few cents more than the order's CNY amount; the merchant's amounts do not change.
@@ -63,6 +89,9 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
     completedAt: isoMsOrNull(order.completedAt),
     canReportProblemFrom: isoMsOrNull(reportFrom),
     returnUrl: order.returnUrl,
+    cancelledBy: await cancelledByOf(db, order),
+    // Receipt screenshots the buyer may attach from "I Have Paid" on (server/payins/buyer-receipts.ts).
+    receipts: receiptsOpen ? { attached: receiptsAttached, remaining: Math.max(0, MAX_EVIDENCE_IMAGES - receiptsAttached) } : null,
     serverTime: isoMs(now),
   };
 }

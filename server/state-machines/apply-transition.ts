@@ -10,6 +10,7 @@ import { payoutMachine, type PayoutAction, type PayoutStatus } from './payout';
 import { payinLedgerEffects } from '../payins/payin-ledger';
 import { payoutLedgerEffects } from '../payouts/payout-ledger';
 import { planDisputePause, recordPause } from '../order-timers/dispute-pause';
+import { signalPayinChanged } from '../payins/payin-changes';
 import { signalPoolChange } from '../payouts/pool-signal';
 
 export type PayoutRow = typeof payoutOrders.$inferSelect;
@@ -125,7 +126,9 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   // The value this transition moves, if any; a refusal (INSUFFICIENT_BALANCE) rolls it all back.
   await ledgerEffect(updated, current.status as Status);
 
-  // A payout entering or leaving the task pool wakes the traders' open pool pages on commit.
+  // Delivered on commit, sent with the timeline row: a payout entering or leaving the task pool
+  // wakes the traders' open pool pages (pool-signal.ts); a pay-in's change wakes its buyer's open
+  // checkout page (payin-changes.ts).
   const poolChanged = flow === 'payout' && (current.status === 'PENDING_MATCH' || plan.to === 'PENDING_MATCH');
   await pipelined([
     tx.insert(orderTransitions).values({
@@ -141,6 +144,7 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
     }),
     pause ? recordPause(tx, { flow, orderId: current.id, plan: pause, actor: input.actor, now }) : undefined,
     poolChanged ? signalPoolChange(tx) : undefined,
+    flow === 'payin' ? signalPayinChanged(tx, current.id) : undefined,
   ]);
 
   let event: EventPayload | undefined;

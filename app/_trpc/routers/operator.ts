@@ -31,6 +31,10 @@ import { createMerchantOwner } from '../../../server/merchant-team/create-mercha
 import { createMerchantOwnerInput } from '../../../server/merchant-team/merchant-team.schema';
 import { createMerchantInput, merchantSettingsInput, webhookUrl } from '../../../server/merchants/merchant-settings.schema';
 import { updateMerchantSettings } from '../../../server/merchants/update-merchant-settings';
+import { checkoutLogoInput, logoBytesOf } from '../../../server/merchants/checkout-logo.schema';
+import { checkoutSettingsInput } from '../../../server/merchants/checkout-settings.schema';
+import { setCheckoutLogo } from '../../../server/merchants/set-checkout-logo';
+import { checkoutSettingsOf, updateCheckoutSettings } from '../../../server/merchants/update-checkout-settings';
 import { cancelPayout } from '../../../server/payouts/cancel-payout';
 import { listStuckPayouts } from '../../../server/payouts/list-stuck-payouts';
 import { operatorPayoutActionInput } from '../../../server/payouts/operator-payout-action.schema';
@@ -122,6 +126,14 @@ export const operatorRouter = router({
         const merchant = await updateMerchantSettings(ctx.db, input.merchantId, input.settings, actorOf(ctx));
         return { merchantId: merchant.id, status: merchant.status };
       }),
+    // The merchant's checkout (docs/operator-guide.md): the same fields and audit as the owner's page.
+    checkout: operatorProcedure.input(z.object({ merchantId: z.uuid() }).strict()).query(({ ctx, input }) => checkoutSettingsOf(ctx.db, input.merchantId)),
+    updateCheckout: operatorProcedure
+      .input(z.object({ merchantId: z.uuid(), settings: checkoutSettingsInput }).strict())
+      .mutation(({ ctx, input }) => updateCheckoutSettings(ctx.db, input.merchantId, input.settings, actorOf(ctx))),
+    setCheckoutLogo: operatorProcedure
+      .input(checkoutLogoInput.extend({ merchantId: z.uuid() }))
+      .mutation(({ ctx, input }) => setCheckoutLogo(ctx.db, input.merchantId, logoBytesOf(input.imageBase64), actorOf(ctx))),
     setWebhook: operatorProcedure
       .input(z.object({ merchantId: z.uuid(), url: webhookUrl.nullable() }).strict())
       .mutation(({ ctx, input }) => setWebhookEndpoint(ctx.db, input.merchantId, input.url, actorOf(ctx))),

@@ -12,6 +12,7 @@ const pages: { href: string; label: keyof MerchantMessages['nav']; permission: M
   { href: '/merchant/developers/requests', label: 'requests', permission: 'requests.read' },
   { href: '/merchant/balance', label: 'balance', permission: 'balance.read' },
   { href: '/merchant/audit', label: 'audit', permission: 'audit.read' },
+  { href: '/merchant/checkout', label: 'checkout', permission: 'checkout.manage' },
 ];
 
 /** The nav of a role: only the pages its permissions open (the same table the procedures consult). */

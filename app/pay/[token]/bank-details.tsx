@@ -6,7 +6,8 @@ import { digitGroups } from './format';
 import { useMessages } from './messages-context';
 import type { CheckoutView } from './types';
 
-export function BankDetails({ bank }: { bank: NonNullable<CheckoutView['bank']> }) {
+/** Payee, bank, account number and the memo code: what the buyer types into their bank app. */
+export function BankDetails({ bank, reference }: { bank: NonNullable<CheckoutView['bank']>; reference: string | null }) {
   const { t } = useMessages();
   const headingId = useId();
   return (
@@ -24,6 +25,7 @@ export function BankDetails({ bank }: { bank: NonNullable<CheckoutView['bank']> 
             </Fragment>
           ))}
         </CopyRow>
+        {reference ? <CopyRow label={t.referenceLabel} value={reference} /> : null}
       </dl>
     </section>
   );

@@ -32,7 +32,7 @@ export function CheckoutScreen({ screen, token, view, now }: { screen: Screen; t
     case 'disputed':
       return (
         <>
-          <DisputedScreen view={view} />
+          <DisputedScreen token={token} view={view} />
           <EvidenceRequestNote token={token} />
         </>
       );

@@ -27,6 +27,12 @@ export function ConfirmPaid({ token, view, bank, onBack }: { token: string; view
     >
       <p className="checkout-confirm-question">{t.confirmPaidQuestion(formatCny(view.fiatAmount), bank.holderName, bank.bankName)}</p>
       <p>{t.confirmPaidNote}</p>
+      {view.buyerReference ? (
+        <p>
+          {t.referenceReminder}{' '}
+          <strong className="checkout-mono">{view.buyerReference}</strong>
+        </p>
+      ) : null}
       {view.askPayerName ? (
         <p className="checkout-field">
           <label htmlFor={nameId}>{t.payerNameLabel}</label>

@@ -2,10 +2,11 @@
 
 import { useMessages } from './messages-context';
 import { OrderSummary } from './order-summary';
+import { ReceiptUpload } from './receipt-upload';
 import { ScreenHeading } from './screen-heading';
 import type { CheckoutView } from './types';
 
-export function DisputedScreen({ view }: { view: CheckoutView }) {
+export function DisputedScreen({ token, view }: { token: string; view: CheckoutView }) {
   const { t } = useMessages();
   return (
     <>
@@ -17,6 +18,7 @@ export function DisputedScreen({ view }: { view: CheckoutView }) {
         <p>{t.disputedText}</p>
       </div>
       <p>{t.disputedKeepReceipt}</p>
+      {view.receipts ? <ReceiptUpload token={token} receipts={view.receipts} /> : null}
       <OrderSummary view={view} />
     </>
   );

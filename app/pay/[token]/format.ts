@@ -10,6 +10,13 @@ export function groupThousands(amount: string): string {
 
 export const formatCny = (amount: string): string => `¥${groupThousands(amount)}`;
 
+/** USDT as the server spelled it (6 decimals), without the trailing zeros beyond two: 13.80, 13.812345. */
+export function formatUsdt(amount: string): string {
+  const [whole = '', fraction = ''] = amount.split('.');
+  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
+  return `${groupThousands(whole)}.${trimmed}`;
+}
+
 /** Bank card numbers read and compare more easily in fours, as printed on the card. */
 export function digitGroups(accountNumber: string): string[] {
   return /^\d{8,}$/.test(accountNumber) ? (accountNumber.match(/\d{1,4}/g) ?? [accountNumber]) : [accountNumber];

@@ -29,3 +29,8 @@ export function preferredLanguage(acceptLanguage: string | null | undefined): La
   const first = ranked.find((entry) => entry.primary === 'zh' || entry.primary === 'en');
   return first?.primary === 'zh' ? 'zh' : 'en';
 }
+
+/** The language a checkout request opens in: the buyer's earlier choice, else their browser's. */
+export function checkoutLanguage(requestCookies: { get(name: string): { value: string } | undefined }, requestHeaders: Headers): Lang {
+  return langFromCookie(requestCookies.get(LANG_COOKIE)?.value) ?? preferredLanguage(requestHeaders.get('accept-language'));
+}

@@ -3,9 +3,10 @@
 import { useId } from 'react';
 import { formatCny, formatDateTime } from './format';
 import { useMessages } from './messages-context';
+import { PaymentFacts } from './payment-facts';
 import type { CheckoutView } from './types';
 
-/** The order's figures, exactly as the server spelled them. */
+/** The order's figures, exactly as the server spelled them; the rate and fee behind a disclosure. */
 export function OrderSummary({ view, showFee = false }: { view: CheckoutView; showFee?: boolean }) {
   const { t, lang } = useMessages();
   const headingId = useId();
@@ -17,16 +18,6 @@ export function OrderSummary({ view, showFee = false }: { view: CheckoutView; sh
           <dt>{t.amountPaid}</dt>
           <dd>{formatCny(view.fiatAmount)}</dd>
         </div>
-        <div>
-          <dt>{t.usdtAmount}</dt>
-          <dd>
-            {view.assetAmount} {view.assetSymbol}
-          </dd>
-        </div>
-        <div>
-          <dt>{t.rate}</dt>
-          <dd>{t.rateValue(view.fxRate)}</dd>
-        </div>
         {view.bank ? (
           <div>
             <dt>{t.bankHeading}</dt>
@@ -35,12 +26,10 @@ export function OrderSummary({ view, showFee = false }: { view: CheckoutView; sh
             </dd>
           </div>
         ) : null}
-        {showFee ? (
+        {view.buyerReference ? (
           <div>
-            <dt>{t.fee}</dt>
-            <dd>
-              {view.feeAmount} {view.assetSymbol}
-            </dd>
+            <dt>{t.referenceLabel}</dt>
+            <dd className="checkout-mono">{view.buyerReference}</dd>
           </div>
         ) : null}
         {view.paymentSubmittedAt ? (
@@ -56,6 +45,7 @@ export function OrderSummary({ view, showFee = false }: { view: CheckoutView; sh
           </div>
         ) : null}
       </dl>
+      <PaymentFacts view={view} showFee={showFee} />
     </section>
   );
 }

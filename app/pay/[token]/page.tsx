@@ -1,18 +1,49 @@
 import type { Metadata } from 'next';
 import { cookies, headers } from 'next/headers';
+import { notFound } from 'next/navigation';
+import { cache } from 'react';
+import { getDatabase } from '../../../db';
+import { DomainError } from '../../../server/errors';
+import { checkoutBranding, type CheckoutBranding } from '../../../server/payins/checkout-page';
 import { TrpcProvider } from '../../_trpc/client';
 import { Checkout } from './checkout';
-import { langFromCookie, LANG_COOKIE, preferredLanguage } from './language';
+import { checkoutLanguage } from './language';
+import { messages } from './messages';
 
-// The URL is a bearer token: search engines must never list it.
-export const metadata: Metadata = { title: 'Checkout', robots: { index: false, follow: false } };
+/** Once per request: the title and the page both need it. Null for an unknown or expired link. */
+const brandingOf = cache(async (token: string): Promise<CheckoutBranding | null> => {
+  try {
+    return await checkoutBranding((await getDatabase()).db, token);
+  } catch (error) {
+    if (error instanceof DomainError && error.code === 'ORDER_NOT_FOUND') return null;
+    throw error;
+  }
+});
+
+async function language() {
+  const [requestHeaders, requestCookies] = await Promise.all([headers(), cookies()]);
+  return checkoutLanguage(requestCookies, requestHeaders);
+}
+
+export async function generateMetadata({ params }: { params: Promise<{ token: string }> }): Promise<Metadata> {
+  const [{ token }, lang] = await Promise.all([params, language()]);
+  const branding = await brandingOf(token);
+  const t = messages[lang];
+  return {
+    // Absolute: the merchant's page, not "… · Corridor". The URL is a bearer token: never indexed.
+    title: { absolute: branding ? t.pageTitle(branding.merchantName) : t.invalidTitle },
+    robots: { index: false, follow: false },
+  };
+}
 
 export default async function PayPage({ params }: { params: Promise<{ token: string }> }) {
-  const [{ token }, requestHeaders, requestCookies] = await Promise.all([params, headers(), cookies()]);
-  const initialLang = langFromCookie(requestCookies.get(LANG_COOKIE)?.value) ?? preferredLanguage(requestHeaders.get('accept-language'));
+  const [{ token }, initialLang] = await Promise.all([params, language()]);
+  const branding = await brandingOf(token);
+  // A real 404 (not-found.tsx says so in the buyer's language), not a 200 page that says "invalid".
+  if (!branding) notFound();
   return (
     <TrpcProvider>
-      <Checkout token={token} initialLang={initialLang} />
+      <Checkout token={token} initialLang={initialLang} branding={branding} />
     </TrpcProvider>
   );
 }

@@ -31,15 +31,21 @@ export function PaymentActions({ token, view, bank }: { token: string; view: Che
   if (step === 'paid' && bank) return <ConfirmPaid token={token} view={view} bank={bank} onBack={back} />;
   if (step === 'cancel') return <ConfirmCancel token={token} onBack={back} />;
   return (
-    <div className="checkout-actions">
+    <>
       {bank ? (
-        <button type="button" ref={focusIfReturning('paid')} className="button button-primary button-block button-large" onClick={() => setStep('paid')}>
-          {t.iHavePaid}
-        </button>
+        // Sticky at the bottom of the viewport: on a small phone the button stays in reach while the
+        // buyer scrolls between the bank details and their banking app.
+        <div className="checkout-sticky-action">
+          <button type="button" ref={focusIfReturning('paid')} className="button button-primary button-block button-large" onClick={() => setStep('paid')}>
+            {t.iHavePaid}
+          </button>
+        </div>
       ) : null}
-      <button type="button" ref={focusIfReturning('cancel')} className="button-link" onClick={() => setStep('cancel')}>
-        {t.cancelPayment}
-      </button>
-    </div>
+      <div className="checkout-actions">
+        <button type="button" ref={focusIfReturning('cancel')} className="button-link" onClick={() => setStep('cancel')}>
+          {t.cancelPayment}
+        </button>
+      </div>
+    </>
   );
 }

@@ -10,7 +10,7 @@ import { useViewUpdate } from './use-view-update';
 // The limits of the checkout router's reportProblem input.
 const MAX_LENGTH = 500;
 
-export function ReportProblemForm({ token }: { token: string }) {
+export function ReportProblemForm({ token, hasReceipts }: { token: string; hasReceipts: boolean }) {
   const { t } = useMessages();
   const trpc = useTRPC();
   const report = useMutation(trpc.checkout.reportProblem.mutationOptions(useViewUpdate(token)));
@@ -39,6 +39,7 @@ export function ReportProblemForm({ token }: { token: string }) {
     <form className="checkout-report" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <h2 id={headingId}>{t.reportHeading}</h2>
       <p>{t.reportIntro}</p>
+      {hasReceipts ? <p className="checkout-hint">{t.receiptsWithReport}</p> : null}
       <label htmlFor={fieldId}>{t.reportLabel}</label>
       <p id={hintId} className="checkout-hint">
         {t.reportHint}

@@ -3,6 +3,7 @@
 import { formatTime } from './format';
 import { useMessages } from './messages-context';
 import { OrderSummary } from './order-summary';
+import { ReceiptUpload } from './receipt-upload';
 import { ReportProblemForm } from './report-problem-form';
 import { ScreenHeading } from './screen-heading';
 import { Spinner } from './spinner';
@@ -20,9 +21,10 @@ export function SubmittedScreen({ token, view, now }: { token: string; view: Che
         <Spinner />
         <p>{t.submittedText}</p>
       </div>
-      <OrderSummary view={view} />
-      {canReport ? <ReportProblemForm token={token} /> : null}
+      {view.receipts ? <ReceiptUpload token={token} receipts={view.receipts} /> : null}
+      {canReport ? <ReportProblemForm token={token} hasReceipts={(view.receipts?.attached ?? 0) > 0} /> : null}
       {!canReport && reportFrom ? <p className="checkout-muted">{t.reportAvailableFrom(formatTime(reportFrom, lang))}</p> : null}
+      <OrderSummary view={view} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { ConfirmButton } from '../../_components/confirm-dialog';
 import { ErrorLine } from '../../_components/error-line';
 import { formatTime } from '../../_components/format';
 import { InvitationLink } from '../../../merchant/_components/invitation-link';
+import { MerchantCheckoutEditor } from './merchant-checkout-editor';
 
 interface Merchant {
   id: string;
@@ -112,6 +113,8 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
           Endpoint saved.{setEndpoint.data.secret ? <span className="mono"> Signing secret (shown only now): {setEndpoint.data.secret}</span> : null}
         </p>
       ) : null}
+
+      <MerchantCheckoutEditor merchantId={merchant.id} merchantName={merchant.name} />
 
       <h3>First owner</h3>
       <p>

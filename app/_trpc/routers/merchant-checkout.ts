@@ -1,0 +1,21 @@
+import type { AuditActorRef } from '../../../server/audit';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { checkoutLogoInput, logoBytesOf } from '../../../server/merchants/checkout-logo.schema';
+import { checkoutSettingsInput } from '../../../server/merchants/checkout-settings.schema';
+import { setCheckoutLogo } from '../../../server/merchants/set-checkout-logo';
+import { checkoutSettingsOf, updateCheckoutSettings } from '../../../server/merchants/update-checkout-settings';
+import { merchantProcedure, router } from '../init';
+import { z } from 'zod';
+
+function userActor(ctx: { merchantUserId: string; headers: Headers }): AuditActorRef {
+  return { type: 'merchant', id: ctx.merchantUserId, ip: clientAddressOf(ctx.headers) };
+}
+
+const owner = merchantProcedure('checkout.manage');
+
+/** The merchant console's checkout settings page (docs/merchant-guide.md, "Checkout settings"). */
+export const merchantCheckoutRouter = router({
+  settings: owner.input(z.object({}).strict()).query(({ ctx }) => checkoutSettingsOf(ctx.db, ctx.merchantId)),
+  update: owner.input(checkoutSettingsInput).mutation(({ ctx, input }) => updateCheckoutSettings(ctx.db, ctx.merchantId, input, userActor(ctx))),
+  setLogo: owner.input(checkoutLogoInput).mutation(({ ctx, input }) => setCheckoutLogo(ctx.db, ctx.merchantId, logoBytesOf(input.imageBase64), userActor(ctx))),
+});

@@ -1,0 +1,200 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PayinCreated } from '../../clients/node/corridor-client';
+import { auditLog, disputeEvidence, disputeEvidenceFiles, merchantCheckoutLogos, payinOrders } from '../../db/schema';
+import { uploadReceiptsResponse } from '../../app/pay/[token]/receipts/upload-receipts-response';
+import { checkoutEventsResponse } from '../../app/pay/[token]/events/checkout-events-response';
+import { apiDatabase, apiMerchant, payinTrader, type TestMerchant } from '../../tests/api/api-harness';
+import type { TestDatabase } from '../../tests/db/test-database';
+import { tinyPng } from '../../tests/fixtures/images';
+import { cliActor } from '../audit';
+import { DomainError } from '../errors';
+import { setCheckoutLogo } from '../merchants/set-checkout-logo';
+import { updateCheckoutSettings } from '../merchants/update-checkout-settings';
+import { addBuyerReceipts } from './buyer-receipts';
+import { cancelByBuyer, checkoutView, submitBuyerPayment } from './checkout';
+import { CHECKOUT_LINK_AFTER_END_MS } from './checkout-link';
+import { checkoutBranding, checkoutLogo } from './checkout-page';
+import { merchantCancelPayin } from './merchant-cancel-payin';
+import { payinChangeFeedOf } from './payin-changes';
+
+let database: TestDatabase;
+let merchant: TestMerchant;
+
+beforeAll(async () => {
+  database = await apiDatabase();
+  merchant = await apiMerchant(database.db);
+  await payinTrader(database.db);
+});
+afterAll(async () => {
+  await database.close();
+});
+
+const tokenOf = (payUrl: string) => new URL(payUrl).pathname.split('/').pop() ?? '';
+
+async function payin(fiatAmount = '100.00') {
+  const created = await merchant.client.createPayin({ merchantOrderNo: `buyer-${crypto.randomUUID()}`, fiatAmount });
+  expect(created.status).toBe(201);
+  const body = created.body as PayinCreated;
+  return { ...body, token: tokenOf(body.payUrl) };
+}
+
+async function codeOf(promise: Promise<unknown>): Promise<string> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof DomainError) return error.code;
+    throw error;
+  }
+  return 'no error';
+}
+
+async function buyerEvidence(orderId: string) {
+  const items = await database.db.select().from(disputeEvidence).where(and(eq(disputeEvidence.orderId, orderId), eq(disputeEvidence.party, 'buyer')));
+  const files = items.length ? await database.db.select().from(disputeEvidenceFiles).where(eq(disputeEvidenceFiles.evidenceId, items[0]!.id)) : [];
+  return { items: items.length, files: files.length };
+}
+
+function form(images: Uint8Array[]): Request {
+  const body = new FormData();
+  for (const image of images) body.append('images', new Blob([image as Uint8Array<ArrayBuffer>], { type: 'image/png' }), 'receipt.png');
+  return new Request('http://localhost/pay/x/receipts', { method: 'POST', body });
+}
+
+describe('the merchant’s checkout frame', () => {
+  it('shows the display name and a readable accent, and a logo when there is one', async () => {
+    const order = await payin();
+    expect(await checkoutBranding(database.db, order.token)).toMatchObject({ accent: null, hasLogo: false });
+    await updateCheckoutSettings(database.db, merchant.merchantId, { checkoutDisplayName: '  Tea House ', checkoutAccentColor: '#FFD400' }, cliActor);
+    await setCheckoutLogo(database.db, merchant.merchantId, await tinyPng('#336699'), cliActor);
+    expect(await checkoutBranding(database.db, order.token)).toEqual({ merchantName: 'Tea House', accent: { background: '#ffd400', text: '#000000' }, hasLogo: true });
+    expect((await checkoutView(database.db, order.token)).merchantName).toBe('Tea House');
+    expect((await checkoutLogo(database.db, order.token))?.contentType).toBe('image/png');
+
+    // Empty fields fall back to the defaults; the logo can be removed.
+    await updateCheckoutSettings(database.db, merchant.merchantId, { checkoutDisplayName: '', checkoutAccentColor: '' }, cliActor);
+    await setCheckoutLogo(database.db, merchant.merchantId, null, cliActor);
+    const plain = await checkoutBranding(database.db, order.token);
+    expect(plain.accent).toBeNull();
+    expect(plain.hasLogo).toBe(false);
+    expect(await database.db.select().from(merchantCheckoutLogos).where(eq(merchantCheckoutLogos.merchantId, merchant.merchantId))).toEqual([]);
+    const actions = (await database.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.targetId, merchant.merchantId))).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(['merchant.checkout_update', 'merchant.checkout_logo_set', 'merchant.checkout_logo_removed']));
+  });
+
+  it('refuses a colour that is not #rrggbb, a logo that is not an image and an unknown merchant, changing nothing', async () => {
+    expect(await codeOf(updateCheckoutSettings(database.db, merchant.merchantId, { checkoutAccentColor: 'red' }, cliActor))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(updateCheckoutSettings(database.db, merchant.merchantId, { checkoutDisplayName: 'x'.repeat(61) }, cliActor))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(updateCheckoutSettings(database.db, merchant.merchantId, {}, cliActor))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(setCheckoutLogo(database.db, merchant.merchantId, new TextEncoder().encode('<svg/>'), cliActor))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(updateCheckoutSettings(database.db, crypto.randomUUID(), { askPayerName: true }, cliActor))).toBe('NOT_FOUND');
+    expect(await codeOf(setCheckoutLogo(database.db, crypto.randomUUID(), null, cliActor))).toBe('NOT_FOUND');
+    const order = await payin();
+    expect((await checkoutBranding(database.db, order.token)).accent).toBeNull();
+  });
+
+  it('answers an unknown link and one whose order ended over a day ago as not found', async () => {
+    expect(await codeOf(checkoutBranding(database.db, 'A'.repeat(43)))).toBe('ORDER_NOT_FOUND');
+    const order = await payin();
+    await cancelByBuyer(database.db, order.token);
+    const [row] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, order.orderId));
+    const later = new Date(row!.updatedAt.getTime() + CHECKOUT_LINK_AFTER_END_MS - 1000);
+    expect((await checkoutView(database.db, order.token, later)).status).toBe('CANCELLED');
+    const tooLate = new Date(row!.updatedAt.getTime() + CHECKOUT_LINK_AFTER_END_MS + 1000);
+    expect(await codeOf(checkoutBranding(database.db, order.token, tooLate))).toBe('ORDER_NOT_FOUND');
+    expect(await codeOf(checkoutView(database.db, order.token, tooLate))).toBe('ORDER_NOT_FOUND');
+  });
+});
+
+describe('who cancelled', () => {
+  it('tells the buyer they cancelled, or that the merchant did', async () => {
+    const mine = await payin();
+    await cancelByBuyer(database.db, mine.token);
+    expect((await checkoutView(database.db, mine.token)).cancelledBy).toBe('buyer');
+    const theirs = await payin();
+    await merchantCancelPayin(database.db, { merchantId: merchant.merchantId, reference: theirs.orderNo });
+    expect((await checkoutView(database.db, theirs.token)).cancelledBy).toBe('merchant');
+    const open = await payin();
+    expect((await checkoutView(database.db, open.token)).cancelledBy).toBeNull();
+    await cancelByBuyer(database.db, open.token);
+  });
+});
+
+describe('the buyer’s receipts', () => {
+  it('are refused before "I Have Paid", then taken at once up to 3 in all, as buyer evidence', async () => {
+    const order = await payin();
+    expect(await codeOf(addBuyerReceipts(database.db, order.token, [await tinyPng('#111111')]))).toBe('INVALID_ORDER_STATE');
+    expect((await checkoutView(database.db, order.token)).receipts).toBeNull();
+
+    await submitBuyerPayment(database.db, order.token);
+    expect((await checkoutView(database.db, order.token)).receipts).toEqual({ attached: 0, remaining: 3 });
+    expect(await codeOf(addBuyerReceipts(database.db, order.token, []))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(addBuyerReceipts(database.db, order.token, [new TextEncoder().encode('not an image')]))).toBe('VALIDATION_FAILED');
+    expect(await buyerEvidence(order.orderId)).toEqual({ items: 0, files: 0 });
+
+    const item = await addBuyerReceipts(database.db, order.token, [await tinyPng('#222222'), await tinyPng('#333333')]);
+    expect(item.party).toBe('buyer');
+    expect(await buyerEvidence(order.orderId)).toEqual({ items: 1, files: 2 });
+    expect((await checkoutView(database.db, order.token)).receipts).toEqual({ attached: 2, remaining: 1 });
+    expect(await codeOf(addBuyerReceipts(database.db, order.token, [await tinyPng('#444444'), await tinyPng('#555555')]))).toBe('VALIDATION_FAILED');
+    await addBuyerReceipts(database.db, order.token, [await tinyPng('#666666')]);
+    expect((await checkoutView(database.db, order.token)).receipts).toEqual({ attached: 3, remaining: 0 });
+  });
+
+  it('come through POST /pay/:token/receipts as multipart, refused from another site or unknown links', async () => {
+    const order = await payin();
+    await submitBuyerPayment(database.db, order.token);
+    const status = async (response: Response) => [response.status, response.status === 201 ? null : ((await response.json()) as { error: { code: string } }).error.code];
+    const png = await tinyPng('#123456');
+    expect(await status(await uploadReceiptsResponse(database.db, form([png]), 'A'.repeat(43)))).toEqual([404, 'ORDER_NOT_FOUND']);
+    const crossSite = form([png]);
+    const forged = new Request(crossSite, { headers: new Headers([...crossSite.headers, ['sec-fetch-site', 'cross-site']]) });
+    expect(await status(await uploadReceiptsResponse(database.db, forged, order.token))).toEqual([403, 'FORBIDDEN']);
+    const json = new Request('http://localhost/pay/x/receipts', { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } });
+    expect(await status(await uploadReceiptsResponse(database.db, json, order.token))).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
+    expect(await buyerEvidence(order.orderId)).toEqual({ items: 0, files: 0 });
+    const response = await uploadReceiptsResponse(database.db, form([png]), order.token);
+    expect(response.status).toBe(201);
+    expect(await response.json()).toEqual({ attached: 1 });
+  });
+});
+
+describe('the live status', () => {
+  it('wakes a subscriber of the order when a transition commits, not a subscriber of another order', async () => {
+    const order = await payin();
+    const other = await payin();
+    const feed = payinChangeFeedOf(database);
+    const seen: string[] = [];
+    let wake: () => void = () => {};
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    const stopOther = await feed.subscribe(other.orderId, () => seen.push('other'));
+    const stop = await feed.subscribe(order.orderId, () => {
+      seen.push('mine');
+      wake();
+    });
+    await submitBuyerPayment(database.db, order.token);
+    await woken;
+    expect(seen).toEqual(['mine']);
+    stop();
+    stopOther();
+    await cancelByBuyer(database.db, other.token);
+  });
+
+  it('streams a change event on open and after each change; 404 for an unknown link, 204 once final', async () => {
+    expect((await checkoutEventsResponse(database, new Request('http://localhost/pay/x/events'), 'A'.repeat(43))).status).toBe(404);
+    const order = await payin();
+    const abort = new AbortController();
+    const response = await checkoutEventsResponse(database, new Request('http://localhost/pay/x/events', { signal: abort.signal }), order.token);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    const next = async () => decoder.decode((await reader.read()).value);
+    expect(await next()).toContain('event: change');
+    await cancelByBuyer(database.db, order.token);
+    expect(await next()).toBe('event: change\ndata: {}\n\n');
+    abort.abort();
+    await reader.cancel();
+    expect((await checkoutEventsResponse(database, new Request('http://localhost/pay/x/events'), order.token)).status).toBe(204);
+  });
+});

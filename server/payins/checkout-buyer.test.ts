@@ -16,7 +16,7 @@ import { cancelByBuyer, checkoutView, submitBuyerPayment } from './checkout';
 import { CHECKOUT_LINK_AFTER_END_MS } from './checkout-link';
 import { checkoutBranding, checkoutLogo } from './checkout-page';
 import { merchantCancelPayin } from './merchant-cancel-payin';
-import { payinChangeFeedOf } from './payin-changes';
+import { onPayinChange } from './payin-changes';
 
 let database: TestDatabase;
 let merchant: TestMerchant;
@@ -163,12 +163,11 @@ describe('the live status', () => {
   it('wakes a subscriber of the order when a transition commits, not a subscriber of another order', async () => {
     const order = await payin();
     const other = await payin();
-    const feed = payinChangeFeedOf(database);
     const seen: string[] = [];
     let wake: () => void = () => {};
     const woken = new Promise<void>((resolve) => (wake = resolve));
-    const stopOther = await feed.subscribe(other.orderId, () => seen.push('other'));
-    const stop = await feed.subscribe(order.orderId, () => {
+    const stopOther = await onPayinChange(database, other.orderId, () => seen.push('other'));
+    const stop = await onPayinChange(database, order.orderId, () => {
       seen.push('mine');
       wake();
     });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Executor } from '../../db/client';
+import { onNotification } from '../../db/notification-feed';
 
 /**
  * The "task pool changed" signal (docs/architecture.md, "Live task pool"): PostgreSQL
@@ -17,39 +18,7 @@ export function signalPoolChange(tx: Executor): Promise<unknown> {
   return tx.execute(sql.raw(`notify ${POOL_CHANNEL}`));
 }
 
-type Subscriber = () => void;
-interface Hub {
-  subscribers: Set<Subscriber>;
-  listening: Promise<unknown>;
-}
-
-// One LISTEN per process and database, shared through globalThis like the database itself (route
-// handlers and the custom server load modules separately); each open page stream is a subscriber.
-const hubKey = Symbol.for('corridor.poolSignal');
-type Holder = { [hubKey]?: WeakMap<Database, Hub> };
-
 /** Calls `onChange` after each committed pool change until the returned function is called. */
-export async function onPoolChange(database: Database, onChange: Subscriber): Promise<() => void> {
-  const holder = globalThis as Holder;
-  const hubs = (holder[hubKey] ??= new WeakMap());
-  let hub = hubs.get(database);
-  if (!hub) {
-    const subscribers = new Set<Subscriber>();
-    const created: Hub = {
-      subscribers,
-      listening: database.listen(POOL_CHANNEL, () => {
-        for (const subscriber of subscribers) subscriber();
-      }),
-    };
-    // A failed LISTEN is tried again by the next subscriber rather than remembered.
-    created.listening.catch(() => hubs.delete(database));
-    hubs.set(database, created);
-    hub = created;
-  }
-  await hub.listening;
-  hub.subscribers.add(onChange);
-  const subscribers = hub.subscribers;
-  return () => {
-    subscribers.delete(onChange);
-  };
+export function onPoolChange(database: Database, onChange: () => void): Promise<() => void> {
+  return onNotification(database, POOL_CHANNEL, onChange);
 }

@@ -1,7 +1,7 @@
 import type { Database } from '../../../../db/client';
 import { DomainError, httpStatusOf } from '../../../../server/errors';
 import { checkoutOrderOf } from '../../../../server/payins/checkout-order-id';
-import { payinChangeFeedOf } from '../../../../server/payins/payin-changes';
+import { onPayinChange } from '../../../../server/payins/payin-changes';
 
 /** A comment line now and then, so proxies and phones do not close an idle stream. */
 const HEARTBEAT_MS = 20_000;
@@ -30,7 +30,7 @@ export async function checkoutEventsResponse(database: Database, request: Reques
   let send: (text: string) => void = () => {};
   let unsubscribe: () => void;
   try {
-    unsubscribe = await payinChangeFeedOf(database).subscribe(order.orderId, () => send('event: change\ndata: {}\n\n'));
+    unsubscribe = await onPayinChange(database, order.orderId, () => send('event: change\ndata: {}\n\n'));
   } catch {
     return Response.json({ error: { code: 'SERVER_BUSY', message: 'Live updates are unavailable; the page polls instead.' } }, { status: 503 });
   }

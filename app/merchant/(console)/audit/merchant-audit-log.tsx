@@ -10,6 +10,7 @@ import { ErrorLine } from '../../../operator/_components/error-line';
 import { formatTime } from '../../../operator/_components/format';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { auditMessages, type AuditMessages } from './messages';
+import { PageNav } from '../../_components/page-nav';
 
 const PAGE_SIZE = 25;
 /** Facts the page already shows elsewhere in the row, left out of the details. */
@@ -98,17 +99,7 @@ export function MerchantAuditLog() {
           </table>
         </div>
       ) : null}
-      {log.data && (page > 1 || log.data.hasMore) ? (
-        <nav className="button-row" aria-label={t.pagesLabel}>
-          <button type="button" className="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {t.previous}
-          </button>
-          <span aria-live="polite">{t.page(page)}</span>
-          <button type="button" className="button" disabled={!log.data.hasMore} onClick={() => setPage(page + 1)}>
-            {t.next}
-          </button>
-        </nav>
-      ) : null}
+      {log.data ? <PageNav page={page} hasMore={log.data.hasMore} onPage={setPage} labels={t} /> : null}
     </>
   );
 }

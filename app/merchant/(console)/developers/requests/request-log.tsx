@@ -7,6 +7,7 @@ import { ErrorLine } from '../../../../operator/_components/error-line';
 import { formatTime } from '../../../../operator/_components/format';
 import { useMerchantMessages } from '../../../_components/messages-context';
 import { requestLogMessages } from './messages';
+import { PageNav } from '../../../_components/page-nav';
 
 const PAGE_SIZE = 25;
 const CLASSES = ['2xx', '3xx', '4xx', '5xx'] as const;
@@ -94,17 +95,7 @@ export function RequestLog() {
           </table>
         </div>
       ) : null}
-      {requests.data && (page > 1 || requests.data.hasMore) ? (
-        <nav className="button-row" aria-label={t.pagesLabel}>
-          <button type="button" className="button" disabled={page === 1} onClick={() => setPage(page - 1)}>
-            {t.previous}
-          </button>
-          <span aria-live="polite">{t.page(page)}</span>
-          <button type="button" className="button" disabled={!requests.data.hasMore} onClick={() => setPage(page + 1)}>
-            {t.next}
-          </button>
-        </nav>
-      ) : null}
+      {requests.data ? <PageNav page={page} hasMore={requests.data.hasMore} onPage={setPage} labels={t} /> : null}
     </section>
   );
 }

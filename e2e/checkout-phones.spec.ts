@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError, type PayinCreated } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { signInAsDemoOperator } from './totp-device';
+import { expectAccessible } from './accessibility';
 
 /**
  * The buyer's checkout on the phones people pay with (issue 19): the first screen holds all that
@@ -56,14 +56,6 @@ async function cancelByToken(page: Page, token: string) {
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `checkout-phones-${name}.png`) });
-}
-
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
 }
 
 /** None of the developer site's header, navigation or footer. */
@@ -123,7 +115,7 @@ for (const phone of phones) {
         const visible = await page.locator('body').innerText();
         expect(visible).not.toMatch(/trader|operator|escrow|交易员|承兑商|托管/i);
         await screenshot(page, testInfo, `${phone.name.replace(/ /g, '-')}-${lang}`);
-        await expectNoAxeViolations(page, `the pay screen, ${phone.name}, ${lang}`);
+        await expectAccessible(page, `the pay screen, ${phone.name}, ${lang}`);
 
         // The sticky button stays in reach while the buyer scrolls to the details.
         await page.mouse.wheel(0, 400);
@@ -151,7 +143,7 @@ test('a bad or unknown link is a real 404, in the buyer’s language and without
         await expect(page.locator('html')).toHaveAttribute('lang', words[lang].htmlLang);
         await expectNoSiteChrome(page);
       }
-      await expectNoAxeViolations(page, `the invalid link page, ${lang}`);
+      await expectAccessible(page, `the invalid link page, ${lang}`);
     } finally {
       await context.close();
     }
@@ -201,7 +193,7 @@ test('a buyer who cancels is told they cancelled', async ({ browser }, testInfo)
     await page.getByRole('button', { name: '取消付款' }).click();
     await page.getByRole('button', { name: '确认取消' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '您已取消此付款' })).toBeVisible();
-    await expectNoAxeViolations(page, 'the cancelled screen');
+    await expectAccessible(page, 'the cancelled screen');
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: '您已取消此付款' })).toBeVisible();
   } finally {
@@ -239,13 +231,13 @@ test('payer name, memo code and receipts reach the trader and the operator; the 
     const memoRow = buyer.locator('.checkout-copy-row').filter({ has: buyer.getByRole('term').filter({ hasText: 'Transfer memo' }) });
     const reference = ((await memoRow.locator('.checkout-copy-value').textContent()) ?? '').trim();
     expect(reference).toMatch(/^[A-Z2-9]{6}$/);
-    await expectNoAxeViolations(buyer, 'the pay screen in the merchant’s colours');
+    await expectAccessible(buyer, 'the pay screen in the merchant’s colours');
 
     await buyer.getByRole('button', { name: 'I Have Paid' }).click();
     const confirmation = buyer.getByRole('group', { name: 'Confirm your transfer' });
     await expect(confirmation).toContainText(`Your memo code: ${reference}`);
     await confirmation.getByLabel('Name on the account you paid from (optional)').fill('Li Na');
-    await expectNoAxeViolations(buyer, 'the I Have Paid confirmation');
+    await expectAccessible(buyer, 'the I Have Paid confirmation');
     await confirmation.getByRole('button', { name: 'Confirm', exact: true }).click();
     const waiting = buyer.getByRole('heading', { level: 1, name: 'Payment reported, waiting for the payee to confirm' });
     await expect(waiting).toBeVisible();
@@ -261,7 +253,7 @@ test('payer name, memo code and receipts reach the trader and the operator; the 
     await receipts.getByRole('button', { name: 'Attach' }).click();
     await expect(receipts.getByRole('status')).toHaveText('2 screenshots attached.');
     await expect(receipts.getByLabel(/Choose up to 1 image /)).toBeVisible();
-    await expectNoAxeViolations(buyer, 'the waiting screen with receipts');
+    await expectAccessible(buyer, 'the waiting screen with receipts');
 
     // The trader's pay-in card tells this pay-in apart by memo code and payer name.
     const trader = await traderContext.newPage();
@@ -285,7 +277,7 @@ test('payer name, memo code and receipts reach the trader and the operator; the 
     const reported = await traderClient(testInfo).reportNotReceived(created.orderId, 'Nothing arrived on the account.');
     expect(reported.status).toBe(200);
     await expect(buyer.getByRole('heading', { level: 1, name: 'We are looking into it' })).toBeVisible({ timeout: 10_000 });
-    await expectNoAxeViolations(buyer, 'the disputed screen');
+    await expectAccessible(buyer, 'the disputed screen');
 
     // The operator's case shows the buyer's receipts.
     await operator.goto(`/operator/disputes/payin/${created.orderId}`);

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { CorridorClient, isApiError, type PayinCreated } from '../clients/node/corridor-client';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
+import { expectAccessible } from './accessibility';
 
 /**
  * The checkout's look, set by an operator on the merchant editor and by the merchant's owner on the
@@ -13,14 +13,6 @@ import { enrolOnPage, signInAsDemoOperator } from './totp-device';
 
 const PASSWORD = 'a long checkout password';
 const { defaultBrowserType: _browserType, ...pixel7 } = devices['Pixel 7'];
-
-async function expectAccessible(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
-    `axe on ${where}`,
-  ).toEqual([]);
-}
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `checkout-settings-${name}.png`), fullPage: true });

@@ -4,6 +4,7 @@ import { devices, expect, test, type Locator, type Page, type TestInfo } from '@
 import { CorridorClient, CorridorTraderClient, isApiError, type PayinCreated } from '../clients/node/corridor-client';
 import { formatUsdt } from '../app/pay/[token]/format';
 import { demoCredentials } from '../server/demo/demo-credentials';
+import { expectAccessible } from './accessibility';
 
 // The browser type is the project's; the rest of the phone applies to every test of this file.
 const { defaultBrowserType: _browserType, ...pixel7 } = devices['Pixel 7'];
@@ -44,7 +45,9 @@ async function cancelByToken(page: Page, token: string) {
   expect(response.ok()).toBe(true);
 }
 
+/** Every state the journeys reach is checked by axe where its picture is taken. */
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  await expectAccessible(page, `checkout: ${name}`);
   await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `checkout-${name}.png`), fullPage: true });
 }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { signInAsDemoOperator } from './totp-device';
+import { expectAccessible } from './accessibility';
 
 function ok<T>(response: ApiResponse<unknown>, what: string): T {
   if (isApiError(response.body)) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body.error)}`);
@@ -18,11 +18,6 @@ async function slip(colour: string): Promise<Buffer> {
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: path.join(testInfo.project.testDir, 'artifacts', `dispute-evidence-${name}.png`), fullPage: true });
-}
-
-async function noAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${where}: ${violation.id} (${violation.nodes.length})`)).toEqual([]);
 }
 
 async function notWiderThanViewport(page: Page) {
@@ -68,7 +63,7 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await page.getByRole('textbox', { name: 'Internal note' }).fill('Trader answered quickly on earlier cases.');
   await page.getByRole('button', { name: 'Add internal note' }).click();
   await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem', { name: 'Internal note' })).toContainText('Trader answered quickly on earlier cases.');
-  await noAxeViolations(page, 'case page');
+  await expectAccessible(page, 'case page');
   for (const width of [412, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     await notWiderThanViewport(page);
@@ -87,7 +82,7 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await expect(evidence.getByRole('note', { name: 'The operator asks you' })).toContainText('Please send the bank receipt of this transfer.');
   await expect(evidence).toContainText('Deadlines on this order are paused');
   await expect(evidence).not.toContainText('Trader answered quickly');
-  await noAxeViolations(trader, 'trader payouts');
+  await expectAccessible(trader, 'trader payouts');
   await trader.setViewportSize({ width: 412, height: 900 });
   await notWiderThanViewport(trader);
   await evidence.getByLabel('Your statement for the operator').fill('Receipt from my bank attached; the transfer left at 10:02.');
@@ -96,7 +91,7 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await expect(evidence.getByRole('status')).toHaveText('Sent to the operator.');
   await expect(evidence.getByRole('note')).toHaveCount(0);
   await expect(evidence.getByRole('list', { name: 'Evidence you sent' })).toContainText('Receipt from my bank attached');
-  await noAxeViolations(trader, 'trader payouts after sending');
+  await expectAccessible(trader, 'trader payouts after sending');
   await screenshot(trader, testInfo, 'trader-sent');
   await traderContext.close();
 
@@ -108,6 +103,6 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await expect(entry).toContainText('answers a request');
   await expect(entry.getByRole('img')).toHaveCount(1);
   await expect(requests).toContainText('fulfilled');
-  await noAxeViolations(page, 'case page after evidence');
+  await expectAccessible(page, 'case page after evidence');
   await screenshot(page, testInfo, 'timeline');
 });

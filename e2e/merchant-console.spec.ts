@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { guideScreenshot } from './merchant-guide-screenshot';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
+import { expectAccessible } from './accessibility';
 
 const PASSWORD = 'a long console password';
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 const screenshot = guideScreenshot;
-
-/** axe-core on the page as it shows now: no violation of any rule. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();

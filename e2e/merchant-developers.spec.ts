@@ -2,22 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { CorridorClient } from '../clients/node/corridor-client';
 import { guideScreenshot } from './merchant-guide-screenshot';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
+import { expectAccessible } from './accessibility';
 
 const PASSWORD = 'a long developers password';
 const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
 
 const screenshot = guideScreenshot;
-
-/** axe-core on the page as it shows now: no violation of any rule. */
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
-}
 
 async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }): Promise<Page> {
   const page = await (await browser.newContext({ acceptDownloads: true })).newPage();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { signInAsDemoOperator } from './totp-device';
+import { expectAccessible } from './accessibility';
 
 function ok<T>(response: ApiResponse<unknown>, what: string): T {
   if (isApiError(response.body)) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body.error)}`);
@@ -176,8 +176,7 @@ test('console pages: no axe violations, and no page wider than the viewport at 4
       await page.waitForLoadState('networkidle');
       await expectFitsViewport(page, `${path} at ${width}px`);
       if (width === 1440) {
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+        await expectAccessible(page, path);
       }
     }
   }

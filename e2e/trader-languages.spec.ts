@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { devices, expect, test, type Browser, type BrowserContextOptions, type Page, type TestInfo } from '@playwright/test';
 import { CorridorClient, CorridorTraderClient, isApiError, type PayinCreated, type PayoutCreated } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
+import { expectAccessible } from './accessibility';
 
 // The trader dashboard in Chinese and English, on a desktop and on the phones traders use.
 
@@ -53,11 +53,6 @@ async function signIn(browser: Browser, options: BrowserContextOptions, next = '
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.locator('.trader')).toBeVisible();
   return page;
-}
-
-async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
 /** Against the device's width: on a phone the browser would widen its layout viewport to fit a page that is too wide. */

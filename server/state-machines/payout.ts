@@ -25,6 +25,7 @@ export const payoutActions = [
   'merchant_action_timeout',
   'resolve_release',
   'resolve_refund',
+  'resolve_split',
   'reassign',
   'cancel',
   'merchant_cancel',
@@ -120,6 +121,16 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       event: 'payout.dispute_resolved',
       guard: requireNote,
       description: "The operator rules for the merchant: frozen USDT back to the merchant's available balance.",
+    },
+    {
+      // Ends COMPLETED: the trader was paid (part of) the payout; resolution_trader_amount says how much.
+      action: 'resolve_split',
+      from: ['DISPUTED'],
+      to: 'COMPLETED',
+      actors: ['operator'],
+      event: 'payout.dispute_resolved',
+      guard: requireNote,
+      description: 'The operator splits: part of the usdAmount to the trader, the pro-rata fee to the platform, the rest back to the merchant.',
     },
     {
       action: 'reassign',

@@ -92,7 +92,7 @@ describe('GET /api/v1/balance/transactions', () => {
     // A disputed payout refunded by the operator's ruling.
     const disputed = await disputedPayout(db, merchant.merchantId, trader.traderId, { amounts: { usdAmount: '20.00', usdFeeAmount: '0.20' } });
     await claimDispute(db, { flow: 'payout', orderId: disputed.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payout', orderId: disputed.id, ruling: 'refund', note: 'nothing arrived' }, { id: operator });
+    await ruleDispute(db, { flow: 'payout', orderId: disputed.id, ruling: 'refund', reasonCode: 'other', note: 'nothing arrived' }, { id: operator });
     // A settled pay-in: credited less its fee.
     const payin = await insertPayin(db, merchant.merchantId, trader.traderId, '10.000000');
     await db.transaction((tx) =>
@@ -132,10 +132,10 @@ describe('GET /api/v1/balance/transactions', () => {
     const operator = await operatorId();
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     await claimDispute(db, { flow: 'payout', orderId: payout.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: 'release', note: 'proof is good' }, { id: operator });
+    await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: 'release', reasonCode: 'other', note: 'proof is good' }, { id: operator });
     const payin = await disputedPayin(db, merchant.merchantId, trader.traderId, '5.000000');
     await claimDispute(db, { flow: 'payin', orderId: payin.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payin', orderId: payin.id, ruling: 'complete', note: 'it arrived' }, { id: operator });
+    await ruleDispute(db, { flow: 'payin', orderId: payin.id, ruling: 'complete', reasonCode: 'other', note: 'it arrived' }, { id: operator });
 
     const entries = (await page(merchant)).items;
     expect(entries.slice(0, 2).map((entry) => [entry.type, entry.account, entry.amount, entry.fee])).toEqual([

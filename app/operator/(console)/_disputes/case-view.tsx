@@ -10,6 +10,7 @@ import { formatTime } from '../../_components/format';
 import { NextCase } from './next-case';
 import { ProofGallery } from './proof-gallery';
 import { RulingForm } from './ruling-form';
+import { RulingProposal } from './ruling-proposal';
 
 const actorLabel = (entry: { actorType: string; actorName: string | null }) =>
   entry.actorName ? `${entry.actorType} ${entry.actorName}` : entry.actorType;
@@ -94,6 +95,7 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
       )}
       <ErrorLine error={claim.error} />
       <ErrorLine error={release.error} />
+      {disputed ? <RulingProposal flow={flow} orderId={orderId} operatorId={operatorId} onDecided={refresh} /> : null}
       {disputed && mine ? <RulingForm flow={flow} orderId={orderId} rulings={item.rulings} onRuled={refresh} /> : null}
 
       <div className="case-grid">

@@ -61,6 +61,7 @@ export async function getRulingContext(db: Executor, ref: DisputeRef) {
   return {
     flow: ref.flow,
     orderId: ref.orderId,
+    orderNo: order.row.orderNo,
     splitBase: order.splitBase,
     splitDecimals: order.decimals,
     total: order.decimals === 2 ? fmt2(order.total) : fmt6(order.total),

@@ -66,7 +66,7 @@ export function RulingProposal({ flow, orderId, operatorId, onDecided }: { flow:
           <p role="status">Waiting for another operator to approve or reject it.</p>
           <ConfirmButton
             className="button"
-            title={`Withdraw the proposed ruling on ${context.data?.orderId ?? 'this case'}?`}
+            title={`Withdraw the proposed ruling on ${context.data?.orderNo ?? "this case"}?`}
             consequence="The proposal is withdrawn and nothing moves; you can rule again."
             confirmLabel="Withdraw proposal"
             disabled={decide.isPending}

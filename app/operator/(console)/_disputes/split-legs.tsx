@@ -6,11 +6,11 @@ export function SplitLegsList({ flow, legs }: { flow: 'payout' | 'payin'; legs: 
   return (
     <dl className="facts" aria-label="Split">
       <dt>{flow === 'payout' ? 'To the trader' : 'Back to the trader'}</dt>
-      <dd>{show(legs.traderAmount)} USDT</dd>
+      <dd>{`${show(legs.traderAmount)} USDT`}</dd>
       <dt>Platform fee</dt>
-      <dd>{show(legs.feeAmount)} USDT</dd>
+      <dd>{`${show(legs.feeAmount)} USDT`}</dd>
       <dt>{flow === 'payout' ? 'Back to the merchant' : 'To the merchant'}</dt>
-      <dd>{show(legs.merchantAmount)} USDT</dd>
+      <dd>{`${show(legs.merchantAmount)} USDT`}</dd>
     </dl>
   );
 }

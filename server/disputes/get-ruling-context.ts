@@ -1,6 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { disputeRulingProposals, payinOrders, payoutOrders, users } from '../../db/schema';
+import { auditLog, disputeRulingProposals, payinOrders, payoutOrders, users } from '../../db/schema';
 import { DomainError } from '../errors';
 import { Dec } from '../money/decimal';
 import { fmt2, fmt6, isoMs } from '../money/format';
@@ -59,6 +59,7 @@ export async function getRulingContext(db: Executor, ref: DisputeRef) {
     : null;
 
   return {
+    lastDecision: pending ? null : await lastDecisionOf(db, ref),
     flow: ref.flow,
     orderId: ref.orderId,
     orderNo: order.row.orderNo,
@@ -82,4 +83,30 @@ export async function previewSplit(db: Executor, ref: DisputeRef & { amount: str
   const [row] = await db.select().from(payinOrders).where(eq(payinOrders.id, ref.orderId));
   if (!row) throw new DomainError('ORDER_NOT_FOUND', 'Order not found.');
   return payinSplitLegs(row, parseSplitAmount('payin', ref.amount, row.assetAmount));
+}
+
+/**
+ * The latest proposal decided on this case (rejected or withdrawn; an approved one ends the case),
+ * so that the proposer sees why their ruling did not apply. The rejection reason is in its audit row.
+ */
+async function lastDecisionOf(db: Executor, ref: DisputeRef) {
+  const [last] = await db
+    .select({ id: disputeRulingProposals.id, status: disputeRulingProposals.status, decidedAt: disputeRulingProposals.decidedAt, name: users.displayName })
+    .from(disputeRulingProposals)
+    .innerJoin(users, eq(users.id, disputeRulingProposals.decidedBy))
+    .where(and(eq(disputeRulingProposals.flow, ref.flow), eq(disputeRulingProposals.orderId, ref.orderId), ne(disputeRulingProposals.status, 'pending')))
+    .orderBy(desc(disputeRulingProposals.decidedAt))
+    .limit(1);
+  if (!last || last.status === 'approved') return null;
+  let reason: string | null = null;
+  if (last.status === 'rejected') {
+    const rows = await db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'dispute.reject_ruling'), eq(auditLog.targetType, ref.flow), eq(auditLog.targetId, ref.orderId)))
+      .orderBy(desc(auditLog.id));
+    const row = rows.find((candidate) => candidate.details?.proposalId === last.id);
+    reason = typeof row?.details?.reason === 'string' ? row.details.reason : null;
+  }
+  return { status: last.status, decidedBy: last.name, decidedAt: last.decidedAt ? isoMs(last.decidedAt) : null, reason };
 }

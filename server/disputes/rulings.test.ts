@@ -292,6 +292,8 @@ describe('four eyes', () => {
     const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.targetId, payout.id), eq(auditLog.action, 'dispute.reject_ruling')));
     expect(audit?.details).toMatchObject({ reason: 'The slip is for another order.', proposedBy: operator.userId });
 
+    expect((await operator.caller.operator.disputes.rulingContext(ref)).lastDecision).toMatchObject({ status: 'rejected', reason: 'The slip is for another order.' });
+
     const again = await operator.caller.operator.disputes.rule({ ...ref, ruling: 'refund', reasonCode: 'proof_invalid', note: 'Refunding.' });
     expect(await operator.caller.operator.disputes.decideProposal({ proposalId: again.proposalId!, decision: 'withdraw' })).toMatchObject({ status: 'withdrawn' });
     expect(await moneyOf(merchant.merchantId, trader.traderId)).toEqual(before);

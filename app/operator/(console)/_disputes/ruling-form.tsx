@@ -44,7 +44,7 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
   if (context.isError) return <ErrorLine error={context.error} />;
   // The proposal's panel (ruling-proposal.tsx) shows the pending ruling and who may decide it.
   if (context.data.proposal) return null;
-  const { reasons, splitBase, splitDecimals, needsFourEyes, fourEyesThreshold } = context.data;
+  const { reasons, splitBase, splitDecimals, needsFourEyes, fourEyesThreshold, lastDecision } = context.data;
   const splitLabel = flow === 'payout' ? `Split: USDT to the trader (of ${splitBase})` : `Split: USDT of the escrow to the merchant (of ${splitBase})`;
   const split: Choice = {
     ruling: 'split',
@@ -88,6 +88,13 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
       <h2 id="ruling-heading" style={{ marginTop: 0 }}>
         Ruling
       </h2>
+      {lastDecision ? (
+        <p role="status">
+          {lastDecision.status === 'rejected'
+            ? `${lastDecision.decidedBy} rejected the proposed ruling${lastDecision.reason ? `: “${lastDecision.reason}”` : '.'}`
+            : `${lastDecision.decidedBy} withdrew the proposed ruling.`}
+        </p>
+      ) : null}
       <label>
         Reason code (required)
         <select

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import Decimal from 'decimal.js';
 import sharp from 'sharp';
@@ -60,6 +61,16 @@ async function consoleBalances(page: Page) {
   return { traderAvailable: trader['Available USDT']!, merchantAvailable: merchant['Available USDT']!, merchantFrozen: merchant['Frozen USDT']! };
 }
 
+/** axe finds nothing, and the page fits a 412 px phone and a 1440 px screen. */
+async function expectAccessibleAndFitting(page: Page, where: string) {
+  for (const width of [412, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectFitsViewport(page, `${where} at ${width}px`);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${where}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  }
+}
+
 /** No horizontal scroll: the page is no wider than the viewport. */
 async function expectFitsViewport(page: Page, where: string) {
   const { scroll, viewport } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth }));
@@ -95,6 +106,9 @@ test('ten disputes: the queue with filters and the keyboard, a split ruling that
   const before = await consoleBalances(page);
   await page.goto(`/operator/disputes/payout/${chosen.orderId}`);
 
+  await expect(page.getByLabel('Reason code (required)')).toBeVisible();
+  await expectAccessibleAndFitting(page, 'the case with the ruling form');
+
   // A split: a bad amount first (refused with its code, nothing changes), then the real one.
   await page.getByLabel('Reason code (required)').selectOption('wrong_amount_paid');
   const note = 'The recipient received 10.00 USDT worth; the rest goes back to you.';
@@ -110,6 +124,7 @@ test('ten disputes: the queue with filters and the keyboard, a split ruling that
   const confirm = page.getByRole('group', { name: 'Confirm the ruling' });
   const legs = confirm.getByRole('definition');
   await expect(legs).toHaveText(['10.00 USDT', `${fee.toFixed(2)} USDT`, `${merchantBack.toFixed(2)} USDT`]);
+  await expectAccessibleAndFitting(page, 'the split confirmation');
   await confirm.getByRole('button', { name: 'Confirm: Split by amount' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'This case is closed: Completed.' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText('resolve_split');
@@ -198,7 +213,7 @@ test('four eyes: a large ruling is a proposal until a second operator, enrolled 
   const seen = approver.getByRole('region', { name: 'Proposed ruling awaiting approval' });
   await expect(seen).toContainText('Release to trader');
   await expect(seen).toContainText(demoCredentials.operator.name);
-  await expectFitsViewport(approver, 'the case with a proposal');
+  await expectAccessibleAndFitting(approver, 'the case with a proposal');
 
   // Approve asks first; Back does nothing.
   await approver.getByRole('button', { name: 'Approve ruling' }).click();

@@ -1696,7 +1696,7 @@ export interface components {
              * @description What moved the value (docs/api.md, "Statement entry types").
              * @enum {string}
              */
-            type: "payout_freeze" | "payout_release" | "payout_unfreeze" | "payin_credit" | "operator_credit" | "operator_debit" | "dispute_release" | "dispute_refund" | "dispute_payin_credit" | "other";
+            type: "payout_freeze" | "payout_release" | "payout_unfreeze" | "payin_credit" | "operator_credit" | "operator_debit" | "dispute_release" | "dispute_refund" | "dispute_payin_credit" | "dispute_split" | "other";
             /** @description Signed USDT, 6 decimals: negative takes value out of the account. */
             amount: string;
             /** @description The platform's fee in this movement: part of amount on a payout release, withheld before amount on a pay-in credit; 0.000000 elsewhere. */

@@ -133,6 +133,9 @@ test('journey 2: a merchant disputes, an operator signs in with TOTP, sees the p
   await page.getByRole('button', { name: 'Claim this case' }).click();
   await expect(page.getByRole('button', { name: 'Release claim' })).toBeVisible();
   await page.getByRole('button', { name: 'Release to trader' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Choose a reason code first' })).toBeVisible();
+  await page.getByLabel('Reason code (required)').selectOption('proof_valid');
+  await page.getByRole('button', { name: 'Release to trader' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Write a note first' })).toBeVisible();
   await page.getByLabel('Ruling note (required)').fill('Bank statement shows the transfer; releasing to the trader.');
   await screenshot(page, testInfo, 'case');

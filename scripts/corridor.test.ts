@@ -62,6 +62,17 @@ describe('operator CLI', () => {
     expect(missing.stderr).toContain('--email is required');
   }, 60_000);
 
+  it('shows and sets the four-eyes threshold; a bad amount is refused with its field', async () => {
+    expect(JSON.parse((await corridor('dispute', 'four-eyes-threshold', '--json')).stdout)).toMatchObject({ amount: '1000.00' });
+    const set = await corridor('dispute', 'four-eyes-threshold', '--amount', '2500.00');
+    expect(set.code).toBe(0);
+    expect(set.stdout).toContain('Rulings on orders above 2500.00 USDT need a second operator.');
+    const bad = await corridor('dispute', 'four-eyes-threshold', '--amount', '25', '--json');
+    expect(bad.code).toBe(1);
+    expect((JSON.parse(bad.stdout) as { error: { details: { path: string }[] } }).error.details.map((d) => d.path)).toContain('amount');
+    expect(JSON.parse((await corridor('dispute', 'four-eyes-threshold', '--json')).stdout)).toMatchObject({ amount: '2500.00' });
+  }, 60_000);
+
   it('prints help, and generates encryption keys without a database', async () => {
     const help = await corridor('--help');
     expect(help.code).toBe(0);

@@ -45,7 +45,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
   print(`  Health            ${running.url}/healthz and /readyz`);
   if (metricsServer) print(`  Metrics           http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
   if (config.demo) {
-    const { merchant, trader, operator } = demoCredentials;
+    const { merchant, trader, operator, secondOperator } = demoCredentials;
     print();
     print('Demo credentials (demo mode only; never for real money):');
     print(`  Merchant API key     ${merchant.apiKey}`);
@@ -53,6 +53,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
     print(`  Trader               ${trader.email} / ${trader.password}`);
     print(`  Trader API key       ${trader.apiKey} / ${trader.apiSecret}`);
     print(`  Operator             ${operator.email} / ${operator.password}`);
+    print(`  Second operator      ${secondOperator.email} / ${secondOperator.password}`);
   }
   print();
   print('Press Ctrl+C to stop.');

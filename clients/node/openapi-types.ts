@@ -790,7 +790,7 @@ export interface webhooks {
         put?: never;
         /**
          * payout.dispute_resolved
-         * @description An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received and the operator's note. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         * @description An operator ruled: data.status is COMPLETED (released to the trader, or split) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received, the reason code and the operator's note. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
          */
         post: operations["webhook_payout_dispute_resolved"];
         delete?: never;
@@ -979,6 +979,26 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.dispute_resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.dispute_resolved
+         * @description An operator split the escrow (status COMPLETED): data.resolution gives the USDT credited to you, returned to the trader and kept as the fee, the reason code and the operator's note. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_order_dispute_resolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1008,7 +1028,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -1097,16 +1117,21 @@ export interface components {
         };
         DisputeResolution: {
             /**
-             * @description released: the trader was paid (status COMPLETED); refunded: the frozen USDT came back to you (status CANCELLED)
+             * @description released: the trader was paid (status COMPLETED); refunded: the frozen USDT came back to you (status CANCELLED); split: part to the trader, the rest back to you (status COMPLETED)
              * @enum {string}
              */
-            outcome: "released" | "refunded";
-            /** @description USDT paid to the trader: usdAmount when released, 0.00 when refunded */
+            outcome: "released" | "refunded" | "split";
+            /** @description USDT paid to the trader: usdAmount when released, 0.00 when refunded, the ruled part when split */
             traderAmount: string;
-            /** @description USDT returned to your available balance: usdAmount + usdFeeAmount when refunded, 0.00 when released */
+            /** @description USDT returned to your available balance: usdAmount + usdFeeAmount when refunded, 0.00 when released, the rest when split */
             merchantAmount: string;
-            /** @description USDT kept as the platform fee: usdFeeAmount when released, 0.00 when refunded */
+            /** @description USDT kept as the platform fee: usdFeeAmount when released, 0.00 when refunded, the fee pro rata to traderAmount when split */
             feeAmount: string;
+            /**
+             * @description why the operator ruled so; absent only on events written before reason codes existed
+             * @enum {string}
+             */
+            reasonCode?: "proof_valid" | "proof_invalid" | "payment_not_received" | "wrong_amount_paid" | "wrong_recipient" | "duplicate_payment" | "merchant_unresponsive" | "fraud_suspected" | "other";
             /** @description the operator's note on the ruling, 1 to 1000 characters, written for you */
             note: string;
         };
@@ -1460,6 +1485,79 @@ export interface components {
                 [key: string]: string;
             };
         };
+        PayinDisputeResolution: {
+            /**
+             * @description split: part of the escrow credited to you, the rest back to the trader (status COMPLETED)
+             * @enum {string}
+             */
+            outcome: "split";
+            /** @description USDT credited to your available balance: your share of the escrow less feeAmount */
+            merchantAmount: string;
+            /** @description USDT returned to the trader: assetAmount less your share */
+            traderAmount: string;
+            /** @description USDT kept as the platform fee, pro rata to your share */
+            feeAmount: string;
+            /**
+             * @description why the operator ruled so (docs/operator-guide.md, "Rulings"); new codes may be added, treat an unknown one as 'other'
+             * @enum {string}
+             */
+            reasonCode: "proof_valid" | "proof_invalid" | "payment_not_received" | "wrong_amount_paid" | "wrong_recipient" | "duplicate_payment" | "merchant_unresponsive" | "fraud_suspected" | "other";
+            /** @description the operator's note on the ruling, 1 to 1000 characters, written for you */
+            note: string;
+        };
+        PayinDisputeResolved: {
+            /**
+             * Format: uuid
+             * @description the order id (orderId on create)
+             */
+            id: string;
+            orderNo: string;
+            merchantOrderNo: string;
+            /** Format: uuid */
+            merchantId: string;
+            traderId: string | null;
+            /** @constant */
+            direction: "DEPOSIT";
+            /** @enum {string} */
+            status: "PENDING_MATCH" | "PENDING_PAYMENT" | "PAYMENT_SUBMITTED" | "PENDING_RELEASE" | "SETTLING" | "COMPLETED" | "CANCELLED" | "DISPUTED" | "FAILED";
+            /** @constant */
+            pair: "USDT/CNY";
+            /** @constant */
+            assetSymbol: "USDT";
+            /** @description decimal string, 6 decimals */
+            assetAmount: string;
+            /** @constant */
+            fiatCurrency: "CNY";
+            /** @description decimal string, 2 decimals */
+            fiatAmount: string;
+            /** @description CNY per 1 USDT, 4 decimals */
+            fxRate: string;
+            /** @description decimal string, 2 decimals */
+            usdAmount: string;
+            /** @description decimal string, 2 decimals */
+            usdFeeAmount: string;
+            paymentSubmittedAt: string | null;
+            completedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            createdAt: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 UTC with milliseconds
+             */
+            updatedAt: string;
+            disputeReason: string | null;
+            chainTxKey: string | null;
+            source: string;
+            /** @description as given on create */
+            metadata: {
+                [key: string]: string;
+            };
+            /** @description what the ruling did */
+            resolution: components["schemas"]["PayinDisputeResolution"];
+        };
         PayinList: {
             items: components["schemas"]["PayinListItem"][];
             page: number;
@@ -1655,7 +1753,7 @@ export interface components {
              * @description What moved the value (docs/api.md, "Statement entry types").
              * @enum {string}
              */
-            type: "payout_freeze" | "payout_release" | "payout_unfreeze" | "payin_credit" | "operator_credit" | "operator_debit" | "dispute_release" | "dispute_refund" | "dispute_payin_credit" | "other";
+            type: "payout_freeze" | "payout_release" | "payout_unfreeze" | "payin_credit" | "operator_credit" | "operator_debit" | "dispute_release" | "dispute_refund" | "dispute_payin_credit" | "dispute_split" | "other";
             /** @description Signed USDT, 6 decimals: negative takes value out of the account. */
             amount: string;
             /** @description The platform's fee in this movement: part of amount on a payout release, withheld before amount on a pay-in credit; 0.000000 elsewhere. */
@@ -1714,6 +1812,17 @@ export interface components {
              */
             createdAt: string;
             data: components["schemas"]["Payout"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "order.dispute_resolved";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["PayinDisputeResolved"];
         } | {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
@@ -1951,7 +2060,7 @@ export interface components {
             createdAt: string;
             data: components["schemas"]["Payout"];
         };
-        /** @description An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received and the operator's note. */
+        /** @description An operator ruled: data.status is COMPLETED (released to the trader, or split) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received, the reason code and the operator's note. */
         PayoutDisputeResolvedEvent: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
@@ -2080,6 +2189,19 @@ export interface components {
              */
             createdAt: string;
             data: components["schemas"]["Payin"];
+        };
+        /** @description An operator split the escrow (status COMPLETED): data.resolution gives the USDT credited to you, returned to the trader and kept as the fee, the reason code and the operator's note. */
+        OrderDisputeResolvedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "order.dispute_resolved";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["PayinDisputeResolved"];
         };
         /** @description You asked for a test event (POST /api/v1/webhooks/test). */
         WebhookTestEvent: {
@@ -5756,7 +5878,7 @@ export interface operations {
                 /** @description The nextCursor of the previous page: events older than its last item. */
                 startingAfter?: string;
                 /** @description Only events of this type. */
-                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "webhook.test";
+                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "order.dispute_resolved" | "webhook.test";
                 /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
                 from?: string;
                 /** @description Created before this ISO 8601 date or timestamp, exclusive. */
@@ -8276,6 +8398,40 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderDisputedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_dispute_resolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderDisputeResolvedEvent"];
             };
         };
         responses: {

@@ -17,6 +17,7 @@ import type { MerchantSettingsInput } from '../../server/merchants/merchant-sett
 import { createTrader } from '../../server/traders/create-trader';
 import { setTraderStatus } from '../../server/traders/set-trader-status';
 import { createOperator } from '../../server/users/create-operator';
+import { fourEyesThreshold, setFourEyesThreshold } from '../../server/disputes/four-eyes-threshold';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
 import { rotateWebhookSecret } from '../../server/webhooks/rotate-webhook-secret';
 import { reencryptFields } from '../../server/crypto/reencrypt-fields';
@@ -271,6 +272,15 @@ export const commands: Record<string, Command> = {
   },
   'balance credit': balanceCommand('credit'),
   'balance debit': balanceCommand('debit'),
+  'dispute four-eyes-threshold': {
+    usage: 'dispute four-eyes-threshold [--amount <USDT, 2 decimals>]',
+    summary: 'Show, or set, the USDT total above which a ruling needs a second operator (docs/operator-guide.md, "Four eyes")',
+    needsDatabase: true,
+    async run(db, flags) {
+      const result = typeof flags.amount === 'string' ? await setFourEyesThreshold(db, { amount: flags.amount }, cliActor) : await fourEyesThreshold(db);
+      return { result, text: `Rulings on orders above ${result.amount} USDT need a second operator.` };
+    },
+  },
   'ledger check': {
     usage: 'ledger check',
     summary: 'Check the ledger invariants (sums to zero, balances equal their postings); exits 1 when broken',

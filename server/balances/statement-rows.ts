@@ -40,8 +40,9 @@ export const describedColumns = sql`
   to_char(postings.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
   t.kind,
   coalesce(po.disputed_at, pi.disputed_at) is not null as disputed,
-  -- Only a release or a settlement takes a fee; the look-up is skipped for every other posting.
-  case when t.kind in ('payout.release', 'payin.settle')
+  -- Only a release, a settlement or a split takes a fee; the look-up is skipped for every other
+  -- posting. A payout split posts twice to the merchant: the fee belongs to the frozen debit.
+  case when t.kind in ('payout.release', 'payin.settle', 'payin.split') or (t.kind = 'payout.split' and postings.account_id like '%:frozen')
     then coalesce((select sum(f.amount) from ledger_postings f where f.transfer_id = t.id and f.account_id like 'platform:fees%'), 0)
     else 0 end::numeric(26, 6)::text as fee,
   case when po.id is not null then 'payout' when pi.id is not null then 'payin' end as flow,
@@ -79,6 +80,9 @@ export function entryTypeOf(kind: string, disputed: boolean): StatementEntryType
       return disputed ? 'dispute_refund' : 'payout_unfreeze';
     case 'payin.settle':
       return disputed ? 'dispute_payin_credit' : 'payin_credit';
+    case 'payout.split':
+    case 'payin.split':
+      return 'dispute_split';
     case 'adjust.credit':
       return 'operator_credit';
     case 'adjust.debit':

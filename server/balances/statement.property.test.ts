@@ -93,7 +93,7 @@ async function apply(db: Db, merchantId: string, payouts: { id: string; orderNo:
       case 'rule_payout':
         if (!payout) return;
         await claimDispute(db, { flow: 'payout', orderId: payout.id }, operator());
-        await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: step.ruling, note: 'ruled' }, operator());
+        await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: step.ruling, reasonCode: 'other', note: 'ruled' }, operator());
         return;
       case 'payout_path': {
         const order = await insertPayout(db, merchantId, { usdAmount: step.usd, usdFeeAmount: step.fee });
@@ -108,14 +108,14 @@ async function apply(db: Db, merchantId: string, payouts: { id: string; orderNo:
         if (path === 'confirm') return void (await decidePayout(db, { merchantId, reference: order.orderNo, decision: { decision: 'CONFIRM' } }));
         await decidePayout(db, { merchantId, reference: order.orderNo, decision: { decision: 'DISPUTE', reason: 'nothing arrived' } });
         await claimDispute(db, { flow: 'payout', orderId: order.id }, operator());
-        await ruleDispute(db, { flow: 'payout', orderId: order.id, ruling: path === 'dispute_release' ? 'release' : 'refund', note: 'ruled' }, operator());
+        await ruleDispute(db, { flow: 'payout', orderId: order.id, ruling: path === 'dispute_release' ? 'release' : 'refund', reasonCode: 'other', note: 'ruled' }, operator());
         return;
       }
       case 'payin': {
         if (step.disputed) {
           const order = await disputedPayin(db, merchantId, traderId, step.asset);
           await claimDispute(db, { flow: 'payin', orderId: order.id }, operator());
-          await ruleDispute(db, { flow: 'payin', orderId: order.id, ruling: step.ruling, note: 'ruled' }, operator());
+          await ruleDispute(db, { flow: 'payin', orderId: order.id, ruling: step.ruling, reasonCode: 'other', note: 'ruled' }, operator());
           return;
         }
         const order = await insertPayin(db, merchantId, traderId, step.asset);

@@ -17,6 +17,7 @@ export const statementEntryTypes = [
   'dispute_release',
   'dispute_refund',
   'dispute_payin_credit',
+  'dispute_split',
   'other',
 ] as const;
 export type StatementEntryType = (typeof statementEntryTypes)[number];

@@ -22,6 +22,12 @@ export const demoCredentials = {
     email: 'operator@demo.corridor.local',
     password: 'demo-operator-password',
   },
+  /** A second operator, so that a ruling above the four-eyes threshold can be approved (docs/operator-guide.md, "Four eyes"). */
+  secondOperator: {
+    name: 'Demo Approver',
+    email: 'approver@demo.corridor.local',
+    password: 'demo-approver-password',
+  },
   /** USDT each demo party starts with. */
   startingBalance: '10000.000000',
 } as const;

@@ -80,4 +80,9 @@ async function seed(db: Db): Promise<void> {
     { email: demo.operator.email, password: demo.operator.password, displayName: demo.operator.name },
     cliActor,
   );
+  await createOperator(
+    db,
+    { email: demo.secondOperator.email, password: demo.secondOperator.password, displayName: demo.secondOperator.name },
+    cliActor,
+  );
 }

@@ -62,7 +62,7 @@ describe('payout.dispute_resolved carries the ruling', () => {
       const payout = await disputedPayout(db, merchant.merchantId, trader.traderId, { amounts: { usdAmount: '123.45', usdFeeAmount: '0.62' } });
       const ref = { flow: 'payout' as const, orderId: payout.id };
       await operator.caller.operator.disputes.claim(ref);
-      await operator.caller.operator.disputes.rule({ ...ref, ruling, note: '  The bank statement settles it.  ' });
+      await operator.caller.operator.disputes.rule({ ...ref, ruling, reasonCode: 'proof_valid', note: '  The bank statement settles it.  ' });
 
       const event = await resolvedEventOf(payout.id);
       const legs = await rulingLegs(payout.id);

@@ -106,7 +106,7 @@ describe('rulings', () => {
 
     const ref = { flow: 'payout' as const, orderId: payout.id };
     await operator.caller.operator.disputes.claim(ref);
-    const ruled = await operator.caller.operator.disputes.rule({ ...ref, ruling: 'release', note: '  Statement shows the transfer.  ' });
+    const ruled = await operator.caller.operator.disputes.rule({ ...ref, ruling: 'release', reasonCode: 'other', note: '  Statement shows the transfer.  ' });
     expect(ruled.status).toBe('COMPLETED');
 
     expect(await moneyOf(db, merchant.merchantId, trader.traderId)).toMatchObject({
@@ -128,7 +128,7 @@ describe('rulings', () => {
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     const ref = { flow: 'payout' as const, orderId: payout.id };
     await operator.caller.operator.disputes.claim(ref);
-    expect((await operator.caller.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'No transfer on the statement.' })).status).toBe('CANCELLED');
+    expect((await operator.caller.operator.disputes.rule({ ...ref, ruling: 'refund', reasonCode: 'other', note: 'No transfer on the statement.' })).status).toBe('CANCELLED');
     expect(await moneyOf(db, merchant.merchantId, trader.traderId)).toMatchObject({
       merchant: { available: '1000.000000', frozen: '0.000000' },
       trader: { available: '500.000000' },
@@ -144,8 +144,8 @@ describe('rulings', () => {
 
     await operator.caller.operator.disputes.claim({ flow: 'payin', orderId: complete.id });
     await operator.caller.operator.disputes.claim({ flow: 'payin', orderId: fail.id });
-    expect((await operator.caller.operator.disputes.rule({ flow: 'payin', orderId: complete.id, ruling: 'complete', note: 'Buyer paid.' })).status).toBe('COMPLETED');
-    expect((await operator.caller.operator.disputes.rule({ flow: 'payin', orderId: fail.id, ruling: 'fail', note: 'Nothing arrived.' })).status).toBe('FAILED');
+    expect((await operator.caller.operator.disputes.rule({ flow: 'payin', orderId: complete.id, ruling: 'complete', reasonCode: 'other', note: 'Buyer paid.' })).status).toBe('COMPLETED');
+    expect((await operator.caller.operator.disputes.rule({ flow: 'payin', orderId: fail.id, ruling: 'fail', reasonCode: 'other', note: 'Nothing arrived.' })).status).toBe('FAILED');
 
     expect(await moneyOf(db, merchant.merchantId, trader.traderId)).toMatchObject({
       merchant: { available: '1009.950000' },
@@ -163,18 +163,18 @@ describe('rulings', () => {
     const ref = { flow: 'payout' as const, orderId: payout.id };
     const before = await snapshotOf(payout.id, merchant.merchantId, trader.traderId);
 
-    expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'release', note: 'Looks paid.' }))).toBe('CLAIM_REQUIRED');
+    expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'release', reasonCode: 'other', note: 'Looks paid.' }))).toBe('CLAIM_REQUIRED');
     await operator.caller.operator.disputes.claim(ref);
     const claimed = await snapshotOf(payout.id, merchant.merchantId, trader.traderId);
 
-    expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'release', note: '   ' }))).toBe('VALIDATION_FAILED');
-    expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'release', note: 'x'.repeat(1001) }))).toBe('VALIDATION_FAILED');
-    expect(await refusalCode(other.caller.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'Mine now.' }))).toBe('CASE_CLAIMED');
+    expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'release', reasonCode: 'other', note: '   ' }))).toBe('VALIDATION_FAILED');
+    expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'release', reasonCode: 'other', note: 'x'.repeat(1001) }))).toBe('VALIDATION_FAILED');
+    expect(await refusalCode(other.caller.operator.disputes.rule({ ...ref, ruling: 'refund', reasonCode: 'other', note: 'Mine now.' }))).toBe('CASE_CLAIMED');
     expect(await refusalCode(other.caller.operator.disputes.claim(ref))).toBe('CASE_CLAIMED');
     await expect(other.caller.operator.disputes.claim(ref)).rejects.toThrow(`Operator ${operator.email.slice(3, 11)} holds this case.`);
     expect(await refusalCode(other.caller.operator.disputes.releaseClaim(ref))).toBe('CASE_CLAIMED');
     // A ruling that does not fit the flow is refused at the door.
-    expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'complete', note: 'wrong flow' } as never))).toBe('BAD_REQUEST');
+    expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'complete', reasonCode: 'other', note: 'wrong flow' } as never))).toBe('BAD_REQUEST');
     expect(await snapshotOf(payout.id, merchant.merchantId, trader.traderId)).toEqual(claimed);
     expect(claimed.money).toEqual(before.money);
     expect(claimed.events).toEqual(before.events);
@@ -182,7 +182,7 @@ describe('rulings', () => {
     const pending = await insertPayout(db, merchant.merchantId);
     const pendingBefore = await snapshotOf(pending.id, merchant.merchantId, trader.traderId);
     expect(await refusalCode(operator.caller.operator.disputes.claim({ flow: 'payout', orderId: pending.id }))).toBe('INVALID_ORDER_STATE');
-    expect(await refusalCode(operator.caller.operator.disputes.rule({ flow: 'payout', orderId: pending.id, ruling: 'refund', note: 'Not disputed.' }))).toBe('INVALID_ORDER_STATE');
+    expect(await refusalCode(operator.caller.operator.disputes.rule({ flow: 'payout', orderId: pending.id, ruling: 'refund', reasonCode: 'other', note: 'Not disputed.' }))).toBe('INVALID_ORDER_STATE');
     expect(await snapshotOf(pending.id, merchant.merchantId, trader.traderId)).toEqual(pendingBefore);
   });
 
@@ -198,9 +198,9 @@ describe('rulings', () => {
     const loser = holder === operator ? other : operator;
 
     const rulings = await Promise.allSettled([
-      holder.caller.operator.disputes.rule({ ...ref, ruling: 'release', note: 'Paid.' }),
-      holder.caller.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'Not paid.' }),
-      loser.caller.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'Not paid.' }),
+      holder.caller.operator.disputes.rule({ ...ref, ruling: 'release', reasonCode: 'other', note: 'Paid.' }),
+      holder.caller.operator.disputes.rule({ ...ref, ruling: 'refund', reasonCode: 'other', note: 'Not paid.' }),
+      loser.caller.operator.disputes.rule({ ...ref, ruling: 'refund', reasonCode: 'other', note: 'Not paid.' }),
     ]);
     expect(rulings.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const codes = rulings.flatMap((result) => (result.status === 'rejected' ? [(result.reason as { cause?: { code?: string } }).cause?.code] : []));

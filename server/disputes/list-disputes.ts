@@ -23,6 +23,8 @@ export interface DisputeQueueItem {
   claimedBy: { id: string; name: string } | null;
   /** The next deadline from the SLA (docs/operator-guide.md, "Due-by times"). */
   dueBy: DueBy | null;
+  /** A proposed ruling waits for a second operator (docs/operator-guide.md, "Four eyes"). */
+  awaitingApproval: boolean;
 }
 
 interface QueueRow {
@@ -38,6 +40,7 @@ interface QueueRow {
   claimed_by: string | null;
   claimed_by_name: string | null;
   opened_by: string | null;
+  awaiting_approval: boolean;
 }
 
 /**
@@ -60,7 +63,8 @@ function openCases(): SQL {
     select ${flow}::text as flow, o.id as order_id, o.order_no, o.merchant_id, o.trader_id, m.name as merchant_name, t.name as trader_name,
            o.${flow === 'payout' ? sql`locked_fiat_amount` : sql`fiat_amount`} as fiat_numeric, ${usdt}::text as usdt_amount,
            o.dispute_reason, coalesce(o.disputed_at, o.created_at) as disputed_at, o.claimed_by, u.display_name as claimed_by_name,
-           (select tr.actor_type from order_transitions tr where tr.order_id = o.id and tr.to_status = 'DISPUTED' order by tr.id desc limit 1) as opened_by
+           (select tr.actor_type from order_transitions tr where tr.order_id = o.id and tr.to_status = 'DISPUTED' order by tr.id desc limit 1) as opened_by,
+           exists (select 1 from dispute_ruling_proposals p where p.flow = ${flow}::text and p.order_id = o.id and p.status = 'pending') as awaiting_approval
       from ${table} o
       join merchants m on m.id = o.merchant_id
       left join traders t on t.id = o.trader_id
@@ -146,6 +150,7 @@ export async function listDisputes(
         dueBy: disputedAt
           ? dueByOf({ flow: row.flow, openedBy: row.opened_by, disputedAt: new Date(disputedAt), claimed: row.claimed_by !== null, now })
           : null,
+        awaitingApproval: row.awaiting_approval === true,
       };
     }),
     total: Number(count?.total ?? 0),

@@ -30,7 +30,7 @@ describe('operator metrics', () => {
     await db.execute(sql`update payout_orders set disputed_at = now() - interval '3 hours' where id = ${ruled.id}`);
     await db.execute(sql`update payout_orders set disputed_at = now() - interval '30 hours' where id = ${old.id}`);
     await operator.caller.operator.disputes.claim({ flow: 'payout', orderId: ruled.id });
-    await operator.caller.operator.disputes.rule({ flow: 'payout', orderId: ruled.id, ruling: 'refund', note: 'No transfer found.' });
+    await operator.caller.operator.disputes.rule({ flow: 'payout', orderId: ruled.id, ruling: 'refund', reasonCode: 'other', note: 'No transfer found.' });
 
     const metrics = await operatorMetrics(db, { windowDays: 7 });
     expect(metrics.openByAge).toEqual([

@@ -98,7 +98,7 @@ describe('timers pause while an order is disputed', () => {
     const order = await disputedPayout(db, merchant.merchantId, trader.traderId);
     const ref = { flow: 'payout' as const, orderId: order.id };
     await operator.caller.operator.disputes.claim(ref);
-    await operator.caller.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'No transfer on the statement.' });
+    await operator.caller.operator.disputes.rule({ ...ref, ruling: 'refund', reasonCode: 'payment_not_received', note: 'No transfer on the statement.' });
     const ruled = await payoutOf(order.id);
     expect(ruled.status).toBe('CANCELLED');
     expect(ruled.timersPausedAt).toBeNull();

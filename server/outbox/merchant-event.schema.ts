@@ -3,10 +3,11 @@ import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
 import { payoutWithProofs } from '../proofs/payout-proof.schema';
 import { instantQuery } from '../validation/instant';
-import { payoutDisputeResolvedData } from '../disputes/dispute-resolution.schema';
+import { payinDisputeResolvedData, payoutDisputeResolvedData } from '../disputes/dispute-resolution.schema';
 import {
   DISPUTE_RESOLVED_EVENT_TYPE,
   eventEnvelope,
+  PAYIN_DISPUTE_RESOLVED_EVENT_TYPE,
   payinEventTypes,
   payoutEventTypes,
   PROOF_SUBMITTED_EVENT_TYPE,
@@ -30,7 +31,8 @@ export const merchantEventResponse = z.union([
   eventEnvelope('', payoutDetailResponse).extend({
     type: z.enum(payoutEventTypes.filter((type) => type !== PROOF_SUBMITTED_EVENT_TYPE && type !== DISPUTE_RESOLVED_EVENT_TYPE)),
   }),
-  eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes) }),
+  eventEnvelope(PAYIN_DISPUTE_RESOLVED_EVENT_TYPE, payinDisputeResolvedData),
+  eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes.filter((type) => type !== PAYIN_DISPUTE_RESOLVED_EVENT_TYPE)) }),
   eventEnvelope(TEST_EVENT_TYPE, testEventData),
 ]);
 

@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import type { payinOrders } from '../../db/schema';
 import { accountIds } from '../ledger/account-ids';
 import { move } from '../ledger/move';
+import { payinSplitLegs } from '../disputes/split-ruling';
 import { Dec } from '../money/decimal';
 import type { PayinAction, PayinStatus } from '../state-machines/payin';
 
@@ -56,6 +57,28 @@ export function returnPayinEscrow(tx: Tx, order: PayinRow) {
   });
 }
 
+/**
+ * A split ruling: the escrow pays the merchant their share less the pro-rata fee, the platform that
+ * fee, and the trader the rest back, in one transfer (docs/ledger.md, "Split rulings"). The share is
+ * the resolution_merchant_amount the same transition sets on the row.
+ */
+export function splitPayin(tx: Tx, order: PayinRow) {
+  const traderId = traderOf(order);
+  if (!order.resolutionMerchantAmount) throw new Error(`pay-in ${order.id} has no split amount`);
+  const legs = payinSplitLegs(order, order.resolutionMerchantAmount);
+  return move(tx, {
+    id: `payin:${order.id}:split`,
+    kind: 'payin.split',
+    orderId: order.id,
+    from: accountIds.traderEscrow(traderId),
+    to: [
+      { accountId: accountIds.merchantAvailable(order.merchantId), amount: legs.merchantAmount },
+      { accountId: accountIds.platformFeesFor(order.id), amount: legs.feeAmount },
+      { accountId: accountIds.traderAvailable(traderId), amount: legs.traderAmount },
+    ],
+  });
+}
+
 type Effect = (tx: Tx, order: PayinRow, from: PayinStatus) => Promise<unknown>;
 
 /** Only an order that had a trader matched holds escrow; one still matching has none to return. */
@@ -76,4 +99,5 @@ export const payinLedgerEffects: Partial<Record<PayinAction, Effect>> = {
   expire: returnEscrowIfMatched,
   // settlement_failed moves nothing: the escrow stays intact for an operator to look into.
   resolve_fail: (tx, order) => returnPayinEscrow(tx, order),
+  resolve_split: (tx, order) => splitPayin(tx, order),
 };

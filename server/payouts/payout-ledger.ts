@@ -2,6 +2,7 @@ import type { Tx } from '../../db/client';
 import type { payoutOrders } from '../../db/schema';
 import { accountIds } from '../ledger/account-ids';
 import { move } from '../ledger/move';
+import { payoutSplitLegs } from '../disputes/split-ruling';
 import { Dec } from '../money/decimal';
 import type { PayoutAction } from '../state-machines/payout';
 
@@ -50,6 +51,28 @@ export function unfreezePayout(tx: Tx, order: PayoutRow) {
 }
 
 /**
+ * A split ruling: frozen -> part to the trader, the pro-rata fee to the platform and the rest back
+ * to the merchant, in one transfer (docs/ledger.md, "Split rulings"). The trader's part is the
+ * resolution_trader_amount the same transition sets on the row.
+ */
+export function splitPayout(tx: Tx, order: PayoutRow) {
+  if (!order.traderId) throw new Error(`payout ${order.id} has no trader to pay`);
+  if (!order.resolutionTraderAmount) throw new Error(`payout ${order.id} has no split amount`);
+  const legs = payoutSplitLegs(order, order.resolutionTraderAmount);
+  return move(tx, {
+    id: `payout:${order.id}:split`,
+    kind: 'payout.split',
+    orderId: order.id,
+    from: accountIds.merchantFrozen(order.merchantId),
+    to: [
+      { accountId: accountIds.traderAvailable(order.traderId), amount: legs.traderAmount },
+      { accountId: accountIds.platformFeesFor(order.id), amount: legs.feeAmount },
+      { accountId: accountIds.merchantAvailable(order.merchantId), amount: legs.merchantAmount },
+    ],
+  });
+}
+
+/**
  * The ledger side of each payout transition, applied by the transition applier in the same
  * transaction as the state change. Transitions absent here move no value.
  */
@@ -57,6 +80,7 @@ export const payoutLedgerEffects: Partial<Record<PayoutAction, (tx: Tx, order: P
   confirm: releasePayout,
   resolve_release: releasePayout,
   resolve_refund: unfreezePayout,
+  resolve_split: splitPayout,
   cancel: unfreezePayout,
   merchant_cancel: unfreezePayout,
 };

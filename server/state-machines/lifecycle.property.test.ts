@@ -8,6 +8,8 @@ import { insertPayin, insertPayout } from '../../tests/fixtures/orders';
 import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
 import { isDomainError } from '../errors';
 import { checkLedgerInvariants } from '../ledger';
+import { accountIds } from '../ledger/account-ids';
+import { balancesOf, platformFeeBalance } from '../ledger/balances';
 import { orderCountDrift } from '../listing/order-count-drift';
 import { Dec } from '../money/decimal';
 import { applyPayinTransition, applyPayoutTransition } from './apply-transition';
@@ -48,7 +50,15 @@ function stepArbitrary(machine: MachineDef<string, string>) {
     action: fc.constantFrom(...machine.transitions.map((t) => t.action)),
     actor: fc.constantFrom(...actors),
   });
-  return fc.oneof({ arbitrary: declared, weight: 4 }, { arbitrary: anything, weight: 1 });
+  const step = fc.oneof({ arbitrary: declared, weight: 4 }, { arbitrary: anything, weight: 1 });
+  // A split ruling's part, in thousandths of what it divides (resolve_split reads it from the row).
+  return fc.tuple(step, fc.integer({ min: 1, max: 999 })).map(([chosen, permille]) => ({ ...chosen, permille }));
+}
+
+/** `permille` thousandths of `whole`, rounded down to `places`, at least one unit: strictly inside (0, whole) for whole >= 2 units. */
+function partOf(whole: string, permille: number, places: number): string {
+  const unit = new Dec(1).dividedBy(new Dec(10).pow(places));
+  return Dec.max(new Dec(whole).times(permille).dividedBy(1000).toDecimalPlaces(places, Dec.ROUND_DOWN), unit).toFixed(places);
 }
 
 async function frozenLeftFor(db: Db, orderId: string, account: 'frozen' | 'escrow'): Promise<string> {
@@ -80,7 +90,12 @@ describe('order lifecycles under random actions', () => {
                 now: later(),
                 context: { reason: 'random reason', note: 'random note', proofCount: 1 },
                 guardFrom: (row) => ({ dueAt: row.paymentDueAt ?? row.merchantActionDueAt ?? row.createdAt }),
-                set: (_row, now) => (step.action === 'accept' ? { traderId, acceptedAt: now, paymentDueAt: now } : {}),
+                set: (row, now) =>
+                  step.action === 'accept'
+                    ? { traderId, acceptedAt: now, paymentDueAt: now }
+                    : step.action === 'resolve_split'
+                      ? { resolutionTraderAmount: partOf(row.usdAmount, step.permille, 2) }
+                      : {},
                 eventData,
               }),
             );
@@ -128,7 +143,12 @@ describe('order lifecycles under random actions', () => {
                   now: later(),
                   context: { reason: 'random reason', note: 'random note' },
                   guardFrom: (row) => ({ dueAt: row.expiresAt }),
-                  set: (_row, now) => (step.action === 'match' ? { traderId, matchedAt: now } : {}),
+                  set: (row, now) =>
+                    step.action === 'match'
+                      ? { traderId, matchedAt: now }
+                      : step.action === 'resolve_split'
+                        ? { resolutionMerchantAmount: partOf(row.assetAmount, step.permille, 6) }
+                        : {},
                   eventData,
                 }),
               );
@@ -153,6 +173,123 @@ describe('order lifecycles under random actions', () => {
         },
       ),
       { numRuns: 60 },
+    );
+  }, 240_000);
+});
+
+/** The credits of one split transfer by account, and whether its postings sum to zero. */
+async function splitTransferOf(db: Db, transferId: string) {
+  const rows = rowsOf<{ account_id: string; amount: string }>(
+    await db.execute(sql`select account_id, amount::text as amount from ledger_postings where transfer_id = ${transferId}`),
+  );
+  const sum = rows.reduce((total, row) => total.plus(row.amount), new Dec(0));
+  return { legs: new Map(rows.map((row) => [row.account_id, row.amount])), balanced: sum.isZero(), count: rows.length };
+}
+
+/** An owner's total across its accounts: what a split may only move between owners, never create. */
+async function totalOf(db: Db, ownerType: 'merchant' | 'trader', ownerId: string): Promise<Dec> {
+  const balances = await balancesOf(db, ownerType, ownerId);
+  return Object.values(balances).reduce((total, value) => total.plus(value ?? '0'), new Dec(0));
+}
+
+describe('split rulings with random amounts', () => {
+  it('payouts: one balanced transfer, the trader gets exactly the part, the fee pro rata, the merchant the rest; totals conserved', async () => {
+    const { db } = database;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 1_000_000 }), fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 1, max: 9_999 }), async (usdCents, feeCents, partPer10k) => {
+        const usdAmount = new Dec(usdCents).dividedBy(100).toFixed(2);
+        const usdFeeAmount = new Dec(feeCents).dividedBy(100).toFixed(2);
+        // Strictly inside (0, usdAmount), in cents.
+        const partCents = Math.min(Math.max(Math.floor((usdCents * partPer10k) / 10_000), 1), usdCents - 1);
+        const part = new Dec(partCents).dividedBy(100).toFixed(2);
+        const before = { merchant: await totalOf(db, 'merchant', merchantId), trader: await totalOf(db, 'trader', traderId), fees: await platformFeeBalance(db) };
+
+        const order = await insertPayout(db, merchantId, { usdAmount, usdFeeAmount });
+        const run = (action: string, actor: ActorType, set: Record<string, unknown> = {}) =>
+          db.transaction((tx) =>
+            applyPayoutTransition(tx, {
+              orderId: order.id,
+              action: action as never,
+              actor: { type: actor, id: actor === 'trader' ? traderId : null },
+              context: { reason: 'short', note: 'split', proofCount: 1 },
+              set: () => set,
+              eventData,
+            }),
+          );
+        await run('accept', 'trader', { traderId });
+        await run('submit_proof', 'trader');
+        await run('dispute', 'merchant');
+        await run('resolve_split', 'operator', { resolutionTraderAmount: part });
+
+        const split = await splitTransferOf(db, `payout:${order.id}:split`);
+        const frozen = new Dec(usdAmount).plus(usdFeeAmount);
+        expect(split.balanced).toBe(true);
+        expect(split.legs.get(`merchant:${merchantId}:frozen`)).toBe(frozen.negated().toFixed(6));
+        expect(split.legs.get(`trader:${traderId}:available`)).toBe(new Dec(part).toFixed(6));
+        const fee = new Dec(split.legs.get(accountIds.platformFeesFor(order.id)) ?? '0');
+        const merchantBack = new Dec(split.legs.get(`merchant:${merchantId}:available`) ?? '0');
+        expect(fee.equals(new Dec(usdFeeAmount).times(part).dividedBy(usdAmount).toDecimalPlaces(2, Dec.ROUND_HALF_UP))).toBe(true);
+        expect(fee.lte(usdFeeAmount) && merchantBack.gt(0)).toBe(true);
+        expect(new Dec(part).plus(fee).plus(merchantBack).equals(frozen)).toBe(true);
+
+        const after = { merchant: await totalOf(db, 'merchant', merchantId), trader: await totalOf(db, 'trader', traderId), fees: await platformFeeBalance(db) };
+        expect(before.merchant.minus(after.merchant).equals(new Dec(part).plus(fee))).toBe(true);
+        expect(after.trader.minus(before.trader).equals(part)).toBe(true);
+        expect(new Dec(after.fees).minus(before.fees).equals(fee)).toBe(true);
+        expect(new Dec(await frozenLeftFor(db, order.id, 'frozen')).isZero()).toBe(true);
+        const report = await checkLedgerInvariants(db);
+        expect(report.ok).toBe(true);
+      }),
+      { numRuns: 40 },
+    );
+  }, 240_000);
+
+  it('pay-ins: one balanced transfer, the trader gets exactly the rest of the escrow, the fee pro rata from the share; totals conserved', async () => {
+    const { db } = database;
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 2, max: 10_000_000_000 }), fc.integer({ min: 0, max: 50_000 }), fc.integer({ min: 1, max: 9_999 }), async (assetMicros, feeCents, partPer10k) => {
+        const assetAmount = new Dec(assetMicros).dividedBy(1_000_000).toFixed(6);
+        const usdFeeAmount = new Dec(feeCents).dividedBy(100).toFixed(2);
+        const shareMicros = Math.min(Math.max(Math.floor((assetMicros * partPer10k) / 10_000), 1), assetMicros - 1);
+        const share = new Dec(shareMicros).dividedBy(1_000_000).toFixed(6);
+        const before = { merchant: await totalOf(db, 'merchant', merchantId), trader: await totalOf(db, 'trader', traderId), fees: await platformFeeBalance(db) };
+
+        const order = await insertPayin(db, merchantId, traderId, assetAmount);
+        await db.update(payinOrders).set({ usdFeeAmount }).where(eq(payinOrders.id, order.id));
+        const run = (action: string, actor: ActorType, set: Record<string, unknown> = {}) =>
+          db.transaction((tx) =>
+            applyPayinTransition(tx, {
+              orderId: order.id,
+              action: action as never,
+              actor: { type: actor, id: actor === 'trader' ? traderId : null },
+              context: { reason: 'short', note: 'split' },
+              set: () => set,
+              eventData,
+            }),
+          );
+        await run('submit_payment', 'buyer');
+        await run('dispute', 'trader');
+        await run('resolve_split', 'operator', { resolutionMerchantAmount: share });
+
+        const split = await splitTransferOf(db, `payin:${order.id}:split`);
+        expect(split.balanced).toBe(true);
+        expect(split.legs.get(`trader:${traderId}:escrow`)).toBe(new Dec(assetAmount).negated().toFixed(6));
+        expect(split.legs.get(`trader:${traderId}:available`)).toBe(new Dec(assetAmount).minus(share).toFixed(6));
+        const fee = new Dec(split.legs.get(accountIds.platformFeesFor(order.id)) ?? '0');
+        const merchantGets = new Dec(split.legs.get(`merchant:${merchantId}:available`) ?? '0');
+        const fullFee = Dec.min(new Dec(usdFeeAmount), new Dec(assetAmount));
+        expect(fee.equals(fullFee.times(share).dividedBy(assetAmount).toDecimalPlaces(6, Dec.ROUND_HALF_UP))).toBe(true);
+        expect(fee.lte(share) && merchantGets.gte(0)).toBe(true);
+        expect(merchantGets.plus(fee).equals(share)).toBe(true);
+
+        const after = { merchant: await totalOf(db, 'merchant', merchantId), trader: await totalOf(db, 'trader', traderId), fees: await platformFeeBalance(db) };
+        expect(after.merchant.minus(before.merchant).equals(merchantGets)).toBe(true);
+        expect(before.trader.minus(after.trader).equals(share)).toBe(true);
+        expect(new Dec(after.fees).minus(before.fees).equals(fee)).toBe(true);
+        expect(new Dec(await frozenLeftFor(db, order.id, 'escrow')).isZero()).toBe(true);
+        expect((await checkLedgerInvariants(db)).ok).toBe(true);
+      }),
+      { numRuns: 40 },
     );
   }, 240_000);
 });

@@ -25,6 +25,7 @@ const expected: Record<PayinAction, { from: PayinStatus[]; to: PayinStatus; acto
   dispute: { from: ['PAYMENT_SUBMITTED'], to: 'DISPUTED', actors: ['trader', 'buyer'], event: 'order.disputed', guarded: true },
   resolve_complete: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator'], event: 'order.completed', guarded: true },
   resolve_fail: { from: ['DISPUTED'], to: 'FAILED', actors: ['operator'], event: 'order.failed', guarded: true },
+  resolve_split: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator'], event: 'order.dispute_resolved', guarded: true },
 };
 
 function attempt(current: PayinStatus, action: PayinAction, actor: ActorType, context: GuardContext = passing) {
@@ -136,7 +137,7 @@ describe('pay-in guards at their edges', () => {
     expect(attempt('PAYMENT_SUBMITTED', 'merchant_cancel', 'merchant', { now }).error?.meta).toEqual({ status: 'PAYMENT_SUBMITTED' });
   });
 
-  it.each(['resolve_complete', 'resolve_fail'] as const)('%s needs an operator note of 1 to 1000 characters', (action) => {
+  it.each(['resolve_complete', 'resolve_fail', 'resolve_split'] as const)('%s needs an operator note of 1 to 1000 characters', (action) => {
     const resolve = (note: string | null) => attempt('DISPUTED', action, 'operator', { now, note });
     expect(resolve('x'.repeat(1000)).plan?.to).toBe(expected[action].to);
     for (const bad of ['x'.repeat(1001), ' ', null]) {

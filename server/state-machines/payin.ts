@@ -30,6 +30,7 @@ export const payinActions = [
   'dispute',
   'resolve_complete',
   'resolve_fail',
+  'resolve_split',
 ] as const;
 export type PayinAction = (typeof payinActions)[number];
 
@@ -142,6 +143,17 @@ export const payinMachine = defineMachine<PayinStatus, PayinAction>({
       event: 'order.failed',
       guard: requireNote,
       description: 'The operator rules the buyer did not pay: escrow returns to the trader.',
+    },
+    {
+      // Ends COMPLETED: the merchant was credited (part of) the order; order.dispute_resolved, not
+      // order.completed, so a merchant never reads a partial credit as the full amount.
+      action: 'resolve_split',
+      from: ['DISPUTED'],
+      to: 'COMPLETED',
+      actors: ['operator'],
+      event: 'order.dispute_resolved',
+      guard: requireNote,
+      description: 'The operator splits: part of the escrow to the merchant (less the pro-rata fee), the rest back to the trader.',
     },
   ],
 });

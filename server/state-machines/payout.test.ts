@@ -23,6 +23,7 @@ const expected: Record<PayoutAction, { from: PayoutStatus[]; to: PayoutStatus; a
   resolve_release: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator'], event: 'payout.dispute_resolved', guarded: true },
   resolve_refund: { from: ['DISPUTED'], to: 'CANCELLED', actors: ['operator'], event: 'payout.dispute_resolved', guarded: true },
   withdraw_dispute: { from: ['DISPUTED'], to: 'PAYMENT_SUBMITTED', actors: ['merchant'], event: 'payout.dispute_withdrawn', guarded: false },
+  resolve_split: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator'], event: 'payout.dispute_resolved', guarded: true },
   reassign: { from: ['PENDING_MATCH', 'PAYMENT_OVERDUE'], to: 'PENDING_MATCH', actors: ['operator'], event: 'payout.reassigned', guarded: false },
   cancel: { from: ['PENDING_MATCH', 'PAYMENT_OVERDUE'], to: 'CANCELLED', actors: ['operator'], event: 'payout.cancelled', guarded: false },
   merchant_cancel: { from: ['PENDING_MATCH'], to: 'CANCELLED', actors: ['merchant'], event: 'payout.cancelled', guarded: false },
@@ -167,7 +168,7 @@ describe('payout guards at their edges', () => {
     expect(attempt('PENDING_PAYMENT', 'submit_proof', 'trader', { now }).error?.code).toBe('VALIDATION_FAILED');
   });
 
-  it.each(['resolve_release', 'resolve_refund'] as const)('%s needs an operator note of 1 to 1000 characters', (action) => {
+  it.each(['resolve_release', 'resolve_refund', 'resolve_split'] as const)('%s needs an operator note of 1 to 1000 characters', (action) => {
     const resolve = (note: string | null) => attempt('DISPUTED', action, 'operator', { now, note });
     expect(resolve('x').plan?.to).toBe(expected[action].to);
     expect(resolve('x'.repeat(1000)).plan?.to).toBe(expected[action].to);

@@ -26,6 +26,7 @@ export const payoutActions = [
   'resolve_release',
   'resolve_refund',
   'withdraw_dispute',
+  'resolve_split',
   'reassign',
   'cancel',
   'merchant_cancel',
@@ -132,6 +133,16 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       actors: ['merchant'],
       event: 'payout.dispute_withdrawn',
       description: 'The merchant withdraws its dispute: back to its decision, merchantActionDueAt moved on by the pause.',
+    },
+    {
+      // Ends COMPLETED: the trader was paid (part of) the payout; resolution_trader_amount says how much.
+      action: 'resolve_split',
+      from: ['DISPUTED'],
+      to: 'COMPLETED',
+      actors: ['operator'],
+      event: 'payout.dispute_resolved',
+      guard: requireNote,
+      description: 'The operator splits: part of the usdAmount to the trader, the pro-rata fee to the platform, the rest back to the merchant.',
     },
     {
       action: 'reassign',

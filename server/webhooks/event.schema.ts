@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payoutDisputeResolvedData } from '../disputes/dispute-resolution.schema';
+import { payinDisputeResolvedData, payoutDisputeResolvedData } from '../disputes/dispute-resolution.schema';
 import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
 import { payoutWithProofs } from '../proofs/payout-proof.schema';
@@ -27,7 +27,7 @@ export const eventDescriptions: Record<string, string> = {
   'payout.overdue': 'The trader did not pay by paymentDueAt.',
   'payout.disputed': 'You disputed, or the 24 h decision window ran out (reason MERCHANT_ACTION_TIMEOUT).',
   'payout.dispute_resolved':
-    "An operator ruled: data.status is COMPLETED (released to the trader) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received and the operator's note.",
+    "An operator ruled: data.status is COMPLETED (released to the trader, or split) or CANCELLED (refunded to you); data.resolution gives the outcome, the amounts each side received, the reason code and the operator's note.",
   'payout.dispute_withdrawn': 'You withdrew your dispute: the payout is back to PAYMENT_SUBMITTED, and merchantActionDueAt moved on by the time the dispute took.',
   'payout.reassigned': 'An operator put the payout back in the pool.',
   'payout.cancelled': 'You cancelled it before a trader accepted, or an operator cancelled it; the frozen USDT is available again.',
@@ -37,6 +37,8 @@ export const eventDescriptions: Record<string, string> = {
   'order.cancelled': 'You or the buyer cancelled it before paying, or the pay-in expired.',
   'order.disputed': 'The buyer or the trader reported a problem.',
   'order.failed': 'The settlement failed or an operator ruled against the payment.',
+  'order.dispute_resolved':
+    "An operator split the escrow (status COMPLETED): data.resolution gives the USDT credited to you, returned to the trader and kept as the fee, the reason code and the operator's note.",
   [TEST_EVENT_TYPE]: 'You asked for a test event (POST /api/v1/webhooks/test).',
 };
 
@@ -58,10 +60,14 @@ export const PROOF_SUBMITTED_EVENT_TYPE = 'payout.proof_submitted';
 /** The event whose data adds the ruling to the payout (docs/webhooks.md, "Dispute rulings"). */
 export const DISPUTE_RESOLVED_EVENT_TYPE = 'payout.dispute_resolved';
 
+/** The pay-in event whose data adds the split ruling (docs/webhooks.md, "Dispute rulings"). */
+export const PAYIN_DISPUTE_RESOLVED_EVENT_TYPE = 'order.dispute_resolved';
+
 /** The data of an event type: the payout's or pay-in's detail (with the proofs or the ruling where those events add them), or the test message. */
 export function eventDataOf(type: string): z.ZodType {
   if (type === PROOF_SUBMITTED_EVENT_TYPE) return payoutWithProofs;
   if (type === DISPUTE_RESOLVED_EVENT_TYPE) return payoutDisputeResolvedData;
+  if (type === PAYIN_DISPUTE_RESOLVED_EVENT_TYPE) return payinDisputeResolvedData;
   if (payoutEventTypes.includes(type)) return payoutDetailResponse;
   if (payinEventTypes.includes(type)) return payinDetailResponse;
   return testEventData;

@@ -24,6 +24,9 @@ import { searchConsole } from '../../../server/operator-search/search-console';
 import { searchConsoleInput } from '../../../server/operator-search/search-console.schema';
 import { auditActorOf, type OperatorActor } from '../../../server/disputes/operator-actor';
 import { ruleDispute, ruleDisputeInput } from '../../../server/disputes/rule-dispute';
+import { decideRulingProposal, decideRulingProposalInput } from '../../../server/disputes/decide-ruling-proposal';
+import { fourEyesThreshold, fourEyesThresholdInput, setFourEyesThreshold } from '../../../server/disputes/four-eyes-threshold';
+import { getRulingContext, previewSplit } from '../../../server/disputes/get-ruling-context';
 import { lastLedgerCheck, runFullLedgerCheck } from '../../../server/ledger/run-invariant-check';
 import { createMerchant } from '../../../server/merchants/create-merchant';
 import { listMerchants } from '../../../server/merchants/list-merchants';
@@ -104,6 +107,16 @@ export const operatorRouter = router({
       .input(z.object({ filters: disputeQueueFilters.partial().optional() }).strict())
       .mutation(({ ctx, input }) => claimNextDispute(ctx.db, { filters: input.filters, operator: operatorOf(ctx) })),
     rule: operatorProcedure.input(ruleDisputeInput).mutation(({ ctx, input }) => ruleDispute(ctx.db, input, operatorOf(ctx))),
+    rulingContext: operatorProcedure.input(disputeRef).query(({ ctx, input }) => getRulingContext(ctx.db, input)),
+    previewSplit: operatorProcedure
+      .input(disputeRef.extend({ amount: z.string().max(40) }))
+      .query(({ ctx, input }) => previewSplit(ctx.db, input)),
+    // Four eyes (docs/operator-guide.md, "Four eyes"): another operator approves or rejects; the proposer may withdraw.
+    decideProposal: operatorProcedure.input(decideRulingProposalInput).mutation(({ ctx, input }) => decideRulingProposal(ctx.db, input, operatorOf(ctx))),
+    fourEyesThreshold: router({
+      get: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => fourEyesThreshold(ctx.db)),
+      set: operatorProcedure.input(fourEyesThresholdInput).mutation(({ ctx, input }) => setFourEyesThreshold(ctx.db, input, actorOf(ctx))),
+    }),
   }),
 
   // Evidence requests, internal notes and deadlines (docs/operator-guide.md, "Evidence", "Timers").

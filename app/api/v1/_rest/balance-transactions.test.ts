@@ -92,7 +92,7 @@ describe('GET /api/v1/balance/transactions', () => {
     // A disputed payout refunded by the operator's ruling.
     const disputed = await disputedPayout(db, merchant.merchantId, trader.traderId, { amounts: { usdAmount: '20.00', usdFeeAmount: '0.20' } });
     await claimDispute(db, { flow: 'payout', orderId: disputed.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payout', orderId: disputed.id, ruling: 'refund', note: 'nothing arrived' }, { id: operator });
+    await ruleDispute(db, { flow: 'payout', orderId: disputed.id, ruling: 'refund', reasonCode: 'other', note: 'nothing arrived' }, { id: operator });
     // A settled pay-in: credited less its fee.
     const payin = await insertPayin(db, merchant.merchantId, trader.traderId, '10.000000');
     await db.transaction((tx) =>
@@ -132,15 +132,37 @@ describe('GET /api/v1/balance/transactions', () => {
     const operator = await operatorId();
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     await claimDispute(db, { flow: 'payout', orderId: payout.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: 'release', note: 'proof is good' }, { id: operator });
+    await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: 'release', reasonCode: 'other', note: 'proof is good' }, { id: operator });
     const payin = await disputedPayin(db, merchant.merchantId, trader.traderId, '5.000000');
     await claimDispute(db, { flow: 'payin', orderId: payin.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payin', orderId: payin.id, ruling: 'complete', note: 'it arrived' }, { id: operator });
+    await ruleDispute(db, { flow: 'payin', orderId: payin.id, ruling: 'complete', reasonCode: 'other', note: 'it arrived' }, { id: operator });
 
     const entries = (await page(merchant)).items;
     expect(entries.slice(0, 2).map((entry) => [entry.type, entry.account, entry.amount, entry.fee])).toEqual([
       ['dispute_payin_credit', 'available', '4.950000', '0.050000'],
       ['dispute_release', 'frozen', '-10.100000', '0.100000'],
+    ]);
+    expectRunningBalances(entries, (await merchant.client.getBalance()).body as Balance);
+  });
+
+  it('split rulings are dispute_split entries, with the fee on the payout frozen debit and on the pay-in credit', async () => {
+    const { db } = database;
+    const merchant = await apiMerchant(db, '100.00');
+    const trader = await payoutTrader(db, '7.0000', '100.00');
+    const operator = await operatorId();
+    const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
+    await claimDispute(db, { flow: 'payout', orderId: payout.id }, { id: operator });
+    await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: 'split', reasonCode: 'wrong_amount_paid', splitAmount: '4.00', note: 'part arrived' }, { id: operator });
+    const payin = await disputedPayin(db, merchant.merchantId, trader.traderId, '5.000000');
+    await claimDispute(db, { flow: 'payin', orderId: payin.id }, { id: operator });
+    await ruleDispute(db, { flow: 'payin', orderId: payin.id, ruling: 'split', reasonCode: 'wrong_amount_paid', splitAmount: '2.5', note: 'half arrived' }, { id: operator });
+
+    // Payout 10.00 + fee 0.10: the trader 4.00, the fee 0.04, 6.06 back. Pay-in 5 with fee 0.05: share 2.5, fee 0.025, credited 2.475.
+    const entries = (await page(merchant)).items;
+    expect(entries.slice(0, 3).map((entry) => [entry.type, entry.account, entry.amount, entry.fee])).toEqual([
+      ['dispute_split', 'available', '2.475000', '0.025000'],
+      ['dispute_split', 'frozen', '-10.100000', '0.040000'],
+      ['dispute_split', 'available', '6.060000', '0.000000'],
     ]);
     expectRunningBalances(entries, (await merchant.client.getBalance()).body as Balance);
   });

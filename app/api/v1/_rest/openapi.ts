@@ -3,7 +3,7 @@ import { apiKeyCreatedResponse, apiKeyListResponse, apiKeyView, createApiKeyInpu
 import { API_KEY_SCOPES, scopeDescriptions } from '../../../../server/api-keys/scopes';
 import { merchantBalanceResponse } from '../../../../server/balances/merchant-balance.schema';
 import { evidenceFileView, evidenceItemView, evidenceListResponse } from '../../../../server/disputes/dispute-evidence.schema';
-import { disputeResolution, payoutDisputeResolvedData } from '../../../../server/disputes/dispute-resolution.schema';
+import { disputeResolution, payinDisputeResolution, payinDisputeResolvedData, payoutDisputeResolvedData } from '../../../../server/disputes/dispute-resolution.schema';
 import { statementEntry, statementPageResponse } from '../../../../server/balances/statement.schema';
 import { errorCodes, type ErrorCode } from '../../../../server/errors';
 import { merchantEventListResponse, merchantEventResponse } from '../../../../server/outbox/merchant-event.schema';
@@ -66,6 +66,8 @@ const outputSchemas: [z.ZodType, string][] = [
   [payinCreateResponse, 'PayinCreated'],
   [payinListItem, 'PayinListItem'],
   [payinDetailResponse, 'Payin'],
+  [payinDisputeResolution, 'PayinDisputeResolution'],
+  [payinDisputeResolvedData, 'PayinDisputeResolved'],
   [payinListResponse, 'PayinList'],
   [deliveryAttemptView, 'WebhookDeliveryAttempt'],
   [deliveryView, 'WebhookDelivery'],

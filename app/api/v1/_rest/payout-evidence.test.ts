@@ -284,7 +284,7 @@ describe('the ruling reaches the merchant', () => {
     await merchant.client.decidePayout(order.orderNo, { decision: 'DISPUTE', reason: 'Nothing arrived' });
     const operator = await signedInOperator(database.db);
     await claimDispute(database.db, { flow: 'payout', orderId: order.id }, { id: operator.userId });
-    const ruled = await ruleDispute(database.db, { flow: 'payout', orderId: order.id, ruling: 'refund', note: 'No transfer on the statement: refunded.' }, { id: operator.userId });
+    const ruled = await ruleDispute(database.db, { flow: 'payout', orderId: order.id, ruling: 'refund', reasonCode: 'other', note: 'No transfer on the statement: refunded.' }, { id: operator.userId });
 
     const event = await merchant.client.getEvent(ruled.eventId!);
     expect(event.status).toBe(200);
@@ -293,6 +293,7 @@ describe('the ruling reaches the merchant', () => {
       traderAmount: '0.00',
       merchantAmount: '10.10',
       feeAmount: '0.00',
+      reasonCode: 'other',
       note: 'No transfer on the statement: refunded.',
     });
     const listed = await merchant.client.listEvents({ type: 'payout.dispute_resolved' });

@@ -42,6 +42,7 @@ const en = {
     dispute_release: 'Dispute: paid',
     dispute_refund: 'Dispute: refunded',
     dispute_payin_credit: 'Dispute: pay-in credited',
+    dispute_split: 'Dispute: split',
     other: 'Other',
   } as Record<string, string>,
 };
@@ -89,6 +90,7 @@ const zh: BalanceMessages = {
     dispute_release: '争议：已付',
     dispute_refund: '争议：已退回',
     dispute_payin_credit: '争议：代收入账',
+    dispute_split: '争议：按金额分配',
     other: '其他',
   },
 };

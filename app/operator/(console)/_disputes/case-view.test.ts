@@ -24,12 +24,13 @@ afterAll(async () => {
 });
 
 /** The case page's markup for a case as the operator's query returns it (rendered on the server, no browser). */
-async function renderedCase(orderId: string, operatorId: string, view: unknown) {
+async function renderedCase(orderId: string, operatorId: string, view: unknown, rulingContext?: unknown) {
   const queryClient = new QueryClient();
   const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: 'http://corridor.test/api/trpc' })] });
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   const ref = { flow: 'payout' as const, orderId };
   queryClient.setQueryData(trpc.operator.disputes.get.queryKey(ref), view as never);
+  if (rulingContext) queryClient.setQueryData(trpc.operator.disputes.rulingContext.queryKey(ref), rulingContext as never);
   // The provider's props type counts its children as a prop; they are passed as createElement's.
   const providerProps = { trpcClient, queryClient } as ComponentProps<typeof TRPCProvider>;
   return renderToString(
@@ -77,7 +78,40 @@ describe('the case page shows evidence in the timeline', () => {
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     await operator.caller.operator.disputes.claim({ flow: 'payout', orderId: payout.id });
     const view = await operator.caller.operator.disputes.get({ flow: 'payout', orderId: payout.id });
-    const html = await renderedCase(payout.id, operator.userId, view);
+    const context = await operator.caller.operator.disputes.rulingContext({ flow: 'payout', orderId: payout.id });
+    const html = await renderedCase(payout.id, operator.userId, view, context);
     expect(html).toContain('Sent to the merchant in the payout.dispute_resolved event');
+    expect(html).toContain('Reason code (required)');
+    expect(html).toContain('Split: USDT to the trader (of 10.00)');
+    expect(html).toContain('Split by amount');
+  });
+
+  it('a proposed ruling shows its proposer "waiting", and another operator the approve and reject buttons', async () => {
+    const db = database.db;
+    const merchant = await merchantWithBalance(db, '1000.000000');
+    const trader = await traderWithBalance(db, '500.000000');
+    const operator = await signedInOperator(db);
+    const second = await signedInOperator(db);
+    const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
+    const ref = { flow: 'payout' as const, orderId: payout.id };
+    await operator.caller.operator.disputes.claim(ref);
+    await operator.caller.operator.disputes.fourEyesThreshold.set({ amount: '1.00' });
+    try {
+      await operator.caller.operator.disputes.rule({ ...ref, ruling: 'split', reasonCode: 'wrong_amount_paid', splitAmount: '4.00', note: 'Part arrived.' });
+      const view = await operator.caller.operator.disputes.get(ref);
+      const context = await operator.caller.operator.disputes.rulingContext(ref);
+      const own = await renderedCase(payout.id, operator.userId, view, context);
+      expect(own).toContain('Proposed ruling awaiting approval');
+      expect(own).toContain('Waiting for another operator to approve or reject it.');
+      expect(own).not.toContain('Approve ruling');
+      // The form gives way to the proposal while it is pending.
+      expect(own).not.toContain('Reason code (required)');
+      const theirs = await renderedCase(payout.id, second.userId, view, context);
+      expect(theirs).toContain('Approve ruling');
+      expect(theirs).toContain('Reject ruling');
+      expect(theirs).toContain('4.00 USDT');
+    } finally {
+      await operator.caller.operator.disputes.fourEyesThreshold.set({ amount: '1000.00' });
+    }
   });
 });

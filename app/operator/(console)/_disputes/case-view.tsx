@@ -13,6 +13,7 @@ import { InternalNoteForm } from './internal-note-form';
 import { OrderTimersPanel } from './order-timers-panel';
 import { ProofGallery } from './proof-gallery';
 import { RulingForm } from './ruling-form';
+import { RulingProposal } from './ruling-proposal';
 
 const actorLabel = (entry: { actorType: string; actorName: string | null }) =>
   entry.actorName ? `${entry.actorType} ${entry.actorName}` : entry.actorType;
@@ -102,6 +103,7 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
       )}
       <ErrorLine error={claim.error} />
       <ErrorLine error={release.error} />
+      {disputed ? <RulingProposal flow={flow} orderId={orderId} operatorId={operatorId} onDecided={refresh} /> : null}
       {disputed && mine ? <RulingForm flow={flow} orderId={orderId} rulings={item.rulings} onRuled={refresh} /> : null}
 
       <div className="case-grid">

@@ -437,6 +437,12 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
                         </td>
                         <td>
                           {item.claimedBy ? (item.claimedBy.id === operatorId ? `${item.claimedBy.name} (you)` : item.claimedBy.name) : <span className="tag is-warning">Unclaimed</span>}
+                          {item.awaitingApproval ? (
+                            <>
+                              <br />
+                              <span className="tag">Awaiting approval</span>
+                            </>
+                          ) : null}
                         </td>
                       </tr>
                     );

@@ -62,7 +62,7 @@ test('a pay-in completes from the bank SMS the trader forwards, with no click', 
     // The buyer pays with the reference in the memo and says so.
     await buyer.getByRole('button', { name: 'I Have Paid' }).click();
     await buyer.getByRole('group', { name: 'Confirm your transfer' }).getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(buyer.getByRole('heading', { level: 1, name: 'Payment reported, waiting for the trader to confirm' })).toBeVisible();
+    await expect(buyer.getByRole('heading', { level: 1, name: 'Payment reported, waiting for the payee to confirm' })).toBeVisible();
 
     // The bank's SMS reaches the trader's phone; the forwarder posts it through the signed API.
     const sent = await forwarder.postNotification({ bankAccountId, sender: '95588', text: bankSms(amount, code, new Date()), receivedAt: new Date().toISOString() });

@@ -172,7 +172,7 @@ test('journey 3: the buyer says they paid, the trader releases the pay-in, and i
     await buyer.goto(new URL(new URL(created.payUrl).pathname, baseUrlOf(testInfo)).href);
     await buyer.getByRole('button', { name: 'I Have Paid' }).click();
     await buyer.getByRole('group', { name: 'Confirm your transfer' }).getByRole('button', { name: 'Confirm', exact: true }).click();
-    await expect(buyer.getByRole('heading', { level: 1, name: 'Payment reported, waiting for the trader to confirm' })).toBeVisible();
+    await expect(buyer.getByRole('heading', { level: 1, name: 'Payment reported, waiting for the payee to confirm' })).toBeVisible();
   } finally {
     await buyerContext.close();
   }

@@ -28,13 +28,27 @@ function Status({ payin, now }: { payin: TraderPayin; now: number | null }) {
     case 'SETTLING':
       return <p>{p.releasing}</p>;
     case 'DISPUTED':
-      return <p>{p.disputed(payin.disputeReason)}</p>;
+      // A reason or note people typed is shown as written, marked as data.
+      return (
+        <>
+          <p>{p.disputed(null)}</p>
+          {payin.disputeReason ? (
+            <p>
+              <q translate="no">{payin.disputeReason}</q>
+            </p>
+          ) : null}
+        </>
+      );
     case 'COMPLETED':
       return <p className="trader-success">{p.completed(formatTime(payin.completedAt, lang))}</p>;
     case 'CANCELLED':
       return <p>{p.cancelled(formatTime(payin.cancelledAt, lang))}</p>;
     case 'FAILED':
-      return <p>{p.failed(payin.resolutionNote)}</p>;
+      return (
+        <p>
+          {p.failed(null)} {payin.resolutionNote ? <q translate="no">{payin.resolutionNote}</q> : null}
+        </p>
+      );
     default:
       return null;
   }

@@ -18,7 +18,13 @@ export type TraderPayout = inferRouterOutputs<AppRouter>['trader']['payouts']['i
 function Outcome({ payout, now }: { payout: TraderPayout; now: number | null }) {
   const { lang, t } = useTraderMessages();
   const p = t.payouts;
-  const note = payout.resolutionNote ? p.operatorNote(payout.resolutionNote) : '';
+  // What people typed (a dispute reason, an operator's note) is shown as written, marked as data.
+  const note = payout.resolutionNote ? (
+    <>
+      {p.operatorNote('')}
+      <span translate="no">{payout.resolutionNote}</span>
+    </>
+  ) : null;
   switch (payout.status) {
     case 'PAYMENT_SUBMITTED':
       return (
@@ -28,7 +34,16 @@ function Outcome({ payout, now }: { payout: TraderPayout; now: number | null }) 
         </>
       );
     case 'DISPUTED':
-      return <p>{p.disputed(payout.disputeReason)}</p>;
+      return (
+        <>
+          <p>{p.disputed(null)}</p>
+          {payout.disputeReason ? (
+            <p>
+              <q translate="no">{payout.disputeReason}</q>
+            </p>
+          ) : null}
+        </>
+      );
     case 'COMPLETED':
       return (
         <p className="trader-success">

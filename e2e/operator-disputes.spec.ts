@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
+import { consoleBalances } from './console-balances';
 
 function ok<T>(response: ApiResponse<unknown>, what: string): T {
   if (isApiError(response.body)) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body.error)}`);
@@ -40,25 +41,6 @@ async function disputedPayout(testInfo: TestInfo, reason: string, fiatAmount = '
   ok(await trader.submitProof(created.orderId, [{ name: 'slip.png', type: 'image/png', bytes: png }]), 'proof');
   ok(await merchant.decidePayout(created.orderNo, { decision: 'DISPUTE', reason }), 'dispute');
   return created;
-}
-
-/** A row's cells by column header, from a console table. */
-async function rowOf(page: Page, table: string, rowText: string): Promise<Record<string, string>> {
-  const grid = page.getByRole('table', { name: table });
-  const row = grid.getByRole('row').filter({ hasText: rowText });
-  await expect(row).toHaveCount(1);
-  const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
-  const cells = await row.getByRole('cell').allInnerTexts();
-  return Object.fromEntries(headers.map((header, index) => [header, (cells[index] ?? '').trim()]));
-}
-
-/** The balances as the console shows them, each page freshly loaded. */
-async function consoleBalances(page: Page) {
-  await page.goto('/operator/traders');
-  const trader = await rowOf(page, 'Traders', demoCredentials.trader.name);
-  await page.goto('/operator/merchants');
-  const merchant = await rowOf(page, 'Merchants', demoCredentials.merchant.name);
-  return { traderAvailable: trader['Available USDT']!, merchantAvailable: merchant['Available USDT']!, merchantFrozen: merchant['Frozen USDT']! };
 }
 
 /** axe finds nothing, and the page fits a 412 px phone and a 1440 px screen. */

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { signInAsDemoOperator } from './totp-device';
+import { consoleBalances, rowOf } from './console-balances';
 
 function baseUrlOf(testInfo: TestInfo): string {
   const baseURL = testInfo.project.use.baseURL;
@@ -29,25 +30,6 @@ async function slip(colour: string): Promise<Uint8Array> {
 /** Signs the demo operator in, enrolling the second factor on the first sign-in of the run. */
 async function signInAsOperator(page: Page, testInfo: TestInfo) {
   await signInAsDemoOperator(page, () => screenshot(page, testInfo, 'enrol'));
-}
-
-/** A row's cells by column header, from a console table. */
-async function rowOf(page: Page, table: string, rowText: string): Promise<Record<string, string>> {
-  const grid = page.getByRole('table', { name: table });
-  const row = grid.getByRole('row').filter({ hasText: rowText });
-  await expect(row).toHaveCount(1);
-  const headers = (await grid.getByRole('columnheader').allInnerTexts()).map((text) => text.trim());
-  const cells = await row.getByRole('cell').allInnerTexts();
-  return Object.fromEntries(headers.map((header, index) => [header, (cells[index] ?? '').trim()]));
-}
-
-/** The balances as the console shows them, each page freshly loaded (no cached list). */
-async function consoleBalances(page: Page) {
-  await page.goto('/operator/traders');
-  const trader = await rowOf(page, 'Traders', demoCredentials.trader.name);
-  await page.goto('/operator/merchants');
-  const merchant = await rowOf(page, 'Merchants', demoCredentials.merchant.name);
-  return { traderAvailable: trader['Available USDT']!, merchantAvailable: merchant['Available USDT']!, merchantFrozen: merchant['Frozen USDT']! };
 }
 
 test('the console never renders without a session: every page sends to sign-in', async ({ page }) => {

@@ -23,6 +23,14 @@ export interface ReportInput {
 const half = (measured: Measured | undefined) =>
   measured ? `${Math.round(measured.requestsPerSecond)} | ${measured.p50.toFixed(1)} | ${measured.p99.toFixed(1)}` : ' | |';
 const cpu = (ms: number | undefined) => (ms === undefined ? '' : ms.toFixed(2));
+// The server's runtime over the half-load window: event-loop delay p99 / max, GC ms per second
+// (pauses over 10 ms); and, for creates at saturation, creates per commit.
+const runtime = (row: Row) => {
+  const window = row.halfLoad?.runtime;
+  const loop = window ? `${window.loopP99Ms.toFixed(1)} / ${window.loopMaxMs.toFixed(1)} | ${window.gcMsPerSecond.toFixed(1)} (${window.gcPausesOver10Ms})` : ' | ';
+  const batch = row.runtime?.meanCreateBatch;
+  return `${loop} | ${batch === undefined ? '' : batch.toFixed(1)}`;
+};
 
 /** The one-round-trip limit rows (scripts/bench/create-limit.sql), named once for the runner and the table. */
 export const LIMIT_HOT = 'limit: the create in one round trip (pgbench, server-side function)';
@@ -40,13 +48,13 @@ export function writeReport(input: ReportInput): string {
   const lines = [
     `Bench ${input.quick ? '(quick) ' : ''}${input.partial ? '(partial) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; server peak RSS ${input.peakRssMb} MB; ${input.elapsedSeconds} s in all.`,
     '',
-    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | vs limit | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | vs limit | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms | event loop p99 / max ms | GC ms/s (pauses > 10 ms) | creates per commit |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...input.rows.map((row) => {
       const create = row.name.startsWith('POST /withdrawals');
       const ratio = create ? percentOf(row, baselineOf(row)) : '';
       const limit = create || row.name.startsWith('baseline') ? percentOf(row, limitOf(row)) : '';
-      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${limit} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} | ${row.serverWritesPerRequest === undefined ? '' : row.serverWritesPerRequest.toFixed(1)} | ${half(row.halfLoad)} |`;
+      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${limit} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} | ${row.serverWritesPerRequest === undefined ? '' : row.serverWritesPerRequest.toFixed(1)} | ${half(row.halfLoad)} | ${runtime(row)} |`;
     }),
   ];
   mkdirSync('bench/results', { recursive: true });

@@ -22,6 +22,7 @@ import { seedBench, type BenchMerchant } from './seed-bench';
 import { payinBody, payoutBody, signedHeaders, uniqueId } from './signed-request';
 import { findPgbench, pgbenchBaseline, pgbenchLimit } from './pgbench-baseline';
 import { LIMIT_HOT, LIMIT_SPREAD } from './report';
+import { scrapeRuntime, runtimeBetween } from './server-runtime';
 import { sqlBaseline, type Measured } from './sql-baseline';
 import { writeReport, type Row } from './report';
 
@@ -267,10 +268,13 @@ async function main() {
       }
       log(`${row.name}…`);
       await vacuumHotTables(data.url);
+      const start = await scrapeRuntime(base);
       const saturated = await withCpu(server?.pid, () => measure(row.spec));
+      const middle = await scrapeRuntime(base);
       // The latency a merchant sees when the server is busy but not saturated.
       const paced = await pacedLoad(base, Math.max(1, saturated.requestsPerSecond / 2), Math.max(2, seconds / 2), () => requestOf(row.spec));
-      rows.push({ name: row.name, ...saturated, halfLoad: paced });
+      const end = await scrapeRuntime(base);
+      rows.push({ name: row.name, ...saturated, runtime: runtimeBetween(start, middle), halfLoad: { ...paced, runtime: runtimeBetween(middle, end) } });
     }
   } finally {
     if (server) {

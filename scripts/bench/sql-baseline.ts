@@ -1,3 +1,4 @@
+import type { RuntimeWindow } from './server-runtime';
 import { performance } from 'node:perf_hooks';
 import { inArray } from 'drizzle-orm';
 import { connect } from '../../db/client';
@@ -17,6 +18,8 @@ export interface Measured {
   cpuMsPerRequest?: { server?: number; database: number; loader: number };
   /** Write system calls of the server per request (HTTP rows): database round trips and responses. */
   serverWritesPerRequest?: number;
+  /** The server's event loop, GC and create batches over the window (HTTP rows; server-runtime.ts). */
+  runtime?: RuntimeWindow;
 }
 
 export function percentile(sorted: number[], p: number): number {

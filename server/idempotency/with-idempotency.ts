@@ -70,9 +70,7 @@ export async function withIdempotency(
     }
     if (existing) {
       if (existing.state !== 'done') throw inUse();
-      if (existing.requestHash !== scope.requestHash) {
-        throw new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');
-      }
+      if (existing.requestHash !== scope.requestHash) throw keyReused();
       return { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown, replayed: true };
     }
 
@@ -116,8 +114,14 @@ async function claimKey(tx: Tx, identity: Record<string, string>, claim: Record<
 
 const LOCK_NOT_AVAILABLE = '55P03';
 
-function inUse(): DomainError {
+/** IDEMPOTENCY_KEY_IN_USE: another request with this key is still running. */
+export function inUse(): DomainError {
   return new DomainError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed.');
+}
+
+/** IDEMPOTENCY_KEY_REUSED: the key's first request had another body. */
+export function keyReused(): DomainError {
+  return new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');
 }
 
 // Every idempotent write runs these: built once (db/reusable-query.ts).

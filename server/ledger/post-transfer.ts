@@ -61,6 +61,16 @@ interface Leg {
   negative: boolean;
 }
 
+/**
+ * The legs `post_transfer` takes, checked (two or more, each account once, non-zero, at most 6
+ * decimals, summing to zero) and sorted by account id: for callers that send the function's call
+ * inside a statement of their own (the batched payout create).
+ */
+export function transferLegs(request: TransferRequest): { accounts: string[]; amounts: string[] } {
+  const legs = normaliseLegs(request);
+  return { accounts: legs.map((leg) => leg.accountId), amounts: legs.map((leg) => leg.amount) };
+}
+
 function normaliseLegs(request: TransferRequest): Leg[] {
   if (request.postings.length < 2) throw new Error(`transfer ${request.id}: needs at least two postings`);
   const seen = new Set<string>();

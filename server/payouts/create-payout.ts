@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { pipelined } from '../../db/pipelined';
 import { signalPoolChange } from './pool-signal';
 import { reusableQuery } from '../../db/reusable-query';
@@ -9,7 +9,10 @@ import { keyring } from '../config/keyring';
 import { encryptField } from '../crypto/encryption';
 import { cardFingerprint, last4 } from '../crypto/fingerprint';
 import { DomainError } from '../errors';
-import { withIdempotency, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
+import { IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key';
+import { inUse, keyReused, withIdempotency, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
+import { transferOf } from '../ledger/move';
+import { transferLegs } from '../ledger/post-transfer';
 import { computePayoutAmounts } from '../money/payout-amounts';
 import { bestPayoutQuote } from '../quotes/best-payout-quote';
 import { referenceRate } from '../quotes/reference-rate';
@@ -17,7 +20,8 @@ import { payoutMachine } from '../state-machines/payout';
 import { recordCreation } from '../state-machines/record-creation';
 import { newOrderNo } from './order-numbers';
 import type { CreatePayoutInput } from './payout.schema';
-import { freezePayout } from './payout-ledger';
+import { freezePayout, payoutFreeze } from './payout-ledger';
+import { payoutCreateBatches, type PayoutCreateOutcome, type PreparedPayoutCreate } from './create-payout-batch';
 import { payoutCreateView } from './payout-view';
 
 type Merchant = typeof merchants.$inferSelect;
@@ -33,8 +37,87 @@ export interface CreatePayoutRequest {
 /**
  * Creates a payout once per Idempotency-Key (docs/api.md, "Create a payout"): the first request's
  * answer is stored with the order, in its transaction, and a replay returns it.
+ *
+ * The reads and the arithmetic happen first, outside any transaction (a quote read inside one
+ * would lock nothing either); then everything the create writes goes to the database in one
+ * statement with other creates arriving in the same millisecond (create-payout-batch.ts): one
+ * round trip and one commit for the batch, with an outcome per create (docs/performance.md,
+ * "One round trip, one commit per batch"). A create the batch could not settle, and any create
+ * that fails before it (no quote, an amount too small), runs alone on the transactional path,
+ * which checks the key before anything else and so answers a replay as a replay.
  */
-export function createPayout(db: Db, request: CreatePayoutRequest): Promise<IdempotentOutcome> {
+export async function createPayout(db: Db, request: CreatePayoutRequest): Promise<IdempotentOutcome> {
+  let prepared: PreparedCreate;
+  try {
+    prepared = await preparePayoutCreate(db, request);
+  } catch (error) {
+    if (error instanceof DomainError) return createInTransaction(db, request);
+    throw error;
+  }
+  let outcome: PayoutCreateOutcome;
+  try {
+    outcome = await payoutCreateBatches(db).submit(prepared.create);
+  } catch {
+    // The batch's statement failed as a whole (a dropped connection, a restart): whether it
+    // committed is unknown, and the transactional path finds out by the key (a replay if it did).
+    return createInTransaction(db, request);
+  }
+  return answer(db, request, prepared, outcome);
+}
+
+export interface PreparedCreate {
+  create: PreparedPayoutCreate;
+  /** The 201 body. */
+  body: ReturnType<typeof payoutCreateView>;
+  /** usdAmount + usdFeeAmount, for the INSUFFICIENT_BALANCE message. */
+  freezeAmount: string;
+}
+
+/** Everything a create decides before it writes, in the shape `create_payouts` takes. */
+export async function preparePayoutCreate(db: Db, request: CreatePayoutRequest): Promise<PreparedCreate> {
+  const { merchant, input, idempotency, now } = request;
+  const { values, amounts } = await prepare(db, merchant, input, now);
+  const body = payoutCreateView({ ...values, status: 'PENDING_MATCH', createdAt: now });
+  const freeze = payoutFreeze(values);
+  const { accounts, amounts: legs } = transferLegs(transferOf(freeze));
+  const create: PreparedPayoutCreate = {
+    merchantId: merchant.id,
+    endpoint: idempotency.endpoint,
+    key: idempotency.key,
+    requestHash: idempotency.requestHash,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
+    now: now.toISOString(),
+    order: { ...values, matchDueAt: values.matchDueAt.toISOString() },
+    responseBody: JSON.stringify(body),
+    transferId: freeze.id,
+    accounts,
+    amounts: legs,
+  };
+  return { create, body, freezeAmount: amounts.freezeAmount };
+}
+
+/** A batch's outcome as the create's answer or error, docs/api.md, "Create a payout". */
+export async function answer(db: Db, request: CreatePayoutRequest, prepared: PreparedCreate, outcome: PayoutCreateOutcome): Promise<IdempotentOutcome> {
+  switch (outcome.outcome) {
+    case 'created':
+      return { status: 201, body: prepared.body, replayed: false };
+    case 'replayed':
+      return { status: outcome.status, body: JSON.parse(outcome.body) as unknown, replayed: true };
+    case 'reused':
+      throw keyReused();
+    case 'in_use':
+      throw inUse();
+    case 'duplicate':
+      throw duplicateMerchantOrderNo(request.input.merchantOrderNo);
+    case 'insufficient_balance':
+      throw insufficientBalance(prepared.freezeAmount);
+    case 'error':
+      return createInTransaction(db, request);
+  }
+}
+
+/** The same create in a transaction of its own: the path of anything the batch did not settle. */
+function createInTransaction(db: Db, request: CreatePayoutRequest): Promise<IdempotentOutcome> {
   const { merchant, input, idempotency, now } = request;
   return withIdempotency(db, idempotency, now, async (tx, store) => {
     // The stored answer goes out in the freeze's round trip (see place).
@@ -52,22 +135,13 @@ export function placePayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput
 }
 
 /**
- * Quotes the best rate, computes the amounts of docs/amounts.md, inserts the order in PENDING_MATCH
- * and freezes usdAmount + usdFeeAmount. The order then waits in the pool for a trader to accept it.
- * `alongside` (the stored answer) is written in the same round trip as the freeze, so the
- * merchant's balance row, which every create of this merchant waits for, is locked only in the
- * transaction's last round trip before COMMIT (docs/performance.md).
+ * Quotes the best rate, computes the amounts of docs/amounts.md and builds the order's row for
+ * PENDING_MATCH, the card number encrypted: everything a create decides before it writes.
  */
-async function place(
-  tx: Tx,
-  merchant: Merchant,
-  input: CreatePayoutInput,
-  now: Date,
-  alongside?: (order: typeof payoutOrders.$inferSelect) => Promise<unknown>,
-) {
+async function prepare(db: Executor, merchant: Merchant, input: CreatePayoutInput, now: Date) {
   const amountIn = input.fiatAmount !== undefined ? { fiatAmount: input.fiatAmount } : { usdAmount: input.usdAmount as string };
   // Independent reads, sent together (one round trip).
-  const [quote, override] = await Promise.all([bestPayoutQuote(tx, amountIn), referenceRate(tx, 'BUY')]);
+  const [quote, override] = await Promise.all([bestPayoutQuote(db, amountIn), referenceRate(db, 'BUY')]);
   if (!quote) {
     throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount right now.');
   }
@@ -76,7 +150,7 @@ async function place(
 
   const id = randomUUID();
   const account = input.recipient.bankAccount;
-  const [order] = await insertOrder(tx, {
+  const values = {
     id,
     orderNo: newOrderNo('WD', now),
     merchantId: merchant.id,
@@ -95,11 +169,27 @@ async function place(
     recipientAccountLast4: last4(account),
     recipientAccountFingerprint: cardFingerprint(keyring(), account),
     matchDueAt: new Date(now.getTime() + merchant.payoutMatchSeconds * 1000),
-    now,
-  });
-  if (!order) {
-    throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${input.merchantOrderNo} is already used by another payout.`);
-  }
+  };
+  return { values, amounts };
+}
+
+/**
+ * The transactional create: inserts the order in PENDING_MATCH and freezes usdAmount +
+ * usdFeeAmount. The order then waits in the pool for a trader to accept it.
+ * `alongside` (the stored answer) is written in the same round trip as the freeze, so the
+ * merchant's balance row, which every create of this merchant waits for, is locked only in the
+ * transaction's last round trip before COMMIT (docs/performance.md).
+ */
+async function place(
+  tx: Tx,
+  merchant: Merchant,
+  input: CreatePayoutInput,
+  now: Date,
+  alongside?: (order: typeof payoutOrders.$inferSelect) => Promise<unknown>,
+) {
+  const { values, amounts } = await prepare(tx, merchant, input, now);
+  const [order] = await insertOrder(tx, { ...values, now });
+  if (!order) throw duplicateMerchantOrderNo(input.merchantOrderNo);
 
   // The timeline row, `alongside` and the pool signal (sent on commit) go out with the freeze, which comes last.
   try {
@@ -110,12 +200,18 @@ async function place(
       freezePayout(tx, order),
     ]);
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') {
-      throw new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${amounts.freezeAmount} USDT (amount plus fee) but the available balance is lower.`);
-    }
+    if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') throw insufficientBalance(amounts.freezeAmount);
     throw error;
   }
   return order;
+}
+
+function duplicateMerchantOrderNo(merchantOrderNo: string): DomainError {
+  return new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${merchantOrderNo} is already used by another payout.`);
+}
+
+function insufficientBalance(freezeAmount: string): DomainError {
+  return new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${freezeAmount} USDT (amount plus fee) but the available balance is lower.`);
 }
 
 // The widest statement of the create, built once (db/reusable-query.ts). A merchantOrderNo already

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { payoutOrders } from '../../db/schema';
 import { accountIds } from '../ledger/account-ids';
-import { move } from '../ledger/move';
+import { move, type MoveRequest } from '../ledger/move';
 import { payoutSplitLegs } from '../disputes/split-ruling';
 import { Dec } from '../money/decimal';
 import type { PayoutAction } from '../state-machines/payout';
@@ -15,13 +15,18 @@ export function frozenAmountOf(order: Pick<PayoutRow, 'usdAmount' | 'usdFeeAmoun
 
 /** At creation (the order is new in this transaction): merchant available -> merchant frozen. INSUFFICIENT_BALANCE when it does not fit. */
 export function freezePayout(tx: Tx, order: PayoutRow) {
-  return move(tx, {
+  return move(tx, payoutFreeze(order));
+}
+
+/** The freeze as a move: its id is the transfer's idempotency key, one per order. */
+export function payoutFreeze(order: Pick<PayoutRow, 'id' | 'merchantId' | 'usdAmount' | 'usdFeeAmount'>): MoveRequest {
+  return {
     id: `payout:${order.id}:freeze`,
     kind: 'payout.freeze',
     orderId: order.id,
     from: accountIds.merchantAvailable(order.merchantId),
     to: [{ accountId: accountIds.merchantFrozen(order.merchantId), amount: frozenAmountOf(order) }],
-  });
+  };
 }
 
 /** Confirmed (or released by an operator): frozen -> the trader's usdAmount and the platform's fee. */

@@ -6,7 +6,9 @@ import type { payoutCreateResponse, payoutDetailResponse } from './payout-view.s
 type PayoutRow = typeof payoutOrders.$inferSelect;
 
 /** The create response of docs/api.md, "Create a payout". */
-export function payoutCreateView(order: PayoutRow): z.infer<typeof payoutCreateResponse> {
+export function payoutCreateView(
+  order: Pick<PayoutRow, 'id' | 'orderNo' | 'status' | 'lockedFiatAmount' | 'usdAmount' | 'usdFeeAmount' | 'createdAt'>,
+): z.infer<typeof payoutCreateResponse> {
   return {
     orderId: order.id,
     orderNo: order.orderNo,

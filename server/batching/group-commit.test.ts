@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { GroupCommit } from './group-commit';
+
+describe('GroupCommit', () => {
+  it('hands calls made together to one run and gives each caller its own outcome', async () => {
+    const runs: number[][] = [];
+    const batches = new GroupCommit<number, string>(
+      async (items) => {
+        runs.push(items);
+        return items.map((item) => `done ${item}`);
+      },
+      { maxItems: 10, windowMs: 5 },
+    );
+    const outcomes = await Promise.all([1, 2, 3].map((item) => batches.submit(item)));
+    expect(outcomes).toEqual(['done 1', 'done 2', 'done 3']);
+    expect(runs).toEqual([[1, 2, 3]]);
+  });
+
+  it('sends a full batch at once and starts the next one with the following call', async () => {
+    const runs: number[][] = [];
+    const batches = new GroupCommit<number, number>(
+      async (items) => {
+        runs.push(items);
+        return items;
+      },
+      { maxItems: 2, windowMs: 1000 },
+    );
+    const first = [batches.submit(1), batches.submit(2)];
+    // The full batch went out without waiting for its window.
+    expect(runs).toEqual([[1, 2]]);
+    await Promise.all(first);
+    const third = batches.submit(3);
+    const fourth = batches.submit(4);
+    await Promise.all([third, fourth]);
+    expect(runs).toEqual([[1, 2], [3, 4]]);
+  });
+
+  it('fails every caller of a batch whose run failed, and only those', async () => {
+    let calls = 0;
+    const batches = new GroupCommit<number, number>(
+      async (items) => {
+        calls += 1;
+        if (calls === 1) throw new Error('connection lost');
+        return items;
+      },
+      { maxItems: 2, windowMs: 1 },
+    );
+    const failed = await Promise.allSettled([batches.submit(1), batches.submit(2)]);
+    expect(failed.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected']);
+    await expect(batches.submit(3)).resolves.toBe(3);
+  });
+
+  it('rejects a caller the run left without an outcome', async () => {
+    const batches = new GroupCommit<number, number>(async (items) => items.slice(1), { maxItems: 2, windowMs: 1 });
+    const outcomes = await Promise.allSettled([batches.submit(1), batches.submit(2)]);
+    expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: 2 });
+    expect(outcomes[1]).toMatchObject({ status: 'rejected' });
+  });
+});

@@ -14,8 +14,7 @@ import { inUse, keyReused, withIdempotency, type IdempotencyScope, type Idempote
 import { transferOf } from '../ledger/move';
 import { transferLegs } from '../ledger/post-transfer';
 import { computePayoutAmounts } from '../money/payout-amounts';
-import { bestPayoutQuote } from '../quotes/best-payout-quote';
-import { referenceRate } from '../quotes/reference-rate';
+import { payoutPricing } from '../quotes/payout-pricing';
 import { payoutMachine } from '../state-machines/payout';
 import { recordCreation } from '../state-machines/record-creation';
 import { newOrderNo } from './order-numbers';
@@ -140,8 +139,8 @@ export function placePayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput
  */
 async function prepare(db: Executor, merchant: Merchant, input: CreatePayoutInput, now: Date) {
   const amountIn = input.fiatAmount !== undefined ? { fiatAmount: input.fiatAmount } : { usdAmount: input.usdAmount as string };
-  // Independent reads, sent together (one round trip).
-  const [quote, override] = await Promise.all([bestPayoutQuote(db, amountIn), referenceRate(db, 'BUY')]);
+  // One statement reads the best quote and the reference rate (one round trip).
+  const { quote, referenceRate: override } = await payoutPricing(db, amountIn);
   if (!quote) {
     throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount right now.');
   }

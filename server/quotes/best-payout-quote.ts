@@ -23,8 +23,15 @@ export async function bestPayoutQuote(
 
 /** Built once per amount kind (db/reusable-query.ts): every payout create runs one of them. */
 function bestQuoteFor(fiat: SQL) {
-  return reusableQuery((db) =>
-    db
+  return reusableQuery((db) => bestPayoutQuoteQuery(db, fiat));
+}
+
+/**
+ * The rule itself, as a query on any builder (a database, a transaction, or the standalone
+ * QueryBuilder of payout-pricing.ts): `fiat` is the CNY amount the quote's limits must hold.
+ */
+export function bestPayoutQuoteQuery(db: Pick<Executor, 'select'>, fiat: SQL) {
+  return db
       .select({ traderId: traderQuotes.traderId, price: traderQuotes.price })
       .from(traderQuotes)
       .innerJoin(traders, eq(traders.id, traderQuotes.traderId))
@@ -39,8 +46,10 @@ function bestQuoteFor(fiat: SQL) {
         ),
       )
       .orderBy(desc(traderQuotes.price), sql`${traders.lastMatchedAt} asc nulls first`)
-      .limit(1),
-  );
+      .limit(1);
 }
-const forFiat = bestQuoteFor(sql`${sql.placeholder('amount')}::numeric`);
-const forUsd = bestQuoteFor(sql`round(${sql.placeholder('amount')}::numeric * ${traderQuotes.price}, 2)`);
+/** The CNY a quote's limits are checked against: the amount itself, or usd x the quote's price. */
+export const fiatOfFiatAmount = sql`${sql.placeholder('amount')}::numeric`;
+export const fiatOfUsdAmount = sql`round(${sql.placeholder('amount')}::numeric * ${traderQuotes.price}, 2)`;
+const forFiat = bestQuoteFor(fiatOfFiatAmount);
+const forUsd = bestQuoteFor(fiatOfUsdAmount);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { reusableQuery } from '../../db/reusable-query';
 import { platformSettings, traderQuotes, traders, type QuoteSide } from '../../db/schema';
@@ -18,7 +18,12 @@ export async function referenceRate(db: Executor, side: QuoteSide): Promise<stri
     overrideSetting(db),
     quotesMedianRate(db, side),
   ]);
-  const overrideRate = (overrides[0]?.value as { rate?: string } | undefined)?.rate;
+  return referenceRateOf(overrides[0]?.value, median);
+}
+
+/** The override's rate when one is set (the setting's stored value), else the quotes' median. */
+export function referenceRateOf(overrideValue: unknown, median: string | null): string | null {
+  const overrideRate = (overrideValue as { rate?: string } | null | undefined)?.rate;
   return overrideRate || median;
 }
 
@@ -28,14 +33,20 @@ export async function quotesMedianRate(db: Executor, side: QuoteSide): Promise<s
   return medianRate(quotes.map((quote) => quote.price));
 }
 
-// Both run on every create (db/reusable-query.ts).
-const overrideSetting = reusableQuery((db) =>
-  db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, REFERENCE_RATE_OVERRIDE)),
-);
-const activePrices = reusableQuery((db) =>
-  db
+/** The override setting's row, on any builder. */
+export function overrideSettingQuery(db: Pick<Executor, 'select'>) {
+  return db.select({ value: platformSettings.value }).from(platformSettings).where(eq(platformSettings.key, REFERENCE_RATE_OVERRIDE));
+}
+
+/** The prices the median is taken of: active quotes of online, active traders on the side `side`. */
+export function activePricesQuery(db: Pick<Executor, 'select'>, side: SQL | QuoteSide) {
+  return db
     .select({ price: traderQuotes.price })
     .from(traderQuotes)
     .innerJoin(traders, eq(traders.id, traderQuotes.traderId))
-    .where(and(eq(traderQuotes.side, sql.placeholder('side')), eq(traderQuotes.active, true), eq(traders.online, true), eq(traders.status, 'active'))),
-);
+    .where(and(eq(traderQuotes.side, side), eq(traderQuotes.active, true), eq(traders.online, true), eq(traders.status, 'active')));
+}
+
+// Built once (db/reusable-query.ts).
+const overrideSetting = reusableQuery((db) => overrideSettingQuery(db));
+const activePrices = reusableQuery((db) => activePricesQuery(db, sql.placeholder('side') as unknown as SQL));

@@ -48,7 +48,7 @@ export function writeReport(input: ReportInput): string {
   const lines = [
     `Bench ${input.quick ? '(quick) ' : ''}${input.partial ? '(partial) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; server peak RSS ${input.peakRssMb} MB; ${input.elapsedSeconds} s in all.`,
     '',
-    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | vs limit | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms | event loop p99 / max ms | GC ms/s (pauses > 10 ms) | creates per commit |',
+    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | vs limit | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms | event-loop delay p99 / max ms | GC ms/s (pauses > 10 ms) | creates per commit |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
     ...input.rows.map((row) => {
       const create = row.name.startsWith('POST /withdrawals');

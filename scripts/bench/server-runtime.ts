@@ -5,7 +5,12 @@
  * "Tails"), so each HTTP row reports them beside its latencies.
  */
 export interface RuntimeWindow {
-  /** Event-loop delay over the window (prom-client resets its histogram on every scrape). */
+  /**
+   * Event-loop delay over the window (prom-client resets its histogram on every scrape), beyond
+   * the sampling interval: Node's monitor records each interval between its timer's runs, so an
+   * idle loop reads the interval itself (20 ms here, server/metrics/registry.ts); the minimum of
+   * the window stands for it.
+   */
   loopP99Ms: number;
   loopMaxMs: number;
   /** Milliseconds of GC pauses per second of the window, and pauses longer than 10 ms. */
@@ -44,10 +49,14 @@ export function runtimeBetween(start: Scrape, end: Scrape): RuntimeWindow {
   const seconds = Math.max(0.001, (end.at - start.at) / 1000);
   const batches = delta('corridor_payout_create_batch_size_count');
   return {
-    loopP99Ms: (end.values.get('nodejs_eventloop_lag_p99_seconds') ?? 0) * 1000,
-    loopMaxMs: (end.values.get('nodejs_eventloop_lag_max_seconds') ?? 0) * 1000,
+    loopP99Ms: beyondInterval(end, 'nodejs_eventloop_lag_p99_seconds'),
+    loopMaxMs: beyondInterval(end, 'nodejs_eventloop_lag_max_seconds'),
     gcMsPerSecond: (delta('nodejs_gc_duration_seconds_sum') * 1000) / seconds,
     gcPausesOver10Ms: Math.round(delta('nodejs_gc_duration_seconds_count') - delta('nodejs_gc_duration_seconds_bucket{le="0.01"}')),
     ...(batches > 0 ? { meanCreateBatch: delta('corridor_payout_create_batch_size_sum') / batches } : {}),
   };
+}
+
+function beyondInterval(scrape: Scrape, name: string): number {
+  return Math.max(0, (scrape.values.get(name) ?? 0) - (scrape.values.get('nodejs_eventloop_lag_min_seconds') ?? 0)) * 1000;
 }

@@ -68,6 +68,11 @@ describe.each(['postgres', 'pglite'] as const)('range totals from hour counters 
     [undefined, new Date(base + 5 * HOUR + 1)],
     [new Date(base - 10 * HOUR), new Date(base + 40 * HOUR)],
     [new Date(base + 5 * HOUR), new Date(base + 4 * HOUR)], // empty
+    // Edges counted as their hour's counter minus the rest of the hour: `from` early in its hour,
+    // `to` late in its; and each exactly on an order's instant (orders 12 and 24), which counts.
+    [new Date(base + 2 * HOUR + 10 * 60_000), new Date(base + 6 * HOUR + 50 * 60_000)],
+    [new Date(base + 204 * 60_000), new Date(base + 408 * 60_000)],
+    [new Date(base + 204 * 60_000 + 1), new Date(base + 408 * 60_000 - 1)],
   ];
 
   it('equals counting the rows, for every kind of range, with and without statuses', async () => {

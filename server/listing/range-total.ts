@@ -19,8 +19,9 @@ export interface RangeFilter {
  * The exact number of a merchant's orders created in [from, to] (either end open), optionally of
  * some statuses, in one statement: the whole hours inside the range are summed from
  * merchant_order_hour_counts, and only the partial hours at the two edges, [from, first whole hour)
- * and [last whole hour, to], are counted on the orders' (merchant, created_at) index. A range with
- * no whole hour inside is counted directly. docs/performance.md, "Range totals".
+ * and [last whole hour, to], are counted on the orders' (merchant, created_at) index: each either
+ * directly or as its hour's counter minus the rest of that hour, whichever part is shorter. A
+ * range with no whole hour inside is counted directly. docs/performance.md, "Range totals".
  */
 export async function rangeTotal(db: Executor, flow: 'payout' | 'payin', merchantId: string, filter: RangeFilter): Promise<number> {
   const table = flow === 'payout' ? payoutOrders : payinOrders;
@@ -41,8 +42,28 @@ export async function rangeTotal(db: Executor, flow: 'payout' | 'payin', merchan
     const hours = sql`(select coalesce(sum(${h.orders}), 0) from ${h} where ${h.flow} = ${flow} and ${h.merchantId} = ${merchantId}${statusOf(sql`${h.status}`)}${
       wholeFrom ? sql` and ${h.hour} >= ${wholeFrom.toISOString()}::timestamptz` : sql``
     }${wholeTo ? sql` and ${h.hour} < ${wholeTo.toISOString()}::timestamptz` : sql``})`;
-    const lowEdge = wholeFrom ? orders(fromBound, sql` and ${table.createdAt} < ${wholeFrom.toISOString()}::timestamptz`) : sql`0`;
-    const highEdge = wholeTo ? orders(sql` and ${table.createdAt} >= ${wholeTo.toISOString()}::timestamptz`, toBound) : sql`0`;
+    // One hour's orders from the counters (the complement trick below).
+    const hour = (start: Date) =>
+      sql`(select coalesce(sum(${h.orders}), 0) from ${h} where ${h.flow} = ${flow} and ${h.merchantId} = ${merchantId}${statusOf(sql`${h.status}`)} and ${h.hour} = ${start.toISOString()}::timestamptz)`;
+    const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
+    // Each edge reads at most half an hour of orders: the part inside the range when it is the
+    // smaller one, else the hour's counter minus the part outside (a `to` of "now" costs nothing).
+    let lowEdge = sql`0`;
+    if (wholeFrom && filter.from) {
+      const hourStart = floorHour(filter.from);
+      lowEdge =
+        filter.from.getTime() - hourStart.getTime() < wholeFrom.getTime() - filter.from.getTime()
+          ? sql`(${hour(hourStart)} - ${orders(sql` and ${table.createdAt} >= ${at(hourStart)}`, sql` and ${table.createdAt} < ${at(filter.from)}`)})`
+          : orders(fromBound, sql` and ${table.createdAt} < ${at(wholeFrom)}`);
+    }
+    let highEdge = sql`0`;
+    if (wholeTo && filter.to) {
+      const hourEnd = new Date(wholeTo.getTime() + HOUR_MS);
+      highEdge =
+        hourEnd.getTime() - filter.to.getTime() < filter.to.getTime() - wholeTo.getTime()
+          ? sql`(${hour(wholeTo)} - ${orders(sql` and ${table.createdAt} > ${at(filter.to)}`, sql` and ${table.createdAt} < ${at(hourEnd)}`)})`
+          : orders(sql` and ${table.createdAt} >= ${at(wholeTo)}`, toBound);
+    }
     query = sql`select ${hours} + ${lowEdge} + ${highEdge} as total`;
   }
   const [row] = rowsOf<{ total: string | number }>(await db.execute(query));

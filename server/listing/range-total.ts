@@ -20,7 +20,8 @@ export interface RangeFilter {
  * some statuses, in one statement: the whole hours inside the range are summed from
  * merchant_order_hour_counts, and only the partial hours at the two edges, [from, first whole hour)
  * and [last whole hour, to], are counted on the orders' (merchant, created_at) index: each either
- * directly or as its hour's counter minus the rest of that hour, whichever part is shorter. A
+ * directly or as its hour's counter minus the rest of that hour, whichever part holds less time
+ * that has already passed. A
  * range with no whole hour inside is counted directly. docs/performance.md, "Range totals".
  */
 export async function rangeTotal(db: Executor, flow: 'payout' | 'payin', merchantId: string, filter: RangeFilter): Promise<number> {
@@ -46,13 +47,16 @@ export async function rangeTotal(db: Executor, flow: 'payout' | 'payin', merchan
     const hour = (start: Date) =>
       sql`(select coalesce(sum(${h.orders}), 0) from ${h} where ${h.flow} = ${flow} and ${h.merchantId} = ${merchantId}${statusOf(sql`${h.status}`)} and ${h.hour} = ${start.toISOString()}::timestamptz)`;
     const at = (instant: Date) => sql`${instant.toISOString()}::timestamptz`;
-    // Each edge reads at most half an hour of orders: the part inside the range when it is the
-    // smaller one, else the hour's counter minus the part outside (a `to` of "now" costs nothing).
+    // Each edge reads the shorter part of its hour: the part inside the range, or the part outside
+    // subtracted from the hour's counter. Orders exist only in the past, so a part's length is what
+    // of it has passed: for a range that ends now, the rest of the hour is empty and costs nothing.
+    const now = Date.now();
+    const past = (start: number, end: number) => Math.max(0, Math.min(end, now) - start);
     let lowEdge = sql`0`;
     if (wholeFrom && filter.from) {
       const hourStart = floorHour(filter.from);
       lowEdge =
-        filter.from.getTime() - hourStart.getTime() < wholeFrom.getTime() - filter.from.getTime()
+        past(hourStart.getTime(), filter.from.getTime()) < past(filter.from.getTime(), wholeFrom.getTime())
           ? sql`(${hour(hourStart)} - ${orders(sql` and ${table.createdAt} >= ${at(hourStart)}`, sql` and ${table.createdAt} < ${at(filter.from)}`)})`
           : orders(fromBound, sql` and ${table.createdAt} < ${at(wholeFrom)}`);
     }
@@ -60,7 +64,7 @@ export async function rangeTotal(db: Executor, flow: 'payout' | 'payin', merchan
     if (wholeTo && filter.to) {
       const hourEnd = new Date(wholeTo.getTime() + HOUR_MS);
       highEdge =
-        hourEnd.getTime() - filter.to.getTime() < filter.to.getTime() - wholeTo.getTime()
+        past(filter.to.getTime(), hourEnd.getTime()) < past(wholeTo.getTime(), filter.to.getTime())
           ? sql`(${hour(wholeTo)} - ${orders(sql` and ${table.createdAt} > ${at(filter.to)}`, sql` and ${table.createdAt} < ${at(hourEnd)}`)})`
           : orders(sql` and ${table.createdAt} >= ${at(wholeTo)}`, toBound);
     }

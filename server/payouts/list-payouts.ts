@@ -53,6 +53,24 @@ const pageByOneStatus = reusableQuery((db) =>
     .offset(sql.placeholder('offset')),
 );
 
+// A date range alone (the `from`/`to` a reconciliation job sends), built once too: an absent end is
+// an infinite one, so one statement serves all three forms and walks the same index.
+const pageInRange = reusableQuery((db) =>
+  db
+    .select()
+    .from(payoutOrders)
+    .where(
+      and(
+        eq(payoutOrders.merchantId, sql.placeholder('merchantId')),
+        gte(payoutOrders.createdAt, sql`${sql.placeholder('from')}::timestamptz`),
+        lte(payoutOrders.createdAt, sql`${sql.placeholder('to')}::timestamptz`),
+      ),
+    )
+    .orderBy(...newestFirst)
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset')),
+);
+
 /**
  * Several statuses: each one's newest `offset + limit` orders from the same index, merged. An
  * index walk cannot return several statuses in date order, and walking the merchant's whole
@@ -80,6 +98,9 @@ function pageOf(db: Executor, merchantId: string, query: ListPayoutsInput) {
   if (onlyStatus && !statuses) return page(db, window);
   if (onlyStatus && statuses?.length === 1) return pageByOneStatus(db, { ...window, status: statuses[0] });
   if (onlyStatus && statuses) return pageByStatuses(db, merchantId, statuses as [string, string, ...string[]], window);
+  if (!query.orderNo && !query.merchantOrderNo && !statuses) {
+    return pageInRange(db, { ...window, from: query.from?.toISOString() ?? '-infinity', to: query.to?.toISOString() ?? 'infinity' });
+  }
   return db
     .select()
     .from(payoutOrders)

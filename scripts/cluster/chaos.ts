@@ -1,3 +1,4 @@
+import { scrapeRuntime } from '../bench/server-runtime';
 import { LoadStats } from './load-stats';
 import type { Cluster, Managed } from './processes';
 
@@ -37,9 +38,12 @@ export function startChaos(cluster: Cluster, stats: LoadStats, loadStart: number
   const nodeChaos = (async () => {
     await sleepUntil(loadStart + loadMs * 0.3);
     const victim = cluster.nodes[1]!;
+    // Its payout creates go to the database in batches (one statement, one commit each): the count
+    // so far shows the kill lands on batched load, whose acknowledged creates must all survive.
+    const batches = await createBatches(victim.port);
     stats.noteKill(victim);
     await cluster.kill9(victim);
-    note(`kill -9 ${LoadStats.nodeKey(victim)} (port ${victim.port}, ${stats.inFlightAtKill.get(LoadStats.nodeKey(victim))} requests in flight)`);
+    note(`kill -9 ${LoadStats.nodeKey(victim)} (port ${victim.port}, ${stats.inFlightAtKill.get(LoadStats.nodeKey(victim))} requests in flight; ${batches})`);
     await sleepUntil(Date.now() + DOWN_MS);
     restarted = await cluster.startNode(victim.name, victim.port);
     note(`${LoadStats.nodeKey(restarted)} ready on port ${restarted.port}`);
@@ -61,4 +65,17 @@ export function startChaos(cluster: Cluster, stats: LoadStats, loadStart: number
     failures,
     restartedNode: () => restarted,
   };
+}
+
+/** "N payout creates in M commits so far" from a node's own metrics (demo mode: /metrics is open). */
+async function createBatches(port: number | undefined): Promise<string> {
+  if (port === undefined) return 'its port is unknown';
+  try {
+    const { values } = await scrapeRuntime(`http://127.0.0.1:${port}`);
+    const creates = values.get('corridor_payout_create_batch_size_sum') ?? 0;
+    const commits = values.get('corridor_payout_create_batch_size_count') ?? 0;
+    return `${creates} payout creates in ${commits} commits so far`;
+  } catch {
+    return 'its metrics did not answer';
+  }
 }

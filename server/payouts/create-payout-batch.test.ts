@@ -1,15 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyRecords, merchants, orderTransitions, payoutOrders } from '../../db/schema';
 import { apiMerchant, payoutBody, payoutTrader } from '../../tests/api/api-harness';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../ledger';
 import { orderCountDrift } from '../listing/order-count-drift';
-import { placePayout, preparePayoutCreate } from './create-payout';
+import { createPayout, placePayout, preparePayoutCreate } from './create-payout';
+import { payoutCreateFallbacks } from './create-batch-metrics';
 import { writePayoutCreates } from './create-payout-batch';
 
 const ENDPOINT = 'POST /api/v1/withdrawals';
+
+const fallbacks = async (reason: string) => (await payoutCreateFallbacks.get()).values.find((value) => value.labels.reason === reason)?.value ?? 0;
 
 describe.each(['default', 'pglite'] as const)('one batch of payout creates (%s)', (kind) => {
   let database: TestDatabase;
@@ -95,4 +98,27 @@ describe.each(['default', 'pglite'] as const)('one batch of payout creates (%s)'
     expect(orders).toEqual([{ id: original.create.order.id }]);
     expect(await balanceOf(database.db, accountIds.merchantFrozen(merchantId))).toBe('100.000000');
   });
+
+  // Last in this file: it drops the function from this file's own database.
+  it('runs each create alone on the transactional path when the batch statement fails as a whole', async () => {
+    const { merchantId } = await apiMerchant(database.db, '1000.00');
+    await database.db.execute(sql`drop function create_payouts(jsonb, text)`);
+    const before = await fallbacks('batch_failed');
+    const body = payoutBody();
+    const request = {
+      merchant: await merchantRow(merchantId),
+      input: body as never,
+      idempotency: { principalId: merchantId, endpoint: ENDPOINT, key: 'alone', requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex') },
+      now: new Date(),
+    };
+
+    const created = await createPayout(database.db, request);
+    const replayed = await createPayout(database.db, request);
+
+    expect(created).toMatchObject({ status: 201, replayed: false });
+    expect(replayed).toEqual({ ...created, replayed: true });
+    expect(await balanceOf(database.db, accountIds.merchantFrozen(merchantId))).toBe('100.000000');
+    expect((await fallbacks('batch_failed')) - before).toBe(2);
+  });
 });
+

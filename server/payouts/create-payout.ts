@@ -20,6 +20,7 @@ import { recordCreation } from '../state-machines/record-creation';
 import { newOrderNo } from './order-numbers';
 import type { CreatePayoutInput } from './payout.schema';
 import { freezePayout, payoutFreeze } from './payout-ledger';
+import { payoutCreateFallbacks } from './create-batch-metrics';
 import { payoutCreateBatches, type PayoutCreateOutcome, type PreparedPayoutCreate } from './create-payout-batch';
 import { payoutCreateView } from './payout-view';
 
@@ -50,7 +51,7 @@ export async function createPayout(db: Db, request: CreatePayoutRequest): Promis
   try {
     prepared = await preparePayoutCreate(db, request);
   } catch (error) {
-    if (error instanceof DomainError) return createInTransaction(db, request);
+    if (error instanceof DomainError) return createInTransaction(db, request, 'not_prepared');
     throw error;
   }
   let outcome: PayoutCreateOutcome;
@@ -59,7 +60,7 @@ export async function createPayout(db: Db, request: CreatePayoutRequest): Promis
   } catch {
     // The batch's statement failed as a whole (a dropped connection, a restart): whether it
     // committed is unknown, and the transactional path finds out by the key (a replay if it did).
-    return createInTransaction(db, request);
+    return createInTransaction(db, request, 'batch_failed');
   }
   return answer(db, request, prepared, outcome);
 }
@@ -114,12 +115,13 @@ export async function answer(db: Db, request: CreatePayoutRequest, prepared: Pre
     case 'insufficient_balance':
       throw insufficientBalance(prepared.freezeAmount);
     case 'error':
-      return createInTransaction(db, request);
+      return createInTransaction(db, request, 'error');
   }
 }
 
 /** The same create in a transaction of its own: the path of anything the batch did not settle. */
-function createInTransaction(db: Db, request: CreatePayoutRequest): Promise<IdempotentOutcome> {
+function createInTransaction(db: Db, request: CreatePayoutRequest, reason: 'not_prepared' | 'batch_failed' | 'error'): Promise<IdempotentOutcome> {
+  payoutCreateFallbacks.inc({ reason });
   const { merchant, input, idempotency, now } = request;
   return withIdempotency(db, idempotency, now, async (tx, store) => {
     // The stored answer goes out in the freeze's round trip (see place).

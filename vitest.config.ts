@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -9,6 +10,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The suite waits on the database more than it computes: one fork more than the cores (three on
+    // a 2-core machine) halved its time there (378 s to 198 s) against Vitest's default of one less.
+    maxWorkers: availableParallelism() + 1,
     // next-auth imports `next/server` without the extension Node's ESM resolver needs; bundling it
     // through Vite resolves it, so tests can load the tRPC context (app/_trpc/init.ts).
     server: { deps: { inline: ['next-auth'] } },

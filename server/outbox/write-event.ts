@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { pipelined } from '../../db/pipelined';
 import { outboxEvents } from '../../db/schema';
 
 export interface NewEvent {
@@ -35,20 +36,23 @@ export async function writeEvent(tx: Tx, event: NewEvent): Promise<EventPayload>
     createdAt: event.now.toISOString(),
     data: event.data,
   };
-  await tx.insert(outboxEvents).values({
-    id: payload.id,
-    merchantId: event.merchantId,
-    type: event.type,
-    flow: event.flow,
-    orderId: event.orderId ?? null,
-    payload: payload as unknown as Record<string, unknown>,
-    createdAt: event.now,
-  });
-  // The delivery to the merchant's endpoint, if it has one, is born with the event.
-  await tx.execute(sql`
-    insert into webhook_deliveries (event_id, merchant_id, url, next_attempt_at, created_at, updated_at)
-    select ${payload.id}, m.id, m.webhook_url, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz
-    from merchants m
-    where m.id = ${event.merchantId} and m.webhook_url is not null and m.webhook_disabled_at is null`);
+  // Both inserts in one round trip: the delivery row follows the event on the same connection.
+  await pipelined([
+    tx.insert(outboxEvents).values({
+      id: payload.id,
+      merchantId: event.merchantId,
+      type: event.type,
+      flow: event.flow,
+      orderId: event.orderId ?? null,
+      payload: payload as unknown as Record<string, unknown>,
+      createdAt: event.now,
+    }),
+    // The delivery to the merchant's endpoint, if it has one, is born with the event.
+    tx.execute(sql`
+      insert into webhook_deliveries (event_id, merchant_id, url, next_attempt_at, created_at, updated_at)
+      select ${payload.id}, m.id, m.webhook_url, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz
+      from merchants m
+      where m.id = ${event.merchantId} and m.webhook_url is not null and m.webhook_disabled_at is null`),
+  ]);
   return payload;
 }

@@ -115,22 +115,29 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   const extra = (input.set?.(current, now) ?? {}) as Record<string, unknown>;
   // Entering or leaving DISPUTED stops or restarts the order's own clocks (docs/state-machines.md, "Pauses").
   const pause = planDisputePause(flow, current, current.status, plan.to, now);
-  const [updated] = (await tx
-    .update(table)
-    .set({ ...extra, ...pause?.set, status: plan.to as never, updatedAt: now })
-    .where(and(eq(table.id, current.id), eq(table.status, current.status)))
-    .returning()) as Row[];
-  // The row is locked by this transaction, so the status cannot have moved in between.
-  if (!updated) throw new Error(`order ${current.id} changed while locked`);
+  const changes = { ...extra, ...pause?.set, status: plan.to as never, updatedAt: now };
+  // The row as the update leaves it. The ledger reads only its ids and amounts, which are exactly
+  // what the update writes, so the transfer can go in the same round trip as the update.
+  const planned = { ...current, ...changes } as Row;
 
-  // The value this transition moves, if any; a refusal (INSUFFICIENT_BALANCE) rolls it all back.
-  await ledgerEffect(updated, current.status as Status);
-
-  // Delivered on commit, sent with the timeline row: a payout entering or leaving the task pool
+  // Every write of the transition in one round trip, in this order (docs/performance.md, "One
+  // round trip, one commit per batch"): the update, the value it moves (a refusal such as
+  // INSUFFICIENT_BALANCE aborts the transaction and everything after it), the timeline row, the
+  // pause's row, and the signals delivered on commit: a payout entering or leaving the task pool
   // wakes the traders' open pool pages (pool-signal.ts); a pay-in's change wakes its buyer's open
   // checkout page (payin-changes.ts).
   const poolChanged = flow === 'payout' && (current.status === 'PENDING_MATCH' || plan.to === 'PENDING_MATCH');
+  let updated: Row | undefined;
   await pipelined([
+    tx
+      .update(table)
+      .set(changes)
+      .where(and(eq(table.id, current.id), eq(table.status, current.status)))
+      .returning()
+      .then((rows) => {
+        updated = (rows as Row[])[0];
+      }),
+    ledgerEffect(planned, current.status as Status),
     tx.insert(orderTransitions).values({
       flow,
       orderId: current.id,
@@ -146,6 +153,8 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
     poolChanged ? signalPoolChange(tx) : undefined,
     flow === 'payin' ? signalPayinChanged(tx, current.id) : undefined,
   ]);
+  // The row is locked by this transaction, so the status cannot have moved in between.
+  if (!updated) throw new Error(`order ${current.id} changed while locked`);
 
   let event: EventPayload | undefined;
   if (plan.event) {

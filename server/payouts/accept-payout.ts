@@ -13,11 +13,17 @@ import { retryTransaction } from '../../db/retry-transaction';
  */
 export async function acceptPayout(db: Db, input: { traderId: string; orderId: string }, now = new Date()) {
   return retryTransaction(db, async (tx) => {
-    const [trader] = await tx.select().from(traders).where(eq(traders.id, input.traderId));
+    // Both reads in one round trip; the trader's refusal still comes before the order's.
+    const [traderRows, window] = await Promise.allSettled([
+      tx.select().from(traders).where(eq(traders.id, input.traderId)),
+      merchantWindowMs(tx, input.orderId, 'payoutPaymentSeconds'),
+    ]);
+    if (traderRows.status === 'rejected') throw traderRows.reason;
+    const [trader] = traderRows.value;
     if (!trader || trader.status !== 'active') throw new DomainError('ACTION_NOT_ALLOWED', 'This trader account cannot take tasks.');
     if (!trader.online) throw new DomainError('ACTION_NOT_ALLOWED', 'Go online to accept tasks.');
-
-    const paymentWindowMs = await merchantWindowMs(tx, input.orderId, 'payoutPaymentSeconds');
+    if (window.status === 'rejected') throw window.reason;
+    const paymentWindowMs = window.value;
 
     const outcome = await applyPayoutTransition(tx, {
       orderId: input.orderId,

@@ -82,8 +82,10 @@ function compare(a: string, b: string): number {
 
 /**
  * Creates that arrive within a millisecond of each other, up to 64, share a batch (server/batching/
- * group-commit.ts). At 300 creates/s a lone create waits at most the window; at saturation a
- * batch carries a few dozen creates for the price of one commit.
+ * group-commit.ts). A lone create waits at most the window; at saturation a batch carries several
+ * creates for the price of one commit. 64 is also PostgreSQL's cache of subtransaction ids per
+ * backend (each create is one subtransaction): past it, every other backend's snapshot has to look
+ * subtransactions up in pg_subtrans, a known cliff, so the bound must not be raised past 64.
  */
 export const PAYOUT_CREATE_BATCH = { maxItems: 64, windowMs: 1 };
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
+import { imageLibrary } from '../images/image-library';
 import type { Db } from '../../db/client';
 import { merchantCheckoutLogos, merchants } from '../../db/schema';
 import { DomainError } from '../errors';
@@ -23,6 +23,7 @@ export async function setCheckoutLogo(db: Db, merchantId: string, bytes: Uint8Ar
   let stored: { contentType: 'image/png' | 'image/webp' | 'image/jpeg'; data: Uint8Array } | null = null;
   if (bytes) {
     const [image] = await prepareImages([bytes], LOGO_FIELD);
+    const sharp = await imageLibrary();
     const pipeline = sharp(image!.data).resize(CHECKOUT_LOGO_PX, CHECKOUT_LOGO_PX, { fit: 'inside', withoutEnlargement: true });
     const encoded =
       image!.contentType === 'image/jpeg' ? pipeline.jpeg({ quality: 85 }) : image!.contentType === 'image/png' ? pipeline.png() : pipeline.webp({ quality: 85 });

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { imageLibrary } from '../images/image-library';
 import { sha256Hex } from '../crypto/tokens';
 import { DomainError } from '../errors';
 import { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType } from '../../common/proof-limits';
@@ -6,10 +6,6 @@ import { WorkSlots } from './work-slots';
 
 /** docs/trader-guide.md: at most 5 MB and 40 megapixels each (proof-limits.ts). */
 export { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType };
-
-// sharp keeps recently decoded images in a cache; proofs are decoded once, and a cache would only
-// hold on to up to 50 MB of them after a burst of uploads.
-sharp.cache(false);
 
 /**
  * docs/security.md: decoding and re-encoding a 5 MB image takes a core for a while, so the whole
@@ -74,6 +70,7 @@ function checkProofBytes(field: ImageField, bytes: Uint8Array, index: number): P
 async function decodeProofImage(field: ImageField, bytes: Uint8Array, index: number, contentType: ProofContentType): Promise<PreparedProof> {
   decodes += 1;
   try {
+    const sharp = await imageLibrary();
     const pipeline = sharp(bytes, { limitInputPixels: MAX_PROOF_PIXELS, failOn: 'error' }).rotate();
     const encoded =
       contentType === 'image/jpeg'

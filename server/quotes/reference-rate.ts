@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { reusableQuery } from '../../db/reusable-query';
 import { platformSettings, traderQuotes, traders, type QuoteSide } from '../../db/schema';
@@ -39,7 +39,7 @@ export function overrideSettingQuery(db: Pick<Executor, 'select'>) {
 }
 
 /** The prices the median is taken of: active quotes of online, active traders on the side `side`. */
-export function activePricesQuery(db: Pick<Executor, 'select'>, side: SQL | QuoteSide) {
+export function activePricesQuery(db: Pick<Executor, 'select'>, side: SQLWrapper | QuoteSide) {
   return db
     .select({ price: traderQuotes.price })
     .from(traderQuotes)
@@ -49,4 +49,4 @@ export function activePricesQuery(db: Pick<Executor, 'select'>, side: SQL | Quot
 
 // Built once (db/reusable-query.ts).
 const overrideSetting = reusableQuery((db) => overrideSettingQuery(db));
-const activePrices = reusableQuery((db) => activePricesQuery(db, sql.placeholder('side') as unknown as SQL));
+const activePrices = reusableQuery((db) => activePricesQuery(db, sql.placeholder('side')));

@@ -269,6 +269,25 @@ test('a bad link says so instead of failing', async ({ page }, testInfo) => {
   await expect(heading(page, '此付款链接无效')).toBeVisible();
 });
 
+test('while the order loads, the page says so under its heading, and then shows the payment', async ({ page }, testInfo) => {
+  const created = await createPayin(testInfo);
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/trpc/checkout.view**', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(checkoutUrl(created, testInfo));
+  await expect(heading(page, 'Loading your payment…')).toBeVisible();
+  await expectAccessible(page, 'checkout: loading');
+
+  release();
+  await expect(heading(page, 'Pay by bank transfer')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await page.unrouteAll({ behavior: 'wait' });
+  await cancelByToken(page, tokenOf(created));
+});
+
 test('a pay-in waiting for a trader shows the search, then the bank details once matched', async ({ page }, testInfo) => {
   // Each 50,000.00 CNY pay-in escrows about 6,900 USDT of the one demo trader's 10,000.
   const held: PayinCreated[] = [];

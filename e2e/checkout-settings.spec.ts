@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { CorridorClient, isApiError, type PayinCreated } from '../clients/node/corridor-client';
 import { enrolOnPage, signInAsDemoOperator } from './totp-device';
 import { expectAccessible } from './accessibility';
+import { invitationLinkFor } from './invitation-link';
 
 /**
  * The checkout's look, set by an operator on the merchant editor and by the merchant's owner on the
@@ -63,7 +64,7 @@ test('an operator and then the owner set the checkout; the buyer sees the name, 
   const ownerForm = page.getByRole('form', { name: 'Invite the first owner' });
   await ownerForm.getByLabel('Owner email').fill(owner.email);
   await ownerForm.getByRole('button', { name: 'Create owner invitation' }).click();
-  const ownerLink = (await page.getByTestId('invitation-link').textContent())?.trim() ?? '';
+  const ownerLink = await invitationLinkFor(page, owner.email);
 
   // The owner: the Checkout page shows what the operator set; they change the colour and add a logo.
   const ownerPage = await joinWithLink(browser, ownerLink, owner);
@@ -93,6 +94,7 @@ test('an operator and then the owner set the checkout; the buyer sees the name, 
     const buyer = await buyerContext.newPage();
     await buyer.goto(new URL(new URL(payin.payUrl).pathname, baseURL).href);
     await expect(buyer).toHaveTitle('Pay Harbour Tea');
+    await expect(buyer.getByRole('heading', { level: 1, name: 'Pay by bank transfer' })).toBeVisible();
     const band = buyer.locator('.checkout-brand');
     await expect(band).toContainText('Harbour Tea');
     expect(await band.evaluate((element) => [getComputedStyle(element).backgroundColor, getComputedStyle(element).color])).toEqual(['rgb(242, 201, 76)', 'rgb(0, 0, 0)']);

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { totpCode, totpStep } from '../server/auth/totp';
 import { demoCredentials } from '../server/demo/demo-credentials';
 
@@ -64,6 +64,7 @@ function storeDevice(device: TotpDevice): void {
  * of the run. `onEnrolPage` runs while the enrolment page shows (the operator journey screenshots it).
  */
 export async function signInAsDemoOperator(page: Page, onEnrolPage?: () => Promise<void>): Promise<void> {
+  if (await resumeDemoOperatorSession(page)) return;
   await page.goto('/sign-in?next=%2Foperator');
   await page.getByLabel('Email').fill(demoCredentials.operator.email);
   await page.getByLabel('Password').fill(demoCredentials.operator.password);
@@ -90,4 +91,28 @@ export async function signInAsDemoOperator(page: Page, onEnrolPage?: () => Promi
   }
   await expect(page).toHaveURL(/\/operator$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  // The session cookie alone: a language the journey chose is not the next journey's.
+  const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('authjs.session-token'));
+  demoOperatorSession = session.length > 0 ? session : null;
+}
+
+// Each sign-in spends a 30-second TOTP step, and the device can run only one step ahead: signing the
+// demo operator in afresh for every journey made the suite wait up to half a minute each time. A
+// journey that only needs the console signed in takes the session an earlier journey opened, as a
+// person's browser keeps it; the sign-in itself is still what the first journey of the run does.
+let demoOperatorSession: Awaited<ReturnType<BrowserContext['cookies']>> | null = null;
+
+/** Opens the console with the kept session; false (and no cookies) when there is none or it ended. */
+async function resumeDemoOperatorSession(page: Page): Promise<boolean> {
+  if (!demoOperatorSession) return false;
+  await page.context().addCookies(demoOperatorSession);
+  await page.goto('/operator');
+  if (new URL(page.url()).pathname === '/operator') {
+    await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+    return true;
+  }
+  // Signed out everywhere, or the server restarted with a new database: sign in again.
+  demoOperatorSession = null;
+  await page.context().clearCookies();
+  return false;
 }

@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
+import { pipelinedBegin } from './pipelined-begin';
 import { countedBegin, poolUsage } from './pool-usage';
 import * as schema from './schema';
 
@@ -90,25 +91,30 @@ export function connect(options: ConnectOptions): Database {
  * query is prepared: measured in docs/performance.md.
  */
 function preparing<T extends postgres.Sql | postgres.TransactionSql>(client: T, root = false): T {
+  // A transaction's savepoints hand their callback the transaction's own `sql`: patched once.
+  if ((client as Partial<Record<typeof PREPARING, true>>)[PREPARING]) return client;
   const unsafe = client.unsafe.bind(client);
-  const patched: Record<string, unknown> = {
+  const patched: Record<string | symbol, unknown> = {
+    [PREPARING]: true,
     unsafe: (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
       unsafe(query, args, { ...options, prepare: (args?.length ?? 0) > 0 }),
   };
-  // Transactions and savepoints hand their callback a new `sql`: it gets the same treatment.
-  for (const name of ['begin', 'savepoint'] as const) {
-    const original = (client as unknown as Record<string, ((...args: unknown[]) => unknown) | undefined>)[name];
-    if (!original) continue;
-    patched[name] = (...args: unknown[]) => {
-      const callback = args.at(-1) as (inner: postgres.TransactionSql) => unknown;
-      const run = (wrapped: (inner: postgres.TransactionSql) => unknown) => original.apply(client, [...args.slice(0, -1), wrapped]) as Promise<unknown>;
-      const inner = (sql: postgres.TransactionSql) => callback(preparing(sql));
-      // A top-level transaction takes a pool connection: counted for /metrics (db/pool-usage.ts).
-      return root && name === 'begin' ? countedBegin(run, inner) : run(inner);
-    };
+  if (root) {
+    // BEGIN travels with the first statement (db/pipelined-begin.ts). A top-level transaction takes
+    // a pool connection: counted for /metrics (db/pool-usage.ts).
+    patched.begin = (callback: (inner: postgres.TransactionSql) => unknown) =>
+      countedBegin(
+        (counted) => pipelinedBegin(client as postgres.Sql, counted),
+        (inner: postgres.TransactionSql) => callback(preparing(inner)),
+      );
+  } else {
+    const savepoint = (client as postgres.TransactionSql).savepoint.bind(client);
+    patched.savepoint = (callback: (inner: postgres.TransactionSql) => unknown) => savepoint((inner) => callback(preparing(inner)));
   }
   return Object.assign(client, patched);
 }
+
+const PREPARING = Symbol('corridor.preparing');
 
 /**
  * Rows of a raw `db.execute(sql...)`: postgres returns an array, PGlite an object with `rows`.

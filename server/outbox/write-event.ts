@@ -30,14 +30,24 @@ export function newEventId(): string {
  * the state change that caused it does. Webhook workers deliver it later (at least once).
  */
 export async function writeEvent(tx: Tx, event: NewEvent): Promise<EventPayload> {
+  const { payload, writes } = eventWrites(tx, event);
+  await pipelined(writes);
+  return payload;
+}
+
+/**
+ * The event's two inserts, not sent yet, for a caller that sends them in one round trip with its
+ * own statements (apply-transition.ts): Drizzle's builders go out when `pipelined` awaits them.
+ */
+export function eventWrites(tx: Tx, event: NewEvent): { payload: EventPayload; writes: PromiseLike<unknown>[] } {
   const payload: EventPayload = {
     id: newEventId(),
     type: event.type,
     createdAt: event.now.toISOString(),
     data: event.data,
   };
-  // Both inserts in one round trip: the delivery row follows the event on the same connection.
-  await pipelined([
+  // The delivery row follows the event on the same connection.
+  const writes = [
     tx.insert(outboxEvents).values({
       id: payload.id,
       merchantId: event.merchantId,
@@ -53,6 +63,6 @@ export async function writeEvent(tx: Tx, event: NewEvent): Promise<EventPayload>
       select ${payload.id}, m.id, m.webhook_url, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz
       from merchants m
       where m.id = ${event.merchantId} and m.webhook_url is not null and m.webhook_disabled_at is null`),
-  ]);
-  return payload;
+  ];
+  return { payload, writes };
 }

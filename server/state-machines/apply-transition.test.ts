@@ -7,6 +7,8 @@ import { insertPayin, insertPayout } from '../../tests/fixtures/orders';
 import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
 import { isDomainError } from '../errors';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../ledger';
+import { payinDetailView } from '../payins/payin-view';
+import { payoutDetailView } from '../payouts/payout-view';
 import { applyPayinTransition, applyPayoutTransition } from './apply-transition';
 
 let database: TestDatabase;
@@ -163,6 +165,43 @@ describe('applying transitions', () => {
     expect(await balanceOf(db, accountIds.traderEscrow(trader.traderId))).toBe('0.000000');
     expect(await balanceOf(db, accountIds.traderAvailable(trader.traderId))).toBe('50.000000');
     expect((await checkLedgerInvariants(db)).ok).toBe(true);
+  });
+});
+
+describe('the event is written with the transition', () => {
+  // The event goes out in the update's round trip, so its body is built from the row as the update
+  // leaves it, not from the row the update returns: the two must give the merchant the same body.
+  it('its body is the detail view of the order as stored, amounts and instants included', async () => {
+    const { db } = database;
+    const merchant = await merchantWithBalance(db, '100.00');
+    const trader = await traderWithBalance(db, '50.00');
+    const payout = await insertPayout(db, merchant.merchantId, { usdAmount: '12.5', usdFeeAmount: '0.125' });
+    const accepted = await db.transaction((tx) =>
+      applyPayoutTransition(tx, {
+        orderId: payout.id,
+        action: 'accept',
+        actor: { type: 'trader', id: trader.traderId },
+        set: (_row, now) => ({ traderId: trader.traderId, acceptedAt: now, paymentDueAt: new Date(now.getTime() + 1_234_567) }),
+        eventData: payoutDetailView,
+      }),
+    );
+    const [storedPayout] = await db.select().from(payoutOrders).where(eq(payoutOrders.id, payout.id));
+    expect(accepted.event?.data).toEqual(payoutDetailView(storedPayout!));
+
+    const payin = await insertPayin(db, merchant.merchantId, null, '7.5');
+    const matched = await db.transaction((tx) =>
+      applyPayinTransition(tx, {
+        orderId: payin.id,
+        action: 'match',
+        actor: { type: 'system' },
+        set: (_row, now) => ({ traderId: trader.traderId, matchedAt: now, paymentFiatAmount: '53.1' }),
+        eventData: payinDetailView,
+      }),
+    );
+    const [storedPayin] = await db.select().from(payinOrders).where(eq(payinOrders.id, payin.id));
+    expect(matched.event?.data).toEqual(payinDetailView(storedPayin!));
+    const [event] = await db.select().from(outboxEvents).where(eq(outboxEvents.orderId, payin.id));
+    expect(event?.payload).toEqual(matched.event);
   });
 });
 

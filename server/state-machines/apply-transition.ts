@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { pipelined } from '../../db/pipelined';
 import { orderTransitions, payinOrders, payoutOrders } from '../../db/schema';
 import { DomainError } from '../errors';
-import { writeEvent, type EventPayload } from '../outbox/write-event';
+import { eventWrites, type EventPayload } from '../outbox/write-event';
 import { planTransition, type ActorType, type GuardContext, type MachineDef } from './machine';
 import { payinMachine, type PayinAction, type PayinStatus } from './payin';
 import { payoutMachine, type PayoutAction, type PayoutStatus } from './payout';
@@ -120,12 +120,21 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   // what the update writes, so the transfer can go in the same round trip as the update.
   const planned = { ...current, ...changes } as Row;
 
+  // The event's data is the order as the update leaves it, like the transfer's: the views read
+  // columns the update writes or leaves alone, formatted (fmt2, ISO instants), so `planned` and the
+  // returned row give one body (apply-transition.test.ts compares them).
+  if (plan.event && !input.eventData) throw new Error(`${flow}.${input.action} emits ${plan.event} but no eventData was given`);
+  const event =
+    plan.event && input.eventData
+      ? eventWrites(tx, { merchantId: current.merchantId, type: plan.event, flow, orderId: current.id, data: input.eventData(planned), now })
+      : undefined;
+
   // Every write of the transition in one round trip, in this order (docs/performance.md, "One
   // round trip, one commit per batch"): the update, the value it moves (a refusal such as
   // INSUFFICIENT_BALANCE aborts the transaction and everything after it), the timeline row, the
-  // pause's row, and the signals delivered on commit: a payout entering or leaving the task pool
-  // wakes the traders' open pool pages (pool-signal.ts); a pay-in's change wakes its buyer's open
-  // checkout page (payin-changes.ts).
+  // pause's row, the signals delivered on commit (a payout entering or leaving the task pool
+  // wakes the traders' open pool pages, pool-signal.ts; a pay-in's change wakes its buyer's open
+  // checkout page, payin-changes.ts), and the outbox event with its delivery.
   const poolChanged = flow === 'payout' && (current.status === 'PENDING_MATCH' || plan.to === 'PENDING_MATCH');
   let updated: Row | undefined;
   await pipelined([
@@ -152,21 +161,9 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
     pause ? recordPause(tx, { flow, orderId: current.id, plan: pause, actor: input.actor, now }) : undefined,
     poolChanged ? signalPoolChange(tx) : undefined,
     flow === 'payin' ? signalPayinChanged(tx, current.id) : undefined,
+    ...(event?.writes ?? []),
   ]);
   // The row is locked by this transaction, so the status cannot have moved in between.
   if (!updated) throw new Error(`order ${current.id} changed while locked`);
-
-  let event: EventPayload | undefined;
-  if (plan.event) {
-    if (!input.eventData) throw new Error(`${flow}.${input.action} emits ${plan.event} but no eventData was given`);
-    event = await writeEvent(tx, {
-      merchantId: current.merchantId,
-      type: plan.event,
-      flow,
-      orderId: current.id,
-      data: input.eventData(updated),
-      now,
-    });
-  }
-  return { order: updated, from: current.status as Status, to: plan.to, event };
+  return { order: updated, from: current.status as Status, to: plan.to, event: event?.payload };
 }

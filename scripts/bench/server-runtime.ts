@@ -43,17 +43,26 @@ export async function scrapeRuntime(base: string): Promise<Scrape> {
   return { at: Date.now(), values };
 }
 
+/** Payout creates and the commits they shared since the process started (create-payout-batch.ts). */
+export function createBatching(scrape: Scrape): { creates: number; commits: number } {
+  return {
+    creates: scrape.values.get('corridor_payout_create_batch_size_sum') ?? 0,
+    commits: scrape.values.get('corridor_payout_create_batch_size_count') ?? 0,
+  };
+}
+
 /** The window between two scrapes. */
 export function runtimeBetween(start: Scrape, end: Scrape): RuntimeWindow {
   const delta = (name: string) => (end.values.get(name) ?? 0) - (start.values.get(name) ?? 0);
   const seconds = Math.max(0.001, (end.at - start.at) / 1000);
-  const batches = delta('corridor_payout_create_batch_size_count');
+  const creates = createBatching(end).creates - createBatching(start).creates;
+  const batches = createBatching(end).commits - createBatching(start).commits;
   return {
     loopP99Ms: beyondInterval(end, 'nodejs_eventloop_lag_p99_seconds'),
     loopMaxMs: beyondInterval(end, 'nodejs_eventloop_lag_max_seconds'),
     gcMsPerSecond: (delta('nodejs_gc_duration_seconds_sum') * 1000) / seconds,
     gcPausesOver10Ms: Math.round(delta('nodejs_gc_duration_seconds_count') - delta('nodejs_gc_duration_seconds_bucket{le="0.01"}')),
-    ...(batches > 0 ? { meanCreateBatch: delta('corridor_payout_create_batch_size_sum') / batches } : {}),
+    ...(batches > 0 ? { meanCreateBatch: creates / batches } : {}),
   };
 }
 

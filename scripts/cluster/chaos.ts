@@ -1,4 +1,4 @@
-import { scrapeRuntime } from '../bench/server-runtime';
+import { createBatching, scrapeRuntime } from '../bench/server-runtime';
 import { LoadStats } from './load-stats';
 import type { Cluster, Managed } from './processes';
 
@@ -71,9 +71,7 @@ export function startChaos(cluster: Cluster, stats: LoadStats, loadStart: number
 async function createBatches(port: number | undefined): Promise<string> {
   if (port === undefined) return 'its port is unknown';
   try {
-    const { values } = await scrapeRuntime(`http://127.0.0.1:${port}`);
-    const creates = values.get('corridor_payout_create_batch_size_sum') ?? 0;
-    const commits = values.get('corridor_payout_create_batch_size_count') ?? 0;
+    const { creates, commits } = createBatching(await scrapeRuntime(`http://127.0.0.1:${port}`));
     return `${creates} payout creates in ${commits} commits so far`;
   } catch {
     return 'its metrics did not answer';

@@ -121,4 +121,3 @@ describe.each(['default', 'pglite'] as const)('one batch of payout creates (%s)'
     expect((await fallbacks('batch_failed')) - before).toBe(2);
   });
 });
-

@@ -73,12 +73,13 @@ export interface PreparedCreate {
   freezeAmount: string;
 }
 
+// create_payouts starts the order and its timeline in PENDING_MATCH: the machine must allow it, as
+// recordCreation checks on the transactional path. Checked once, when the module loads.
+if (!payoutMachine.initial.includes('PENDING_MATCH')) throw new Error('payout orders cannot start in PENDING_MATCH');
+
 /** Everything a create decides before it writes, in the shape `create_payouts` takes. */
 export async function preparePayoutCreate(db: Db, request: CreatePayoutRequest): Promise<PreparedCreate> {
   const { merchant, input, idempotency, now } = request;
-  // create_payouts starts the order and its timeline in PENDING_MATCH: the machine must allow it,
-  // as recordCreation checks on the transactional path.
-  if (!payoutMachine.initial.includes('PENDING_MATCH')) throw new Error('payout orders cannot start in PENDING_MATCH');
   const { values, amounts } = await prepare(db, merchant, input, now);
   const body = payoutCreateView({ ...values, status: 'PENDING_MATCH', createdAt: now });
   const freeze = payoutFreeze(values);

@@ -6,7 +6,7 @@ import { CorridorClient } from '../../clients/node/corridor-client';
 import { payoutOrders } from '../../db/schema';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../../server/ledger';
 import { orderCountDrift } from '../../server/listing/order-count-drift';
-import { scrapeRuntime } from '../../scripts/bench/server-runtime';
+import { createBatching, scrapeRuntime } from '../../scripts/bench/server-runtime';
 import { apiMerchant, payoutBody, payoutTrader } from '../api/api-harness';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { spawnCorridor } from './spawn-corridor';
@@ -47,8 +47,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kill -9 during batched payout cre
         }
         if (!killed && sent.filter((entry) => entry.status === 201).length >= 150) {
           killed = true;
-          const { values } = await scrapeRuntime(first.url);
-          batching = { creates: values.get('corridor_payout_create_batch_size_sum') ?? 0, commits: values.get('corridor_payout_create_batch_size_count') ?? 0 };
+          batching = createBatching(await scrapeRuntime(first.url));
           first.child.kill('SIGKILL');
         }
       }

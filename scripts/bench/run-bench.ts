@@ -8,7 +8,8 @@
  * For profiling one change: `--only=detail,list` runs those rows (keys below), `--reuse` keeps the
  * database seeded by the previous run, `--seconds=N` and `--connections=N` override the defaults;
  * such a partial run writes nothing to docs/performance.md. `BENCH_SERVER_ARGS` adds Node flags to
- * the server (say `--cpu-prof --cpu-prof-dir=.prof`).
+ * the server (say `--cpu-prof --cpu-prof-dir=.prof`). The server listens on a free port unless
+ * `BENCH_PORT` names one.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,6 +25,7 @@ import { findPgbench, pgbenchBaseline, pgbenchLimit } from './pgbench-baseline';
 import { LIMIT_HOT, LIMIT_SPREAD } from './report';
 import { scrapeRuntime, runtimeBetween } from './server-runtime';
 import { sqlBaseline, type Measured } from './sql-baseline';
+import { freePort } from '../../tests/operations/spawn-corridor';
 import { writeReport, type Row } from './report';
 
 const argument = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -36,7 +38,7 @@ const connections = Number(argument('connections') ?? 32);
 /** A run that can stand for the committed results: every row, the default settings. */
 const complete = !only && !argument('seconds') && !argument('connections');
 const historical = quick ? 20_000 : 1_000_000;
-const port = Number(process.env.BENCH_PORT ?? 3700);
+const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const base = `http://127.0.0.1:${port}`;
 const log = (line: string) => console.log(`[bench] ${line}`);
 

@@ -84,6 +84,9 @@ export function connect(options: ConnectOptions): Database {
   };
 }
 
+/** Marks a client `preparing` has patched. */
+const PREPARING = Symbol('corridor.preparing');
+
 /**
  * Drizzle sends every query unprepared unless it is built with `.prepare(name)`, so PostgreSQL
  * parses and plans each one again; `postgres` can keep a prepared statement per query text and
@@ -113,8 +116,6 @@ function preparing<T extends postgres.Sql | postgres.TransactionSql>(client: T, 
   }
   return Object.assign(client, patched);
 }
-
-const PREPARING = Symbol('corridor.preparing');
 
 /**
  * Rows of a raw `db.execute(sql...)`: postgres returns an array, PGlite an object with `rows`.

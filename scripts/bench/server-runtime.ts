@@ -55,8 +55,9 @@ export function createBatching(scrape: Scrape): { creates: number; commits: numb
 export function runtimeBetween(start: Scrape, end: Scrape): RuntimeWindow {
   const delta = (name: string) => (end.values.get(name) ?? 0) - (start.values.get(name) ?? 0);
   const seconds = Math.max(0.001, (end.at - start.at) / 1000);
-  const creates = createBatching(end).creates - createBatching(start).creates;
-  const batches = createBatching(end).commits - createBatching(start).commits;
+  const [before, after] = [createBatching(start), createBatching(end)];
+  const creates = after.creates - before.creates;
+  const batches = after.commits - before.commits;
   return {
     loopP99Ms: beyondInterval(end, 'nodejs_eventloop_lag_p99_seconds'),
     loopMaxMs: beyondInterval(end, 'nodejs_eventloop_lag_max_seconds'),

@@ -123,11 +123,11 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   // The event's data is the order as the update leaves it, like the transfer's: the views read
   // columns the update writes or leaves alone, formatted (fmt2, ISO instants), so `planned` and the
   // returned row give one body (apply-transition.test.ts compares them).
-  if (plan.event && !input.eventData) throw new Error(`${flow}.${input.action} emits ${plan.event} but no eventData was given`);
-  const event =
-    plan.event && input.eventData
-      ? eventWrites(tx, { merchantId: current.merchantId, type: plan.event, flow, orderId: current.id, data: input.eventData(planned), now })
-      : undefined;
+  let event: ReturnType<typeof eventWrites> | undefined;
+  if (plan.event) {
+    if (!input.eventData) throw new Error(`${flow}.${input.action} emits ${plan.event} but no eventData was given`);
+    event = eventWrites(tx, { merchantId: current.merchantId, type: plan.event, flow, orderId: current.id, data: input.eventData(planned), now });
+  }
 
   // Every write of the transition in one round trip, in this order (docs/performance.md, "One
   // round trip, one commit per batch"): the update, the value it moves (a refusal such as

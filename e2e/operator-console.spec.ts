@@ -151,6 +151,32 @@ test('destructive actions ask first, naming the object; Back does nothing', asyn
   await expect(page.getByRole('button', { name: 'Suspend merchant' })).toBeVisible();
 });
 
+test('a merchant created while the list is still loading appears in it', async ({ page }) => {
+  await signIn(page);
+  // The list's first answer is held until the merchant exists; it was read before, so it lacks it.
+  let answerList = () => {};
+  const listHeld = new Promise<void>((resolve) => (answerList = resolve));
+  let held = false;
+  await page.route('**/api/trpc/operator.merchants.list**', async (route) => {
+    if (held) return route.continue();
+    held = true;
+    const response = await route.fetch();
+    await listHeld;
+    await route.fulfill({ response });
+  });
+  await page.goto('/operator/merchants');
+  const name = `Loading Co ${randomUUID().slice(0, 8)}`;
+  const create = page.getByRole('form', { name: 'Create a merchant' });
+  await create.getByLabel('Name').fill(name);
+  const created = page.waitForResponse((response) => response.url().includes('/api/trpc/operator.merchants.create'));
+  await create.getByRole('button', { name: 'Create merchant' }).click();
+  expect((await created).status()).toBe(200);
+  answerList();
+  await expect(page.getByRole('status').filter({ hasText: 'API secret' })).toContainText(name);
+  await expect(page.getByRole('table', { name: 'Merchants' }).getByRole('row').filter({ hasText: name })).toHaveCount(1);
+  await page.unrouteAll({ behavior: 'wait' });
+});
+
 test('console pages: no axe violations, and no page wider than the viewport at 412 and 1440 px', async ({ page }, testInfo) => {
   test.setTimeout(240_000);
   const payout = await disputedPayout(testInfo, `Widths ${randomUUID().slice(0, 8)}`);

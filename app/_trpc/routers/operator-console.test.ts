@@ -5,7 +5,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-da
 import { insertPayout } from '../../../tests/fixtures/orders';
 import { merchantWithBalance } from '../../../tests/fixtures/parties';
 import { signedInOperator } from '../../../tests/trpc/trpc-harness';
-import { errorText, fieldError } from '../../operator/_components/error-line';
+import { errorText, fieldError } from '../../_components/error-text';
 import { appRouter } from '../root';
 
 let database: TestDatabase;

@@ -17,13 +17,16 @@ export async function merchantCaller() {
   return appRouter.createCaller(() => contextFor(db, requestHeaders, claims));
 }
 
-/** A page's procedure refused with ORDER_NOT_FOUND: the page is a 404, as for a missing order. */
+/**
+ * A page's procedure refused the order's reference from the address (ORDER_NOT_FOUND, or one no
+ * order can have: VALIDATION_FAILED): the page is a 404, as for a missing order, never a 500.
+ */
 export async function orNotFound<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    const code = (error as { cause?: { code?: string } }).cause?.code;
-    if (code === 'ORDER_NOT_FOUND') notFound();
+    const code = (error as { cause?: { code?: string; issues?: unknown } }).cause;
+    if (code?.code === 'ORDER_NOT_FOUND' || code?.issues !== undefined) notFound();
     throw error;
   }
 }

@@ -57,6 +57,7 @@ const en = {
     next: 'Next page',
     pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
     pagesLabel: 'Pages',
+    refused: 'This filter cannot be applied; change it and search again.',
   },
   order: {
     back: 'Back to the list',
@@ -166,6 +167,7 @@ const zh: OrdersMessages = {
     next: '下一页',
     pageOf: (page: number, pages: number) => `第 ${page} 页，共 ${pages} 页`,
     pagesLabel: '分页',
+    refused: '无法按此筛选条件查询，请修改后重新搜索。',
   },
   order: {
     back: '返回列表',

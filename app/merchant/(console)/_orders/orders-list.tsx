@@ -3,31 +3,17 @@ import { payinStatuses } from '../../../../server/state-machines/payin';
 import { payoutStatuses } from '../../../../server/state-machines/payout';
 import { hasMerchantPermission } from '../../../../server/merchant-team/merchant-permissions';
 import type { MerchantPageUser } from '../../../_auth/require-merchant-user';
-import { errorText } from '../../../operator/_components/error-line';
+import { errorText } from '../../../_components/error-text';
+import { refusalOf } from '../../../_trpc/refusal-of';
 import { formatTime } from '../../../operator/_components/format';
 import { merchantCaller } from '../../_components/merchant-caller';
 import type { OrdersMessages } from '../../_components/orders-messages';
+import { parseOrderQuery, type OrderFilter, type OrderSearchParams, type OrdersFlow } from './order-query';
 
-type Flow = 'payouts' | 'payins';
-export type OrderSearchParams = Record<string, string | string[] | undefined>;
+type Flow = OrdersFlow;
+export type { OrderSearchParams };
 
-const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) || undefined;
-
-/** The filter as the URL holds it (a GET form: it works without script, and a link to a search can be shared). */
-function filterOf(params: OrderSearchParams) {
-  const status = one(params.status);
-  const page = Number(one(params.page) ?? '1');
-  return {
-    search: one(params.search),
-    status: status ? [status] : undefined,
-    from: one(params.from),
-    to: one(params.to),
-    sort: one(params.sort) === 'oldest' ? ('oldest' as const) : ('newest' as const),
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
-  };
-}
-
-function queryString(filter: ReturnType<typeof filterOf>, extra: Record<string, string> = {}) {
+function queryString(filter: OrderFilter, extra: Record<string, string> = {}) {
   const query = new URLSearchParams();
   if (filter.search) query.set('search', filter.search);
   if (filter.status?.[0]) query.set('status', filter.status[0]);
@@ -44,16 +30,19 @@ function queryString(filter: ReturnType<typeof filterOf>, extra: Record<string, 
  * dates and sort, the table, the pages and the CSV export of the whole filtered set.
  */
 export async function OrdersList({ flow, params, user, t }: { flow: Flow; params: OrderSearchParams; user: MerchantPageUser; t: OrdersMessages['orders'] }) {
-  const filter = filterOf(params);
+  const parsed = parseOrderQuery(flow, params);
+  const filter = parsed.filter;
   const caller = await merchantCaller();
   const statuses: readonly string[] = flow === 'payouts' ? payoutStatuses : payinStatuses;
   let result: Awaited<ReturnType<typeof caller.merchantOrders.payouts>> | Awaited<ReturnType<typeof caller.merchantOrders.payins>> | null = null;
-  let refusal: string | null = null;
-  try {
-    result = flow === 'payouts' ? await caller.merchantOrders.payouts(filter as never) : await caller.merchantOrders.payins(filter as never);
-  } catch (error) {
-    // Input from the URL that the procedure refused: said on the page, never a 500.
-    refusal = errorText({ message: (error as Error).message, data: { code: (error as { cause?: { code?: string } }).cause?.code ?? 'VALIDATION_FAILED' } });
+  let refusal = parsed.refusal;
+  if (!refusal) {
+    try {
+      result = flow === 'payouts' ? await caller.merchantOrders.payouts(filter as never) : await caller.merchantOrders.payins(filter as never);
+    } catch (error) {
+      // Input from the URL that the procedure refused: said on the page, never a 500.
+      refusal = refusalOf(error);
+    }
   }
   const base = `/merchant/${flow}`;
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
@@ -101,8 +90,8 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
         </div>
       </form>
       {refusal ? (
-        <p role="alert" className="console-error">
-          {refusal}
+        <p role="alert" className="console-error" data-testid="filter-refused">
+          {t.refused} {errorText(refusal)}
         </p>
       ) : null}
       {result ? (

@@ -8,6 +8,7 @@ import { ordersMessages } from '../../../_components/orders-messages';
 import { OrderActions } from '../../_orders/order-actions';
 import { EvidenceRequests } from '../../_orders/evidence-requests';
 import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
+import { decodedSegment } from '../../../../_components/decoded-segment';
 
 export const metadata: Metadata = { title: 'Pay-in · Merchant console', robots: { index: false } };
 
@@ -16,7 +17,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
   const { reference } = await params;
   const user = await requireMerchantUser(`/merchant/payins/${encodeURIComponent(reference)}`, 'orders.read');
   const t = ordersMessages[await merchantLangOfRequest()].order;
-  const { payin, actions, timeline } = await orNotFound((await merchantCaller()).merchantOrders.payin({ reference: decodeURIComponent(reference) }));
+  const { payin, actions, timeline } = await orNotFound((await merchantCaller()).merchantOrders.payin({ reference: decodedSegment(reference) }));
   const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
   return (
     <>

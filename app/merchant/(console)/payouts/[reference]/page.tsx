@@ -13,6 +13,7 @@ import { ProofViewer } from '../../_orders/proof-viewer';
 import { StatementForm } from '../../_orders/statement-form';
 import { EvidenceRequests } from '../../_orders/evidence-requests';
 import { WithdrawDispute } from '../../_orders/withdraw-dispute';
+import { decodedSegment } from '../../../../_components/decoded-segment';
 
 export const metadata: Metadata = { title: 'Payout · Merchant console', robots: { index: false } };
 
@@ -21,7 +22,7 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
   const { reference } = await params;
   const user = await requireMerchantUser(`/merchant/payouts/${encodeURIComponent(reference)}`, 'orders.read');
   const t = ordersMessages[await merchantLangOfRequest()].order;
-  const page = await orNotFound((await merchantCaller()).merchantOrders.payout({ reference: decodeURIComponent(reference) }));
+  const page = await orNotFound((await merchantCaller()).merchantOrders.payout({ reference: decodedSegment(reference) }));
   const { payout } = page;
   const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
   const evidenceOpen = (EVIDENCE_STATES.payout as readonly string[]).includes(payout.status);

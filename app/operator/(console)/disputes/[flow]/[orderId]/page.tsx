@@ -4,6 +4,7 @@ import { getDatabase } from '../../../../../../db';
 import { findOrderByNumber } from '../../../../../../server/operator-search/find-order-by-number';
 import { requireUser } from '../../../../../_auth/require-user';
 import { CaseView } from '../../../_disputes/case-view';
+import { decodedSegment } from '../../../../../_components/decoded-segment';
 
 export const metadata: Metadata = { title: 'Dispute case · Operator console', robots: { index: false } };
 
@@ -15,7 +16,7 @@ export default async function DisputeCasePage({ params }: { params: Promise<{ fl
   if (flow !== 'payout' && flow !== 'payin') notFound();
   if (!UUID.test(orderId)) {
     // An order number in place of the id (`/operator/disputes/payout/WD…`): the same case, by its id.
-    const order = await findOrderByNumber((await getDatabase()).db, { orderNo: decodeURIComponent(orderId) });
+    const order = await findOrderByNumber((await getDatabase()).db, { orderNo: decodedSegment(orderId) });
     if (!order || order.flow !== flow) notFound();
     redirect(`/operator/disputes/${order.flow}/${order.orderId}`);
   }

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/db/test-database';
+import { merchantWithOwner, type TestMember } from '../../../../tests/fixtures/merchant-team';
+import { callerAs, merchantSession } from '../../../../tests/trpc/trpc-harness';
+import { errorText } from '../../../_components/error-text';
+import { refusalOf } from '../../../_trpc/refusal-of';
+import { parseOrderQuery } from './order-query';
+
+/** What the orders page says above its table for a query string (the line merchants read). */
+const refusalLine = (flow: 'payouts' | 'payins', params: Record<string, string>) => {
+  const { refusal } = parseOrderQuery(flow, params);
+  return refusal ? errorText(refusal) : null;
+};
+
+describe('the orders pages read their query string on the server', () => {
+  it.each([
+    ['payouts', { from: '2026-13-45' }, 'from'],
+    ['payouts', { from: 'yesterday' }, 'from'],
+    ['payouts', { to: '2026-02-30' }, 'to'],
+    ['payouts', { status: 'NOPE' }, 'status.0'],
+    ['payins', { from: '2026-13-45' }, 'from'],
+    ['payins', { status: 'NOPE' }, 'status.0'],
+    ['payins', { search: 'x'.repeat(65) }, 'search'],
+  ] as const)('%s with %o is refused inline, naming %s', (flow, params, field) => {
+    const line = refusalLine(flow, params);
+    expect(line).toMatch(/^VALIDATION_FAILED: Some fields need attention\. \(/);
+    expect(line).toContain(`(${field} `);
+  });
+
+  it('a valid filter passes as the form shows it, and an unknown sort or page falls back', () => {
+    expect(parseOrderQuery('payouts', { from: '2026-11-01', to: '2026-11-23', status: 'COMPLETED', sort: 'oldest', page: '2' })).toEqual({
+      filter: { search: undefined, status: ['COMPLETED'], from: '2026-11-01', to: '2026-11-23', sort: 'oldest', page: 2 },
+      refusal: null,
+    });
+    expect(parseOrderQuery('payins', { sort: 'sideways', page: 'abc', status: ['PENDING_PAYMENT', 'COMPLETED'] }).filter).toMatchObject({ sort: 'newest', page: 1, status: ['PENDING_PAYMENT'] });
+    expect(parseOrderQuery('payins', { status: 'PAYMENT_OVERDUE' }).refusal).not.toBeNull();
+  });
+});
+
+describe('a refusal of a procedure called on the server', () => {
+  let database: TestDatabase;
+  let owner: TestMember;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    ({ owner } = await merchantWithOwner(database.db));
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('is worded as the browser would word it: the code and each field', async () => {
+    const caller = callerAs(database.db, merchantSession(owner));
+    const thrown = await caller.merchantOrders.payouts({ from: '2026-13-45' } as never).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(errorText(refusalOf(thrown))).toMatch(/^VALIDATION_FAILED: Some fields need attention\. \(from .+\)$/);
+    const missing = await caller.merchantOrders.payout({ reference: 'WD-NOPE' }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(errorText(refusalOf(missing))).toBe('ORDER_NOT_FOUND: No payout with this orderNo or merchantOrderNo.');
+  });
+
+  it('anything that is not a refusal of the input is thrown on', () => {
+    const failure = new Error('database down');
+    expect(() => refusalOf(failure)).toThrow(failure);
+  });
+});

@@ -1692,7 +1692,54 @@ export interface components {
             pageSize: number;
         };
         TraderPayinList: {
-            items: components["schemas"]["PayinListItem"][];
+            items: {
+                /**
+                 * Format: uuid
+                 * @description the order id (orderId on create)
+                 */
+                id: string;
+                orderNo: string;
+                merchantOrderNo: string;
+                /** Format: uuid */
+                merchantId: string;
+                traderId: string | null;
+                /** @constant */
+                direction: "DEPOSIT";
+                /** @enum {string} */
+                status: "PENDING_MATCH" | "PENDING_PAYMENT" | "PAYMENT_SUBMITTED" | "PENDING_RELEASE" | "SETTLING" | "COMPLETED" | "CANCELLED" | "DISPUTED" | "FAILED";
+                /** @constant */
+                pair: "USDT/CNY";
+                /** @constant */
+                assetSymbol: "USDT";
+                /** @description decimal string, 6 decimals */
+                assetAmount: string;
+                /** @constant */
+                fiatCurrency: "CNY";
+                /** @description decimal string, 2 decimals */
+                fiatAmount: string;
+                /** @description CNY per 1 USDT, 4 decimals */
+                fxRate: string;
+                /** @description decimal string, 2 decimals */
+                usdAmount: string;
+                /** @description decimal string, 2 decimals */
+                usdFeeAmount: string;
+                paymentSubmittedAt: string | null;
+                completedAt: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                createdAt: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC with milliseconds
+                 */
+                updatedAt: string;
+                /** @description CNY the buyer was told to transfer, 2 decimals: fiatAmount, plus its cent offset on an account with automatic confirmation (docs/trader-guide.md, "Cent offsets") */
+                expectedFiatAmount: string;
+                /** @description the code the buyer was asked to put in the transfer memo; null on pay-ins created before references existed */
+                buyerReference: string | null;
+            }[];
             page: number;
             pageSize: number;
         };
@@ -1720,6 +1767,24 @@ export interface components {
             orderId: string | null;
             /** @description The match confidence, 0-100 (docs/trader-guide.md). */
             score: number | null;
+            /** @description Which signals of the score held for the pay-in named in orderId (docs/trader-guide.md, "The score"); null when no pay-in is named. */
+            signals: {
+                /** @description the amount is exactly the one the pay-in expects */
+                amount: boolean;
+                /** @description no other open pay-in on the account expects this amount */
+                uniqueAmount: boolean;
+                /** @description the memo carries the pay-in's buyerReference */
+                reference: boolean;
+                /**
+                 * @description the payer name against the name the buyer gave; unknown when either is missing
+                 * @enum {string}
+                 */
+                payerName: "equal" | "differs" | "unknown";
+                /** @description the credit came within the pay-in's time window */
+                inWindow: boolean;
+                /** @description the message names the account's last 4 digits */
+                last4: boolean;
+            } | null;
         };
         ListenerHeartbeat: {
             /** Format: uuid */

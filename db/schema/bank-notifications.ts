@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money2 } from './columns';
 import { payinOrders } from './payins';
 import { traderBankAccounts, traders } from './traders';
@@ -12,6 +12,16 @@ export type NotificationDirection = 'credit' | 'debit';
  * rejected: the trader turned the suggestion down.
  */
 export type NotificationMatchStatus = 'unparsed' | 'ignored' | 'suggested' | 'released' | 'confirmed' | 'rejected';
+
+/** Which signals of the score held for the matched pay-in (server/notifications/score-match.ts), as scored. */
+export interface NotificationScoreSignals {
+  amount: boolean;
+  uniqueAmount: boolean;
+  reference: boolean;
+  payerName: 'equal' | 'differs' | 'unknown';
+  inWindow: boolean;
+  last4: boolean;
+}
 
 /**
  * A bank SMS or app notification a trader's forwarder sent (docs/trader-guide.md, "Automatic
@@ -43,6 +53,8 @@ export const bankNotifications = pgTable(
     matchStatus: text('match_status').$type<NotificationMatchStatus>().notNull(),
     payinOrderId: uuid('payin_order_id').references(() => payinOrders.id),
     score: integer('score'),
+    // The parts of the score, kept as scored so that a trader confirming a suggestion sees why it scored so.
+    scoreSignals: jsonb('score_signals').$type<NotificationScoreSignals>(),
     createdAt: createdAt(),
   },
   (t) => [

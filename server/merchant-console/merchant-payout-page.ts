@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import { listMerchantPayoutEvidence } from '../disputes/list-merchant-payout-evidence';
+import { payoutRulingOf } from '../disputes/ruling-outcome';
 import { findMerchantPayout } from '../payouts/find-payout';
 import { payoutDetailView } from '../payouts/payout-view';
 import { listPayoutProofs } from '../proofs/list-payout-proofs';
@@ -24,6 +25,8 @@ export async function merchantPayoutPage(db: Executor, options: { merchantId: st
   return {
     payout: { ...payoutDetailView(order), disputeReason: order.disputeReason },
     actions: actionsFrom(payoutMachine, order.status, 'merchant'),
+    // What an operator's ruling moved, exactly as its ledger transfer did; null before one.
+    ruling: payoutRulingOf(order),
     proofs: proofs.items,
     evidence,
     timeline,

@@ -3,9 +3,10 @@ import type { Executor } from '../../db/client';
 import { bankNotifications, payinOrders, traderBankAccounts } from '../../db/schema';
 import { keyring } from '../config/keyring';
 import { decryptField } from '../crypto/encryption';
-import { isoMs, isoMsOrNull } from '../money/format';
+import { fmt6, isoMs, isoMsOrNull } from '../money/format';
 import { parseInput } from '../validation/parse-input';
 import { notificationFeedInput } from './notification.schema';
+import { scoreParts } from './score-match';
 
 /**
  * The trader's notification feed (dashboard, "Bank notifications"), newest first: the text as it
@@ -25,7 +26,16 @@ export async function listNotifications(db: Executor, options: { traderId: strin
   const orderIds = [...new Set(rows.map((row) => row.payinOrderId).filter((id): id is string => id !== null))];
   const orders = orderIds.length
     ? await db
-        .select({ id: payinOrders.id, orderNo: payinOrders.orderNo, status: payinOrders.status, fiatAmount: payinOrders.fiatAmount, paymentFiatAmount: payinOrders.paymentFiatAmount, buyerReference: payinOrders.buyerReference })
+        .select({
+          id: payinOrders.id,
+          orderNo: payinOrders.orderNo,
+          status: payinOrders.status,
+          fiatAmount: payinOrders.fiatAmount,
+          paymentFiatAmount: payinOrders.paymentFiatAmount,
+          buyerReference: payinOrders.buyerReference,
+          payerName: payinOrders.payerName,
+          assetAmount: payinOrders.assetAmount,
+        })
         .from(payinOrders)
         .where(and(inArray(payinOrders.id, orderIds), eq(payinOrders.traderId, options.traderId)))
     : [];
@@ -53,8 +63,21 @@ export async function listNotifications(db: Executor, options: { traderId: strin
       memo: open('memo', row.memo),
       matchStatus: row.matchStatus,
       score: row.score,
+      // The score's parts as scored (null on notifications stored before they were kept), so that
+      // confirming a suggestion shows why it scored so, a differing payer name first of all.
+      scoreParts: row.scoreSignals ? scoreParts(row.scoreSignals) : null,
       order: order
-        ? { id: order.id, orderNo: order.orderNo, status: order.status, amount: order.paymentFiatAmount ?? order.fiatAmount, buyerReference: order.buyerReference }
+        ? {
+            id: order.id,
+            orderNo: order.orderNo,
+            status: order.status,
+            amount: order.paymentFiatAmount ?? order.fiatAmount,
+            buyerReference: order.buyerReference,
+            // The name the buyer gave on "I Have Paid": this pay-in's trader may see it (docs/security.md).
+            payerName: order.payerName ? decryptField(keyring(), 'card', order.payerName, { table: 'payin_orders', id: order.id, field: 'payer_name' }) : null,
+            // What releasing sends from the trader's escrow to the merchant.
+            assetAmount: fmt6(order.assetAmount),
+          }
         : null,
     };
   });

@@ -27,6 +27,8 @@ export interface MatchOutcome {
   matchStatus: NotificationMatchStatus;
   payinOrderId: string | null;
   score: number | null;
+  /** The score's parts for the pay-in named; null when none is. */
+  signals: MatchScore['signals'] | null;
 }
 
 /**
@@ -41,15 +43,15 @@ export async function matchNotification(tx: Tx, options: MatchNotificationOption
   const outcome = await decide(tx, options);
   await tx
     .update(bankNotifications)
-    .set({ matchStatus: outcome.matchStatus, payinOrderId: outcome.payinOrderId, score: outcome.score })
+    .set({ matchStatus: outcome.matchStatus, payinOrderId: outcome.payinOrderId, score: outcome.score, scoreSignals: outcome.signals })
     .where(eq(bankNotifications.id, options.notificationId));
   return outcome;
 }
 
 async function decide(tx: Tx, options: MatchNotificationOptions): Promise<MatchOutcome> {
   const { parsed, account } = options;
-  if (!parsed) return { matchStatus: 'unparsed', payinOrderId: null, score: null };
-  if (parsed.direction !== 'credit') return { matchStatus: 'ignored', payinOrderId: null, score: null };
+  if (!parsed) return { matchStatus: 'unparsed', payinOrderId: null, score: null, signals: null };
+  if (parsed.direction !== 'credit') return { matchStatus: 'ignored', payinOrderId: null, score: null, signals: null };
 
   const open = await tx
     .select()
@@ -89,8 +91,8 @@ async function decide(tx: Tx, options: MatchNotificationOptions): Promise<MatchO
   }
   scored.sort((a, b) => b.result.score - a.result.score || a.order.createdAt.getTime() - b.order.createdAt.getTime());
   const [best, second] = scored;
-  if (!best) return { matchStatus: 'ignored', payinOrderId: null, score: null };
-  if (second && second.result.score === best.result.score) return { matchStatus: 'suggested', payinOrderId: null, score: best.result.score };
+  if (!best) return { matchStatus: 'ignored', payinOrderId: null, score: null, signals: null };
+  if (second && second.result.score === best.result.score) return { matchStatus: 'suggested', payinOrderId: null, score: best.result.score, signals: null };
 
   const releasable =
     account.autoConfirm &&
@@ -98,9 +100,9 @@ async function decide(tx: Tx, options: MatchNotificationOptions): Promise<MatchO
     best.order.status === 'PAYMENT_SUBMITTED' &&
     !(second && second.result.score >= account.autoConfirmThreshold);
   if (releasable && (await release(tx, options, best.order.id, best.result, parsed))) {
-    return { matchStatus: 'released', payinOrderId: best.order.id, score: best.result.score };
+    return { matchStatus: 'released', payinOrderId: best.order.id, score: best.result.score, signals: best.result.signals };
   }
-  return { matchStatus: 'suggested', payinOrderId: best.order.id, score: best.result.score };
+  return { matchStatus: 'suggested', payinOrderId: best.order.id, score: best.result.score, signals: best.result.signals };
 }
 
 /** Releases in a savepoint: a refusal (the order moved meanwhile) leaves a suggestion instead. */

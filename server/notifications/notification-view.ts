@@ -19,5 +19,6 @@ export function notificationView(row: NotificationRow, duplicate: boolean) {
     matchStatus: row.matchStatus,
     orderId: row.payinOrderId,
     score: row.score,
+    signals: row.scoreSignals ?? null,
   };
 }

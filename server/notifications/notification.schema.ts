@@ -45,6 +45,18 @@ export const notificationResponse = z
     matchStatus: z.enum(notificationMatchStatuses),
     orderId: z.uuid().nullable().describe('The pay-in it released or is suggested for.'),
     score: z.number().int().min(0).max(100).nullable().describe('The match confidence, 0-100 (docs/trader-guide.md).'),
+    signals: z
+      .object({
+        amount: z.boolean().describe('the amount is exactly the one the pay-in expects'),
+        uniqueAmount: z.boolean().describe('no other open pay-in on the account expects this amount'),
+        reference: z.boolean().describe("the memo carries the pay-in's buyerReference"),
+        payerName: z.enum(['equal', 'differs', 'unknown']).describe('the payer name against the name the buyer gave; unknown when either is missing'),
+        inWindow: z.boolean().describe("the credit came within the pay-in's time window"),
+        last4: z.boolean().describe("the message names the account's last 4 digits"),
+      })
+      .strict()
+      .nullable()
+      .describe('Which signals of the score held for the pay-in named in orderId (docs/trader-guide.md, "The score"); null when no pay-in is named.'),
   })
   .strict();
 

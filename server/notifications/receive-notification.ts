@@ -80,7 +80,7 @@ export async function receiveNotification(db: Db, options: ReceiveNotificationOp
       return { row: existing, duplicate: true };
     }
     const outcome = await matchNotification(tx, { notificationId: id, account, parsed, receivedAt, now });
-    return { row: { ...inserted, ...outcome }, duplicate: false };
+    return { row: { ...inserted, matchStatus: outcome.matchStatus, payinOrderId: outcome.payinOrderId, score: outcome.score, scoreSignals: outcome.signals }, duplicate: false };
   });
 
   notificationsTotal.inc({ result: result.duplicate ? 'duplicate' : result.row.matchStatus });

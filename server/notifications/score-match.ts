@@ -77,3 +77,22 @@ export function scoreMatch(options: ScoreMatchOptions): MatchScore | null {
   if (last4) score += SCORE_POINTS.last4;
   return { score: Math.max(0, Math.min(100, score)), signals: { amount: true, uniqueAmount, reference, payerName, inWindow, last4 } };
 }
+
+export type ScoreSignal = keyof MatchScore['signals'];
+
+/**
+ * The score taken apart, signal by signal with the points each added or took away, in the order of
+ * SCORE_POINTS: what a trader weighs before releasing on a suggestion. Their sum, clamped to 0-100,
+ * is the score.
+ */
+export function scoreParts(signals: MatchScore['signals']): { signal: ScoreSignal; held: boolean | MatchScore['signals']['payerName']; points: number }[] {
+  const payerNamePoints = signals.payerName === 'equal' ? SCORE_POINTS.payerName : signals.payerName === 'differs' ? SCORE_POINTS.payerNameDiffers : 0;
+  return [
+    { signal: 'amount', held: signals.amount, points: signals.amount ? SCORE_POINTS.exactAmount : 0 },
+    { signal: 'uniqueAmount', held: signals.uniqueAmount, points: signals.uniqueAmount ? SCORE_POINTS.uniqueAmount : 0 },
+    { signal: 'reference', held: signals.reference, points: signals.reference ? SCORE_POINTS.reference : 0 },
+    { signal: 'payerName', held: signals.payerName, points: payerNamePoints },
+    { signal: 'inWindow', held: signals.inWindow, points: signals.inWindow ? SCORE_POINTS.inWindow : SCORE_POINTS.outOfWindow },
+    { signal: 'last4', held: signals.last4, points: signals.last4 ? SCORE_POINTS.last4 : 0 },
+  ];
+}

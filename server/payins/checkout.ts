@@ -2,6 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { merchants, orderTransitions, payinOrders, traderBankAccounts } from '../../db/schema';
 import { countEvidenceImages } from '../disputes/count-evidence-images';
+import { buyerRulingOf } from '../disputes/ruling-outcome';
 import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from '../disputes/dispute-evidence.schema';
 import { keyring } from '../config/keyring';
 import { decryptField, encryptField } from '../crypto/encryption';
@@ -90,6 +91,8 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
     canReportProblemFrom: isoMsOrNull(reportFrom),
     returnUrl: order.returnUrl,
     cancelledBy: await cancelledByOf(db, order),
+    // What an operator's ruling did, in CNY: a split is not "payment complete" (server/disputes/ruling-outcome.ts).
+    ruling: buyerRulingOf(order),
     // Receipt screenshots the buyer may attach from "I Have Paid" on (server/payins/buyer-receipts.ts).
     receipts: receiptsOpen ? { attached: receiptsAttached, remaining: Math.max(0, MAX_EVIDENCE_IMAGES - receiptsAttached) } : null,
     serverTime: isoMs(now),

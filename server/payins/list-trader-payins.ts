@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankNotifications, payinOrders, traderBankAccounts } from '../../db/schema';
 import { keyring } from '../config/keyring';
+import { payinRulingOf } from '../disputes/ruling-outcome';
 import { decryptField } from '../crypto/encryption';
 import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
 import { payinStates, type PayinStatus } from '../state-machines/payin';
@@ -22,7 +23,9 @@ export async function listTraderPayins(db: Executor, traderId: string, options: 
     .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id))
     .limit(options.pageSize)
     .offset((options.page - 1) * options.pageSize);
-  return { items: rows.map(payinListView), page: options.page, pageSize: options.pageSize };
+  // A bot checks a credit against the amount the buyer was told to pay and the memo's reference.
+  const items = rows.map((order) => ({ ...payinListView(order), expectedFiatAmount: fmt2(order.paymentFiatAmount ?? order.fiatAmount), buyerReference: order.buyerReference }));
+  return { items, page: options.page, pageSize: options.pageSize };
 }
 
 /** "Open": waiting for the buyer, for the trader, or for an operator; "closed": ended. */
@@ -78,6 +81,8 @@ export async function listTraderPayinsForDashboard(
       paymentSubmittedAt: isoMsOrNull(order.paymentSubmittedAt),
       disputeReason: order.disputeReason,
       resolutionNote: order.resolutionNote,
+      // What an operator's ruling returned to the trader and credited to the merchant; null before one.
+      ruling: payinRulingOf(order),
       completedAt: isoMsOrNull(order.completedAt),
       cancelledAt: isoMsOrNull(order.cancelledAt),
       createdAt: isoMs(order.createdAt),

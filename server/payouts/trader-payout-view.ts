@@ -1,4 +1,5 @@
 import type { payoutOrders } from '../../db/schema';
+import { payoutRulingOf } from '../disputes/ruling-outcome';
 import { fmt2, isoMs, isoMsOrNull } from '../money/format';
 import { payoutStates, type PayoutStatus } from '../state-machines/payout';
 
@@ -34,6 +35,8 @@ export function traderPayoutView(order: PayoutRow, proofCount: number) {
     proofCount,
     disputeReason: order.disputeReason,
     resolutionNote: order.resolutionNote,
+    /** What an operator's ruling paid the trader, returned to the merchant and kept as the fee; null before one. */
+    ruling: payoutRulingOf(order),
     completedAt: isoMsOrNull(order.completedAt),
     cancelledAt: isoMsOrNull(order.cancelledAt),
     updatedAt: isoMs(order.updatedAt),

@@ -80,7 +80,7 @@ describe('bank notifications on the trader dashboard', () => {
     expect(JSON.stringify((await merchant.client.getPayin(created.orderNo)).body)).not.toContain('张三');
   });
 
-  it('one click releases the suggested pay-in once, even clicked twice at the same time', async () => {
+  it('confirming a suggestion releases the pay-in once, even sent twice at the same time', async () => {
     const { caller, created, notification } = await setUp('dash-nt-2');
     const results = await Promise.allSettled([
       caller.trader.confirmSuggestion({ notificationId: notification.id }),
@@ -115,5 +115,40 @@ describe('bank notifications on the trader dashboard', () => {
     const { caller, account } = await setUp('dash-nt-4');
     expect(await codeOf(caller.trader.setAutoConfirm({ bankAccountId: account.id, autoConfirm: true, threshold: 101, silenceSeconds: 900 }))).toBe('BAD_REQUEST');
     expect(await codeOf(caller.trader.setAutoConfirm({ bankAccountId: account.id, autoConfirm: true, threshold: 90, silenceSeconds: 10 }))).toBe('BAD_REQUEST');
+  });
+});
+
+/** ICBC's SMS names the payer and carries the memo. */
+function icbcCredit(amount: string, payer: string, memo: string, at = new Date()) {
+  const local = new Date(at.getTime() + 8 * 3600_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `您尾号0001卡${local.getUTCMonth() + 1}月${local.getUTCDate()}日${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}网上银行转账收入(${payer})${amount}元，余额5,000.00元，附言${memo}。【工商银行】`;
+}
+
+describe('what the trader weighs before releasing on a suggestion', () => {
+  it('a match whose payer name differs scores 70, and the feed gives its parts, the buyer’s name and the USDT that leaves escrow', async () => {
+    const { trader, caller, account, created, order } = await setUp('dash-nt-5');
+    const notification = await receiveNotification(database.db, {
+      traderId: trader.traderId,
+      input: { bankAccountId: account.id, sender: '95588', text: icbcCredit(order.paymentFiatAmount!, '李四', order.buyerReference!), receivedAt: new Date().toISOString() },
+    });
+    // The ABC message of setUp suggested it first; this one is a second candidate credit for the same order.
+    expect(notification).toMatchObject({
+      matchStatus: 'suggested',
+      orderId: created.orderId,
+      score: 70,
+      signals: { amount: true, uniqueAmount: true, reference: true, payerName: 'differs', inWindow: true, last4: true },
+    });
+    const item = (await caller.trader.notifications({})).items.find((entry) => entry.id === notification.id)!;
+    expect(item.scoreParts).toEqual([
+      { signal: 'amount', held: true, points: 50 },
+      { signal: 'uniqueAmount', held: true, points: 20 },
+      { signal: 'reference', held: true, points: 25 },
+      { signal: 'payerName', held: 'differs', points: -40 },
+      { signal: 'inWindow', held: true, points: 10 },
+      { signal: 'last4', held: true, points: 5 },
+    ]);
+    expect(item.payerName).toBe('李四');
+    expect(item.order).toMatchObject({ payerName: '张三', buyerReference: order.buyerReference, amount: order.paymentFiatAmount, assetAmount: order.assetAmount });
   });
 });

@@ -9,6 +9,7 @@ import { MatchingScreen } from './matching-screen';
 import { PayScreen } from './pay-screen';
 import { ReleasingScreen } from './releasing-screen';
 import type { Screen } from './screen-of';
+import { SplitRulingScreen } from './split-ruling-screen';
 import { SubmittedScreen } from './submitted-screen';
 import type { CheckoutView } from './types';
 
@@ -26,7 +27,8 @@ export function CheckoutScreen({ screen, token, view, now }: { screen: Screen; t
     case 'settling':
       return <ReleasingScreen view={view} />;
     case 'completed':
-      return <CompletedScreen view={view} />;
+      // An operator's split completes the order for part of the amount: said as such, never as paid in full.
+      return view.ruling?.outcome === 'split' ? <SplitRulingScreen view={view} split={view.ruling} /> : <CompletedScreen view={view} />;
     case 'expired':
       return <ExpiredScreen view={view} />;
     case 'disputed':

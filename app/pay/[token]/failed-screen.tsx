@@ -14,6 +14,7 @@ export function FailedScreen({ view }: { view: CheckoutView }) {
           ✕
         </span>
         <ScreenHeading>{t.failedHeading}</ScreenHeading>
+        {view.ruling?.outcome === 'failed' ? <p>{t.ruledFailedText}</p> : null}
         <p>{t.failedText}</p>
       </div>
       <BackLink view={view} />

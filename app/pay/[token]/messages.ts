@@ -104,6 +104,15 @@ const en = {
   amountPaid: 'Amount paid',
   fee: 'Gateway fee (paid by the merchant)',
   completedAt: 'Completed at',
+
+  splitHeading: 'Payment reviewed: only part of it was counted',
+  splitText: (merchant: string, counted: string, whole: string) =>
+    `After a review of this payment, ${merchant || 'the merchant'} was credited for ${counted} of the ${whole} order.`,
+  splitRest: (rest: string, merchant: string) => `The other ${rest} was not counted as paid. If you paid it, contact ${merchant || 'the merchant'} with your order number.`,
+  orderAmount: 'Order amount',
+  countedAmount: 'Counted as paid',
+  notCountedAmount: 'Not counted as paid',
+  ruledFailedText: 'After a review, this payment was not counted as paid.',
   backTo: (merchant: string) => (merchant ? `Back to ${merchant}` : 'Back to the merchant'),
 
   expiredHeading: 'This payment has expired',
@@ -249,6 +258,14 @@ const zh: Messages = {
   amountPaid: '已付金额',
   fee: '通道手续费（由商户承担）',
   completedAt: '完成时间',
+
+  splitHeading: '付款已审核：仅部分金额被认可',
+  splitText: (merchant, counted, whole) => `经审核，这笔 ${whole} 的订单中，${counted} 已计入 ${merchant || '商户'} 的收款。`,
+  splitRest: (rest, merchant) => `其余 ${rest} 未被认定为已付款。如您已支付这部分，请凭订单号联系 ${merchant || '商户'}。`,
+  orderAmount: '订单金额',
+  countedAmount: '认定已付',
+  notCountedAmount: '未认定已付',
+  ruledFailedText: '经审核，这笔付款未被认定为已付款。',
   backTo: (merchant) => (merchant ? `返回 ${merchant}` : '返回商户'),
 
   expiredHeading: '此付款已过期',

@@ -9,6 +9,7 @@ import { useTRPC } from '../../_trpc/client';
 import { errorText, formatTime } from '../_components/format';
 import { useTraderMessages } from '../_components/messages-context';
 import { Empty, LoadError, Loading } from '../_components/states';
+import { ReleaseConfirmation } from './release-confirmation';
 
 type Notification = inferRouterOutputs<AppRouter>['trader']['notifications']['items'][number];
 
@@ -43,6 +44,8 @@ function Item({ item, onDone }: { item: Notification; onDone: (message: string) 
   const confirm = useMutation(trpc.trader.confirmSuggestion.mutationOptions({ onSuccess: (payin) => onDone(n.released(payin.orderNo)), onSettled: refresh }));
   const reject = useMutation(trpc.trader.rejectSuggestion.mutationOptions({ onSuccess: () => onDone(n.rejected), onSettled: refresh }));
   const busy = confirm.isPending || reject.isPending;
+  // Releasing USDT is never one tap: the first asks again, showing what to compare (release-confirmation.tsx).
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="trader-card" data-testid="notification">
       <p>
@@ -91,9 +94,12 @@ function Item({ item, onDone }: { item: Notification; onDone: (message: string) 
           </>
         ) : null}
       </p>
-      {item.matchStatus === 'suggested' && item.order ? (
+      {item.matchStatus === 'suggested' && item.order && confirming ? (
+        <ReleaseConfirmation item={{ ...item, order: item.order }} busy={busy} onRelease={() => confirm.mutate({ notificationId: item.id })} onBack={() => setConfirming(false)} />
+      ) : null}
+      {item.matchStatus === 'suggested' && item.order && !confirming ? (
         <div className="trader-actions">
-          <button type="button" className="trader-button is-primary" disabled={busy} onClick={() => confirm.mutate({ notificationId: item.id })}>
+          <button type="button" className="trader-button is-primary" disabled={busy} onClick={() => setConfirming(true)}>
             {n.confirmRelease}
             <span className="visually-hidden"> {item.order.orderNo}</span>
           </button>

@@ -40,13 +40,28 @@ function Status({ payin, now }: { payin: TraderPayin; now: number | null }) {
         </>
       );
     case 'COMPLETED':
-      return <p className="trader-success">{p.completed(formatTime(payin.completedAt, lang))}</p>;
+      // After a ruling, what went where: a split returns part of the escrow to the trader.
+      return (
+        <p className="trader-success" data-testid="payin-outcome">
+          {payin.ruling?.outcome === 'split'
+            ? p.ruledSplit(payin.ruling.traderAmount, payin.ruling.merchantAmount, payin.ruling.feeAmount)
+            : payin.ruling
+              ? p.ruledComplete(payin.ruling.merchantAmount, payin.ruling.feeAmount)
+              : p.completed(formatTime(payin.completedAt, lang))}
+          {payin.ruling ? (
+            <>
+              {p.operatorNote('')}
+              <q translate="no">{payin.ruling.note}</q>
+            </>
+          ) : null}
+        </p>
+      );
     case 'CANCELLED':
       return <p>{p.cancelled(formatTime(payin.cancelledAt, lang))}</p>;
     case 'FAILED':
       return (
         <p>
-          {p.failed(null)} {payin.resolutionNote ? <q translate="no">{payin.resolutionNote}</q> : null}
+          {payin.ruling ? p.ruledFail(payin.ruling.traderAmount) : p.failed(null)} {payin.resolutionNote ? <q translate="no">{payin.resolutionNote}</q> : null}
         </p>
       );
     default:

@@ -45,16 +45,22 @@ function Outcome({ payout, now }: { payout: TraderPayout; now: number | null }) 
         </>
       );
     case 'COMPLETED':
+      // After a ruling, what it paid: a split pays the trader only part of the usdAmount.
       return (
-        <p className="trader-success">
-          {p.completed(formatTime(payout.completedAt, lang), formatUsdt(payout.usdAmount))}
+        <p className="trader-success" data-testid="payout-outcome">
+          {payout.ruling?.outcome === 'split'
+            ? p.ruledSplit(payout.ruling.traderAmount, payout.ruling.merchantAmount)
+            : payout.ruling
+              ? p.ruledRelease(payout.ruling.traderAmount)
+              : p.completed(formatTime(payout.completedAt, lang), formatUsdt(payout.usdAmount))}
           {note}
         </p>
       );
     case 'CANCELLED':
       return (
-        <p>
+        <p data-testid="payout-outcome">
           {p.cancelled(formatTime(payout.cancelledAt, lang))}
+          {payout.ruling ? ` ${p.ruledRefund}` : null}
           {note}
         </p>
       );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorridorTraderClient, type PayinCreated, type Payout, type PayoutCreated } from '../../../../clients/node/corridor-client';
+import { CorridorTraderClient, type PayinCreated, type Payout, type PayoutCreated, type TraderPayinList } from '../../../../clients/node/corridor-client';
 import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { eq } from 'drizzle-orm';
 import { payinOrders, payoutOrders } from '../../../../db/schema';
@@ -82,6 +82,21 @@ describe('trader API (bots)', () => {
     const [payinRow] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, payin.orderId));
     expect([payoutRow?.status, payoutRow?.traderId]).toEqual(['PENDING_PAYMENT', holder.traderId]);
     expect([payinRow?.status, payinRow?.traderId]).toEqual(['PAYMENT_SUBMITTED', seller.traderId]);
+  });
+
+  it('a bot reads from its pay-in list the amount the buyer was told to transfer and the memo reference, to check a credit before releasing', async () => {
+    const seller = await payinTrader(database.db, '6.9000');
+    const key = await issueApiKey(database.db, { traderId: seller.traderId });
+    const bot = new CorridorTraderClient({ baseUrl: BASE_URL, apiKey: key.keyId, apiSecret: key.secret, fetch: inProcessFetch });
+    const payin = (await merchant.client.createPayin({ merchantOrderNo: 'bot-expects', fiatAmount: '100.00' })).body as PayinCreated;
+    const [row] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, payin.orderId));
+    expect(row?.traderId).toBe(seller.traderId);
+
+    const listed = await bot.listPayins({ status: 'PENDING_PAYMENT' });
+    expect(listed.status).toBe(200);
+    const item = (listed.body as TraderPayinList).items.find((entry) => entry.id === payin.orderId);
+    expect(item).toMatchObject({ fiatAmount: '100.00', expectedFiatAmount: row!.paymentFiatAmount ?? '100.00', buyerReference: row!.buyerReference });
+    expect(item?.buyerReference).toMatch(/^[A-Z2-9]{6}$/);
   });
 
   it('a text file named .png is refused with the field that failed', async () => {

@@ -1,3 +1,4 @@
+import type { PayinRuling, PayoutRuling } from '../../../../server/disputes/ruling-outcome';
 import type { MerchantTimelineEntry } from '../../../../server/merchant-console/merchant-order-timeline';
 import { formatTime } from '../../../operator/_components/format';
 import type { OrdersMessages } from '../../_components/orders-messages';
@@ -57,17 +58,62 @@ export function OrderTimeline({ entries, t }: { entries: MerchantTimelineEntry[]
   );
 }
 
-/** The ruling's outcome, from the operator's step in the timeline; nothing before a ruling. */
-export function RulingOutcome({ entries, t }: { entries: MerchantTimelineEntry[]; t: OrdersMessages['order'] }) {
-  // Payouts: release (for the trader) or refund (for the merchant); pay-ins: complete (the merchant is credited) or fail.
-  const ruling = [...entries].reverse().find((entry) => entry.action.startsWith('resolve_'));
+/** What the ruling did in words, with the exact USDT amounts its ledger transfer moved. */
+function outcomeText(flow: 'payout' | 'payin', ruling: PayoutRuling | PayinRuling, t: OrdersMessages['order']): string {
+  switch (ruling.outcome) {
+    case 'released':
+      return t.outcomeRelease(ruling.traderAmount, ruling.feeAmount);
+    case 'refunded':
+      return t.outcomeRefund(ruling.merchantAmount);
+    case 'split':
+      return flow === 'payout'
+        ? t.outcomeSplitPayout(ruling.traderAmount, ruling.feeAmount, ruling.merchantAmount)
+        : t.outcomeSplitPayin(ruling.merchantAmount, ruling.feeAmount, ruling.traderAmount);
+    case 'completed':
+      return t.outcomeComplete(ruling.merchantAmount, ruling.feeAmount);
+    case 'failed':
+      return t.outcomeFail(ruling.traderAmount);
+  }
+}
+
+/**
+ * The ruling's outcome (docs/merchant-guide.md, "The order page"): in words, with the USDT the
+ * trader was paid, you were credited or returned and the fee, then the reason code, the operator's
+ * note and when; nothing before a ruling.
+ */
+export function RulingOutcome({
+  flow,
+  ruling,
+  entries,
+  t,
+}: {
+  flow: 'payout' | 'payin';
+  ruling: PayoutRuling | PayinRuling | null;
+  entries: MerchantTimelineEntry[];
+  t: OrdersMessages['order'];
+}) {
   if (!ruling) return null;
+  const step = [...entries].reverse().find((entry) => entry.action.startsWith('resolve_'));
   return (
     <section aria-labelledby="outcome-heading">
       <h2 id="outcome-heading">{t.outcome}</h2>
-      <p data-testid="ruling-outcome">{{ resolve_release: t.outcomeRelease, resolve_refund: t.outcomeRefund, resolve_complete: t.outcomeComplete, resolve_fail: t.outcomeFail }[ruling.action] ?? ruling.action}</p>
-      {ruling.note ? <p>{ruling.note}</p> : null}
-      <p>{formatTime(ruling.at)}</p>
+      <p data-testid="ruling-outcome">{outcomeText(flow, ruling, t)}</p>
+      <dl className="facts">
+        {ruling.reasonCode ? (
+          <>
+            <dt>{t.outcomeReason}</dt>
+            <dd className="mono">{ruling.reasonCode}</dd>
+          </>
+        ) : null}
+        <dt>{t.outcomeNote}</dt>
+        <dd>{ruling.note}</dd>
+        {step ? (
+          <>
+            <dt>{t.outcomeAt}</dt>
+            <dd>{formatTime(step.at)}</dd>
+          </>
+        ) : null}
+      </dl>
     </section>
   );
 }

@@ -17,7 +17,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
   const { reference } = await params;
   const user = await requireMerchantUser(`/merchant/payins/${encodeURIComponent(reference)}`, 'orders.read');
   const t = ordersMessages[await merchantLangOfRequest()].order;
-  const { payin, actions, timeline } = await orNotFound((await merchantCaller()).merchantOrders.payin({ reference: decodedSegment(reference) }));
+  const { payin, actions, ruling, timeline } = await orNotFound((await merchantCaller()).merchantOrders.payin({ reference: decodedSegment(reference) }));
   const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
   return (
     <>
@@ -33,7 +33,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
         <p>{t.readOnly}</p>
       )}
       <EvidenceRequests flow="payin" reference={payin.orderNo} />
-      <RulingOutcome entries={timeline} t={t} />
+      <RulingOutcome flow="payin" ruling={ruling} entries={timeline} t={t} />
       <OrderFields fields={payin} t={t} />
       <OrderTimeline entries={timeline} t={t} />
     </>

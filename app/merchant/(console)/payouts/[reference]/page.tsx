@@ -47,7 +47,7 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
         <h2 id="proofs-heading">{t.proofs}</h2>
         <ProofViewer proofs={page.proofs} />
       </section>
-      <RulingOutcome entries={page.timeline} t={t} />
+      <RulingOutcome flow="payout" ruling={page.ruling} entries={page.timeline} t={t} />
       {payout.disputeReason || page.evidence.items.length > 0 || (canDecide && evidenceOpen) ? (
         <section aria-labelledby="evidence-heading">
           <h2 id="evidence-heading">{t.evidence}</h2>

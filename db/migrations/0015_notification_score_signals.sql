@@ -1,0 +1,1 @@
+ALTER TABLE "bank_notifications" ADD COLUMN "score_signals" jsonb;

@@ -160,7 +160,7 @@ test('after an operator splits a pay-in, the buyer reads what was counted in CNY
     await expect(outcome).toContainText(`was credited for ${cny(counted)} of the ¥2,000.00 order.`);
     await expect(outcome).toContainText(`The other ${cny(rest)} was not counted as paid.`);
     await expect(buyer.getByText('Payment complete')).toHaveCount(0);
-    expect(await buyer.locator('body').textContent()).not.toContain('USDT');
+    expect(await buyer.locator('body').innerText()).not.toContain('USDT');
     await expectFitsViewport(buyer, `the split checkout at ${viewport.width}px`);
     await expectAccessible(buyer, `the split checkout at ${viewport.width}px`);
   }

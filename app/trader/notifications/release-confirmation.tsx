@@ -31,34 +31,20 @@ export function ReleaseConfirmation({
   return (
     <div className="trader-confirm" role="group" aria-label={n.confirmQuestion(order.orderNo)} data-testid="release-confirmation">
       <p className="trader-attention">{n.confirmQuestion(order.orderNo)}</p>
-      <div className="table-scroll">
-        <table className="trader-table">
-          <thead>
-            <tr>
-              <th scope="col">{n.compareWhat}</th>
-              <th scope="col">{n.compareCredit}</th>
-              <th scope="col">{n.compareOrder}</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">{n.amountLabel}</th>
-              <td>¥{formatCny(item.amount ?? '')}</td>
-              <td>¥{formatCny(order.amount)}</td>
-            </tr>
-            <tr>
-              <th scope="row">{n.referenceLabel}</th>
-              <td translate="no">{item.memo ?? n.notGiven}</td>
-              <td translate="no">{order.buyerReference ?? n.notGiven}</td>
-            </tr>
-            <tr>
-              <th scope="row">{n.payerLabel}</th>
-              <td translate="no">{item.payerName ?? n.notGiven}</td>
-              <td translate="no">{order.payerName ?? n.notGiven}</td>
-            </tr>
-          </tbody>
-        </table>
-      </div>
+      <dl className="trader-facts">
+        {[
+          [n.amountLabel, `¥${formatCny(item.amount ?? '')}`, `¥${formatCny(order.amount)}`],
+          [n.referenceLabel, item.memo ?? n.notGiven, order.buyerReference ?? n.notGiven],
+          [n.payerLabel, item.payerName ?? n.notGiven, order.payerName ?? n.notGiven],
+        ].map(([label, credit, expected]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>
+              {n.compareCredit}: <span translate="no">{credit}</span> · {n.compareOrder}: <span translate="no">{expected}</span>
+            </dd>
+          </div>
+        ))}
+      </dl>
       {payerDiffers ? (
         <p className="trader-error" data-testid="payer-differs">
           {n.payerDiffers(item.payerName ?? '', order.payerName ?? '')}

@@ -27,7 +27,8 @@ export function OrderTimeline({ entries, t }: { entries: MerchantTimelineEntry[]
   return (
     <section aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">{t.timeline}</h2>
-      <div className="table-scroll">
+      {/* Focusable, so that the table scrolls sideways from the keyboard on a phone too. */}
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t.timelineScroll}>
         <table aria-labelledby="timeline-heading" data-testid="timeline">
           <thead>
             <tr>

@@ -110,7 +110,7 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
           {result.items.length === 0 ? (
             <p className="console-empty">{t.empty}</p>
           ) : (
-            <div className="table-scroll">
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={flow === 'payouts' ? t.payoutsTitle : t.payinsTitle}>
               <table aria-label={flow === 'payouts' ? t.payoutsTitle : t.payinsTitle}>
                 <thead>
                   <tr>

@@ -468,7 +468,7 @@ export interface paths {
         put?: never;
         /**
          * Create an API key
-         * @description A new key with the scopes given (only scopes the calling key holds: INSUFFICIENT_SCOPE otherwise), an optional expiry and IP allowlist. The secret is in this answer only. Not idempotent: a retry makes another key.
+         * @description A new key with the scopes given (only scopes the calling key holds: INSUFFICIENT_SCOPE otherwise), an optional expiry and IP allowlist. It is no broader than the calling key: when that key expires, the new key needs an expiry no later; when that key has an IP allowlist, the new key needs one whose every range lies inside one of its ranges (VALIDATION_FAILED naming the field otherwise). The secret is in this answer only. Not idempotent: a retry makes another key.
          */
         post: operations["createApiKey"];
         delete?: never;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
-import { controlChanges } from '../../db/schema';
+import { controlChanges, type ControlChangeStatus } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { auditActorOf, type OperatorActor } from '../disputes/operator-actor';
 import { DomainError } from '../errors';
@@ -34,7 +34,7 @@ export async function decideControlChange(db: Db, options: { decision: DecideCon
       throw new DomainError('SELF_APPROVAL_FORBIDDEN', 'A change you proposed needs another operator to approve or reject it.');
     }
 
-    const status = input.decision === 'approve' ? 'approved' : input.decision === 'reject' ? 'rejected' : 'withdrawn';
+    const status: Exclude<ControlChangeStatus, 'pending'> = input.decision === 'approve' ? 'approved' : input.decision === 'reject' ? 'rejected' : 'withdrawn';
     const decisionReason = input.decision === 'reject' ? input.reason : null;
     await tx.update(controlChanges).set({ status, decidedBy: operator.id, decidedAt: now, decisionReason }).where(eq(controlChanges.id, change.id));
 

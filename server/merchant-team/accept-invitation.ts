@@ -10,6 +10,12 @@ import { parseInput } from '../validation/parse-input';
 import { acceptInvitationInput, type AcceptInvitationInput } from './merchant-team.schema';
 import { invitationInvalid, pendingInvitationOf } from './pending-invitation';
 
+/** One Corridor account belongs to one team, so an email that already signs in cannot join another. */
+const emailTaken = () =>
+  new DomainError('CONFLICT', 'This email already signs in to Corridor, and an account belongs to one team: ask whoever invited you to invite another address.', {
+    details: [{ path: 'email', message: 'already has a Corridor account' }],
+  });
+
 /**
  * The invitee opens the link and sets their name and password (the password rules of every
  * dashboard user): a merchant user with the invitation's role is created, and the link is spent.
@@ -21,11 +27,6 @@ import { invitationInvalid, pendingInvitationOf } from './pending-invitation';
  * An email that already signs in to Corridor cannot join (one account, one team): CONFLICT, and
  * the link stays as it was.
  */
-const emailTaken = () =>
-  new DomainError('CONFLICT', 'This email already signs in to Corridor, and an account belongs to one team: ask whoever invited you to invite another address.', {
-    details: [{ path: 'email', message: 'already has a Corridor account' }],
-  });
-
 export async function acceptInvitation(db: Db, rawInput: AcceptInvitationInput, ip: string | null = null, now = new Date()) {
   const input = parseInput(acceptInvitationInput, rawInput);
   const { invitation } = await pendingInvitationOf(db, input.token, now);

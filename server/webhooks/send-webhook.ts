@@ -115,7 +115,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     }
     const timer = setTimeout(() => {
       request.destroy();
-      finish({ statusCode: null, excerpt: null, error: timedOut(timeoutMs), detail: timedOut(timeoutMs) });
+      finish({ statusCode: null, excerpt: null, error: timedOut(timeoutMs), detail: null });
     }, timeoutMs);
     // A refused name, a name that does not resolve, a refused or reset connection: one reason.
     request.on('error', (error) => finish({ statusCode: null, excerpt: null, error: ATTEMPT_ERROR.couldNotConnect, detail: error.message }));

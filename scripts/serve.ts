@@ -6,6 +6,7 @@ import { restRequestListener } from '../app/api/v1/_rest/node-listener';
 import { isShuttingDown } from '../server/operations/shutdown-state';
 import { applyConnectionPolicies, type ServerTimeouts } from './connection-policies';
 import { stampClientAddress } from '../server/http/client-address';
+import { setSecurityHeaders } from '../server/http/security-headers';
 
 export interface RunningServer {
   server: Server;
@@ -36,6 +37,7 @@ export async function startHttpServer(options: { port: number; host: string; dir
   const server = createServer((req, res) => {
     // Once per request, before either handler: the client address from the socket and TRUST_PROXY.
     stampClientAddress(req);
+    setSecurityHeaders(res);
     const url = req.url ?? '/';
     if (OPERATIONS_PATHS.has(url.split('?')[0]!)) {
       void handleOperations(req, res);
@@ -81,7 +83,10 @@ async function noPages(_req: IncomingMessage, res: ServerResponse): Promise<void
 /** METRICS_PORT: /metrics (and the probes) on a port of their own, for a scraper on a private network. */
 export async function startMetricsServer(options: { port: number; host: string }): Promise<Server> {
   const handle = getRequestListener((request) => handleOperationsRequest(request, { metricsOpen: true }), { overrideGlobalObjects: false });
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer((req, res) => {
+    setSecurityHeaders(res);
+    void handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

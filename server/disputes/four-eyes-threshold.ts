@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Db, Executor } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
+import { amountString } from '../money/amount-strings';
 import { Dec } from '../money/decimal';
 import { isoMsOrNull } from '../money/format';
 import { parseInput } from '../validation/parse-input';
@@ -13,7 +14,7 @@ export const FOUR_EYES_THRESHOLD_KEY = 'dispute_four_eyes_threshold';
 export const DEFAULT_FOUR_EYES_THRESHOLD = '1000.00';
 
 export const fourEyesThresholdInput = z
-  .object({ amount: z.string().regex(/^\d{1,12}\.\d{2}$/, { error: 'must be USDT with exactly 2 decimals, e.g. "1000.00"' }) })
+  .object({ amount: amountString({ exactDecimals: 2, example: '1000.00', allowZero: true }) })
   .strict();
 
 /** The USDT total above which a ruling needs a second operator, and when it was last set. */

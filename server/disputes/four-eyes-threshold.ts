@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor, Tx } from '../../db/client';
 import { platformSettings } from '../../db/schema';
+import { amountString } from '../money/amount-strings';
 import { Dec } from '../money/decimal';
 import { isoMsOrNull } from '../money/format';
 
@@ -12,7 +13,7 @@ export const DEFAULT_FOUR_EYES_THRESHOLD = '1000.00';
 
 /** The threshold's value as a control change carries it (server/controls). */
 export const fourEyesThresholdValue = z
-  .object({ amount: z.string().regex(/^\d{1,12}\.\d{2}$/, { error: 'must be USDT with exactly 2 decimals, e.g. "1000.00"' }) })
+  .object({ amount: amountString({ exactDecimals: 2, example: '1000.00', allowZero: true }) })
   .strict();
 export type FourEyesThresholdValue = z.output<typeof fourEyesThresholdValue>;
 

@@ -61,6 +61,7 @@ export const errorCodes = {
   DISPUTE_NOT_WITHDRAWABLE: 409,
   DEADLINE_NOT_EXTENDABLE: 409,
   EVIDENCE_REQUEST_CLOSED: 409,
+  TOO_MANY_STREAMS: 429,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -86,8 +86,9 @@ export function pageRequestGate(options: { streams?: StreamLimits; largeBodies?:
       const method = req.method ?? 'GET';
       const path = (req.url ?? '/').split('?')[0]!;
       try {
-        const events = method === 'GET' ? CHECKOUT_EVENTS.exec(path) : null;
-        if (events) return admitStream(req, res, events[1]!);
+        const events = method === 'GET' || method === 'HEAD' ? CHECKOUT_EVENTS.exec(path) : null;
+        // Counted under the decoded token, so spellings of one link (%41 for A) share its cap.
+        if (events) return admitStream(req, res, decodedSegment(events[1]!));
         if (!announcesBody(req.headers)) return true;
         return await admitBody(req, res, method, path);
       } catch (error) {
@@ -123,4 +124,12 @@ function refuse(res: ServerResponse, refusal: PageRefusal, retryAfterSeconds?: n
   });
   if (!then) lingerAfterAnswer(res);
   res.end(text, then);
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
 }

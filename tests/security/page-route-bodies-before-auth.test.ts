@@ -3,6 +3,7 @@ import { encode } from 'next-auth/jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANONYMOUS_PAGE_BODY_BYTES } from '../../app/_page-gate/page-body-rules';
 import { demoAuthSecret } from '../../server/config/auth-secret';
+import { tinyPng } from '../fixtures/images';
 import { startPageServer, type PageServer } from './page-server';
 import { rawExchange, type RawExchange } from './rest-http-server';
 
@@ -26,7 +27,7 @@ let server: PageServer;
 let forgedSession: string;
 
 beforeAll(async () => {
-  server = await startPageServer();
+  server = await startPageServer({ checkouts: 2, paidCheckouts: 1 });
   // Well-formed and signed with the demo's secret, but for a user that does not exist.
   forgedSession = await encode({ token: { sub: randomUUID(), role: 'merchant', sessionVersion: 1 }, secret: demoAuthSecret(), salt: 'authjs.session-token' });
 }, 90_000);
@@ -106,5 +107,25 @@ describe('anonymous and wrongly credentialed 16 MB posts to every page route tha
     const exchange = await rawExchange(server.port, head(targets()[2]!, `Content-Length: ${small.length}\r\nConnection: close`), small, 5_000);
     // Past the gate, the stand-in for Next answers 404 for a procedure it does not serve.
     expect([exchange.status, codeOf(exchange)]).toEqual([404, 'NOT_FOUND']);
+  }, 30_000);
+
+  it("a buyer's real receipt upload, past \"I Have Paid\", still arrives through the gate, declared or chunked", async () => {
+    const paid = server.tokens[1]!;
+    const multipartBody = async () => {
+      const png = Buffer.from(await tinyPng('#336699'));
+      return Buffer.concat([
+        Buffer.from('--x\r\nContent-Disposition: form-data; name="images"; filename="receipt.png"\r\nContent-Type: image/png\r\n\r\n'),
+        png,
+        Buffer.from('\r\n--x--\r\n'),
+      ]);
+    };
+    const upload: Target = { name: 'receipts', path: `/pay/${paid}/receipts`, headers: [multipart, 'Connection: close'], refusal: [0, ''] };
+    const declared = await multipartBody();
+    const first = await rawExchange(server.port, head(upload, `Content-Length: ${declared.length}`), declared, 10_000);
+    expect([first.status, first.body]).toEqual([201, JSON.stringify({ attached: 1 })]);
+    const body = await multipartBody();
+    const chunked = Buffer.concat([Buffer.from(`${body.length.toString(16)}\r\n`), body, Buffer.from('\r\n0\r\n\r\n')]);
+    const second = await rawExchange(server.port, head(upload, 'Transfer-Encoding: chunked'), chunked, 10_000);
+    expect([second.status, second.body]).toEqual([201, JSON.stringify({ attached: 1 })]);
   }, 30_000);
 });

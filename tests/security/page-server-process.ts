@@ -3,8 +3,9 @@
  * server of `npm start` (scripts/serve.ts) on the test's database, with Next replaced, since tests
  * have no build, by what Next does with a page request before any route runs: it buffers the body
  * through its own `getCloneableBody` up to `proxyClientMaxBodySize` (proxy.ts sees every page
- * request), then runs the route. The routes under test are the real ones. It seeds a pay-in and
- * prints its checkout token as one JSON line once it listens.
+ * request), then runs the route. The routes under test are the real ones. It seeds pay-ins (CHECKOUTS,
+ * the last PAID_CHECKOUTS of them past "I Have Paid") and prints their checkout tokens as one JSON
+ * line once it listens.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getRequestListener } from '@hono/node-server';
@@ -16,6 +17,7 @@ import { uploadEvidenceResponse } from '../../app/merchant/evidence/[reference]/
 import { sessionClaimsFromHeaders } from '../../app/_page-gate/session-from-headers';
 import { startHttpServer } from '../../scripts/serve';
 import { cliActor } from '../../server/audit';
+import { submitBuyerPayment } from '../../server/payins/checkout';
 import { addBankAccount } from '../../server/traders/add-bank-account';
 import { setQuote } from '../../server/traders/set-quote';
 import { setTraderOnline } from '../../server/traders/set-online';
@@ -85,6 +87,8 @@ for (let i = 0; i < Number(process.env.CHECKOUTS ?? '1'); i++) {
   if (created.status !== 201) throw new Error(`The pay-in was not created: ${created.status} ${JSON.stringify(created.body)}`);
   tokens.push(new URL((created.body as { payUrl: string }).payUrl).pathname.split('/').pop()!);
 }
+// The last PAID_CHECKOUTS buyers pressed "I Have Paid", so their receipts are taken.
+for (const token of tokens.slice(tokens.length - Number(process.env.PAID_CHECKOUTS ?? '0'))) await submitBuyerPayment(database.db, token);
 console.log(JSON.stringify({ ready: true, tokens }));
 
 process.once('SIGTERM', () => {

@@ -21,11 +21,11 @@ export interface PageServer {
  * page routes) in a child process of its own, so that its memory can be measured apart from the
  * test's: on a fresh PostgreSQL database under TEST_DATABASE_URL, else on a PGlite directory of its own.
  */
-export async function startPageServer(options: { checkouts?: number } = {}): Promise<PageServer> {
+export async function startPageServer(options: { checkouts?: number; paidCheckouts?: number } = {}): Promise<PageServer> {
   const port = await freePort();
   let database: TestDatabase | undefined;
   let pgliteDir: string | undefined;
-  const env: Record<string, string> = { CORRIDOR_MODE: 'demo', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', CHECKOUTS: String(options.checkouts ?? 1) };
+  const env: Record<string, string> = { CORRIDOR_MODE: 'demo', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', CHECKOUTS: String(options.checkouts ?? 1), PAID_CHECKOUTS: String(options.paidCheckouts ?? 0) };
   if (process.env.TEST_DATABASE_URL) {
     database = await createTestDatabase();
     env.DATABASE_URL = database.url!;

@@ -62,6 +62,7 @@ export const errorCodes = {
   DEADLINE_NOT_EXTENDABLE: 409,
   EVIDENCE_REQUEST_CLOSED: 409,
   CONTROL_CHANGE_PENDING: 409,
+  TOO_MANY_STREAMS: 429,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -61,6 +61,7 @@ export const errorCodes = {
   DISPUTE_NOT_WITHDRAWABLE: 409,
   DEADLINE_NOT_EXTENDABLE: 409,
   EVIDENCE_REQUEST_CLOSED: 409,
+  CARD_REVEAL_THROTTLED: 429,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -69,9 +69,11 @@ export const traderRouter = router({
     .mutation(({ ctx, input }) =>
       revealRecipientAccount(ctx.db, { traderId: ctx.traderId, orderId: input.orderId, userId: ctx.user.id, ip: ipOf(ctx.headers) }),
     ),
-  releaseTask: traderProcedure
-    .input(orderInput)
-    .mutation(async ({ ctx, input }) => payoutDetailView(await releasePayoutTask(ctx.db, { traderId: ctx.traderId, orderId: input.orderId }))),
+  releaseTask: traderProcedure.input(orderInput).mutation(async ({ ctx, input }) => {
+    const released = await releasePayoutTask(ctx.db, { traderId: ctx.traderId, orderId: input.orderId });
+    // afterReveal: what giving back a task whose number was seen cost (null when it was not seen).
+    return { ...payoutDetailView(released.order), afterReveal: released.afterReveal };
+  }),
 
   // "My pay-ins".
   payins: traderProcedure

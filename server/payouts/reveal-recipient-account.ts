@@ -45,7 +45,7 @@ export async function revealRecipientAccount(
         action: 'card.view_refused',
         details: { orderNo: order.orderNo, reason: 'throttled', seenInHour: allowance.seen, limit: allowance.limit, userId: input.userId ?? null },
       });
-      return { refused: allowance };
+      return { refused: allowance, shown: null };
     }
     const accountNumber = decryptField(keyring(), 'card', order.recipientAccount, {
       table: 'payout_orders',
@@ -64,6 +64,7 @@ export async function revealRecipientAccount(
       },
     });
     return {
+      refused: null,
       shown: {
         orderId: order.id,
         holderName: order.recipientHolderName,
@@ -73,7 +74,7 @@ export async function revealRecipientAccount(
       },
     };
   });
-  if ('refused' in outcome) {
+  if (outcome.refused) {
     cardRevealsTotal.inc({ result: 'throttled' });
     throw throttled(outcome.refused);
   }

@@ -11,6 +11,7 @@ import { acceptPayout } from '../../../server/payouts/accept-payout';
 import { listOpenTasks } from '../../../server/payouts/list-open-tasks';
 import { listTraderPayouts } from '../../../server/payouts/list-trader-payouts';
 import { payoutDetailView } from '../../../server/payouts/payout-view';
+import { releasesAfterRevealPerDay } from '../../../server/payouts/release-after-reveal';
 import { releasePayoutTask } from '../../../server/payouts/release-payout-task';
 import { revealRecipientAccount } from '../../../server/payouts/reveal-recipient-account';
 import { addBankAccount } from '../../../server/traders/add-bank-account';
@@ -63,7 +64,12 @@ export const traderRouter = router({
     .mutation(async ({ ctx, input }) => payoutDetailView(await acceptPayout(ctx.db, { traderId: ctx.traderId, orderId: input.orderId }))),
   payouts: traderProcedure
     .input(payoutsInput)
-    .query(async ({ ctx, input }) => ({ ...(await listTraderPayouts(ctx.db, ctx.traderId, input)), serverTime: now().toISOString() })),
+    .query(async ({ ctx, input }) => ({
+      ...(await listTraderPayouts(ctx.db, ctx.traderId, input)),
+      serverTime: now().toISOString(),
+      // The page warns before a give-back that would count against the trader (docs/trader-guide.md, "Rules").
+      rules: { releasesAfterRevealPerDay },
+    })),
   revealAccount: traderProcedure
     .input(orderInput)
     .mutation(({ ctx, input }) =>

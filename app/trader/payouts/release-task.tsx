@@ -1,17 +1,15 @@
 'use client';
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import { useState } from 'react';
 import { useTRPC } from '../../_trpc/client';
+import type { AppRouter } from '../../_trpc/root';
 import { errorText } from '../_components/format';
 import { useTraderMessages } from '../_components/messages-context';
 
 /** What giving back a task whose number was seen cost, as the server counted it. */
-export interface ReleaseCharge {
-  count: number;
-  limit: number;
-  suspended: boolean;
-}
+export type ReleaseCharge = NonNullable<inferRouterOutputs<AppRouter>['trader']['releaseTask']['afterReveal']>;
 
 /**
  * "Give back to the pool", with a confirmation first: only before any transfer was made. When the

@@ -148,6 +148,20 @@ describe('a trader harvests card numbers by taking tasks, revealing their number
     expect(JSON.stringify(refused)).not.toContain(held[10]!.account);
   });
 
+  it('reveals sent at once cannot pass the limit together: with 9 numbers seen, of 3 sent at once exactly 1 is shown', async () => {
+    const { trader, caller } = await harvester();
+    const held = [];
+    for (let n = 0; n < 12; n++) {
+      const task = await payoutToNewRecipient();
+      await caller.trader.accept({ orderId: task.orderId });
+      held.push(task);
+    }
+    for (const task of held.slice(0, 9)) await caller.trader.revealAccount({ orderId: task.orderId });
+    const answers = await Promise.all(held.slice(9).map((task) => refusalCode(caller.trader.revealAccount({ orderId: task.orderId }))));
+    expect(answers.sort()).toEqual(['CARD_REVEAL_THROTTLED', 'CARD_REVEAL_THROTTLED', 'RESOLVED']);
+    expect(new Set((await auditRows(trader.traderId, 'card.view')).map((view) => view.targetId)).size).toBe(10);
+  });
+
   it('giving tasks back without seeing their numbers costs nothing; an operator lifting a suspension starts the count afresh', async () => {
     const { trader, caller } = await harvester();
     for (let round = 0; round < 5; round++) {

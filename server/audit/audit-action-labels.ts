@@ -14,6 +14,8 @@ const labels: Record<string, string> = {
   'auth.sign_out_everywhere': 'Signed out everywhere',
   'auth.totp_enrolled': 'Second factor enrolled',
   'card.view': 'Card number viewed',
+  'card.view_refused': 'Card number refused (too many in an hour)',
+  'payout.release_task': 'Payout task given back by its trader',
   'dispute.claim': 'Dispute claimed',
   'dispute.evidence_added': 'Dispute evidence added',
   'order.deadline_extended': 'Deadline extended',

@@ -63,6 +63,7 @@ export const errorCodes = {
   EVIDENCE_REQUEST_CLOSED: 409,
   CONTROL_CHANGE_PENDING: 409,
   TOO_MANY_STREAMS: 429,
+  CARD_REVEAL_THROTTLED: 429,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -74,7 +74,8 @@ export function pageRequestGate(options: { streams?: StreamLimits; largeBodies?:
     if (declared === null) {
       capStreamedBody(req, verdict.limit, () => {
         if (res.headersSent) res.destroy();
-        else refuse(res, tooLarge(verdict.limit, verdict.limit > ANONYMOUS_PAGE_BODY_BYTES), undefined, () => res.destroy());
+        // Answered like any refusal: half-closed and lingering, so the uploader reads the 413 before the close.
+        else refuse(res, tooLarge(verdict.limit, verdict.limit > ANONYMOUS_PAGE_BODY_BYTES));
       });
     }
     return true;

@@ -96,19 +96,21 @@ test('the owner invites a developer who creates a scoped key and a webhook to a 
     await developerNav.getByRole('link', { name: 'Developers' }).click();
     await expect(heading(developerPage, 'Developers')).toBeVisible();
 
-    // A scoped key: the secret is shown once, with the warning, and never in the table.
+    // A scoped key: the secret is shown once, with the warning, and never in the table. The form
+    // offers a developer only what the role does in the console: webhooks and keys, no orders or money.
     const keyForm = developerPage.getByRole('form', { name: 'Create an API key' });
-    await keyForm.getByLabel('Label').fill('reporting job');
-    await keyForm.getByRole('checkbox', { name: 'balance:read' }).check();
-    await keyForm.getByRole('checkbox', { name: 'payouts:read' }).check();
+    await expect(keyForm.getByRole('checkbox')).toHaveCount(2);
+    await expect(keyForm.getByRole('checkbox', { name: 'payouts:write' })).toHaveCount(0);
+    await keyForm.getByLabel('Label').fill('deploy job');
+    await keyForm.getByRole('checkbox', { name: 'webhooks:manage' }).check();
     await keyForm.getByLabel(/IP allowlist/).fill('127.0.0.1\n203.0.113.0/24');
     await keyForm.getByRole('button', { name: 'Create key' }).click();
     const secret = await developerPage.getByTestId('secret-once').inputValue();
     expect(secret).toMatch(/^sk_/);
     await expect(developerPage.getByText('you will not see this again', { exact: false })).toBeVisible();
     const keys = developerPage.getByRole('table', { name: 'API keys' });
-    const row = keys.getByRole('row').filter({ hasText: 'reporting job' });
-    await expect(row).toContainText('balance:read, payouts:read');
+    const row = keys.getByRole('row').filter({ hasText: 'deploy job' });
+    await expect(row).toContainText('webhooks:manage');
     await expect(row).toContainText('203.0.113.0/24');
     await expect(row).toContainText('127.0.0.1');
     await expect(keys).not.toContainText(secret);
@@ -137,7 +139,7 @@ test('the owner invites a developer who creates a scoped key and a webhook to a 
 
     // The key's calls: one its scopes allow, one they do not; both show in the request log, by route.
     const client = new CorridorClient({ baseUrl: baseURL ?? '', apiKey: keyId, apiSecret: secret });
-    expect((await client.getBalance()).status).toBe(200);
+    expect((await client.getWebhookEndpoint()).status).toBe(200);
     expect((await client.createPayout({ merchantOrderNo: `dev-${tag}`, fiatAmount: '10.00', recipient: { holderName: 'Li Lei', bankAccount: '6222020200112233445', bankName: 'Bank of China' } }, `dev-${tag}`)).status).toBe(403);
     await developerNav.getByRole('link', { name: 'API requests' }).click();
     await expect(heading(developerPage, 'API requests')).toBeVisible();
@@ -147,8 +149,8 @@ test('the owner invites a developer who creates a scoped key and a webhook to a 
       await expect(requests.getByRole('row').filter({ hasText: '403' })).toHaveCount(1, { timeout: 2_000 });
     }).toPass({ timeout: 20_000 });
     await expect(requests.getByRole('row').filter({ hasText: '403' })).toContainText('POST');
-    await expect(requests.getByRole('row').filter({ hasText: '403' })).toContainText('reporting job');
-    await expect(requests.getByRole('row').filter({ hasText: '/api/v1/balance' })).toContainText('200');
+    await expect(requests.getByRole('row').filter({ hasText: '403' })).toContainText('deploy job');
+    await expect(requests.getByRole('row').filter({ hasText: '/api/v1/webhooks/endpoint' })).toContainText('200');
     await expect(requests).not.toContainText(`dev-${tag}`);
     await expectAccessible(developerPage);
     // The audit log is the owners': the developer is sent to the overview.

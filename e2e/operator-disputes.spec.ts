@@ -5,7 +5,7 @@ import Decimal from 'decimal.js';
 import sharp from 'sharp';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse } from '../clients/node/corridor-client';
 import { demoCredentials } from '../server/demo/demo-credentials';
-import { enrolOnPage, signInAsDemoOperator } from './totp-device';
+import { signInAsDemoOperator, signInAsSecondDemoOperator } from './totp-device';
 import { consoleBalances } from './console-balances';
 
 function ok<T>(response: ApiResponse<unknown>, what: string): T {
@@ -152,7 +152,7 @@ test('ten disputes: the queue with filters and the keyboard, a split ruling that
   expect(await rows.count()).toBeGreaterThanOrEqual(8);
 });
 
-test('four eyes: a large ruling is a proposal until a second operator, enrolled in this test, approves it after a confirmation', async ({ page, browser }, testInfo) => {
+test('four eyes: a large ruling is a proposal until a second operator approves it after a confirmation', async ({ page, browser }, testInfo) => {
   test.setTimeout(240_000);
   const tag = `Four eyes ${randomUUID().slice(0, 8)}`;
   // 8000 CNY is over 1000 USDT: above the default four-eyes threshold (docs/operator-guide.md).
@@ -181,16 +181,10 @@ test('four eyes: a large ruling is a proposal until a second operator, enrolled 
   const row = page.getByRole('table', { name: 'Disputes queue' }).locator('tbody tr').filter({ hasText: large.orderNo });
   await expect(row).toContainText('Awaiting approval');
 
-  // The second operator signs in for the first time: enrols TOTP, then opens the case.
+  // The second operator signs in (enrolling TOTP if this is their first sign-in of the run), then opens the case.
   const approverContext = await browser.newContext();
   const approver = await approverContext.newPage();
-  await approver.goto('/sign-in?next=%2Foperator');
-  await approver.getByLabel('Email').fill(demoCredentials.secondOperator.email);
-  await approver.getByLabel('Password').fill(demoCredentials.secondOperator.password);
-  await approver.getByRole('button', { name: 'Sign in' }).click();
-  await expect(approver).toHaveURL(/\/operator\/enrol$/);
-  await enrolOnPage(approver, 'Confirm and open the console');
-  await expect(approver.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  await signInAsSecondDemoOperator(approver);
   await approver.goto(`/operator/disputes/payout/${large.orderId}`);
   const seen = approver.getByRole('region', { name: 'Proposed ruling awaiting approval' });
   await expect(seen).toContainText('Release to trader');

@@ -41,22 +41,57 @@ export async function enrolOnPage(page: Page, confirmButton: string): Promise<To
   return device;
 }
 
-// The demo operator enrols once per server (a fresh database each run) but several spec files sign
-// them in; the device is kept in the worker and, should the worker restart, in a file beside the
-// artifacts. A stale file from an earlier run is never used: only when the server asks for a code.
-const stateFile = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', 'demo-operator-totp.json');
-let demoOperatorDevice: TotpDevice | null = null;
+// The demo operators enrol once per server (a fresh database each run) but several journeys sign
+// them in; each one's device is kept in the worker and, should the worker restart, in a file beside
+// the artifacts. A stale file from an earlier run is never used: only when the server asks for a code.
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+const devices = new Map<string, TotpDevice>();
 
-function storedDevice(): TotpDevice {
-  if (demoOperatorDevice) return demoOperatorDevice;
+function storedDevice(stateFile: string): TotpDevice {
+  const kept = devices.get(stateFile);
+  if (kept) return kept;
   const { secret, lastStep } = JSON.parse(readFileSync(stateFile, 'utf8')) as { secret: string; lastStep?: number | null };
-  demoOperatorDevice = new TotpDevice(secret, lastStep ?? null);
-  return demoOperatorDevice;
+  const device = new TotpDevice(secret, lastStep ?? null);
+  devices.set(stateFile, device);
+  return device;
 }
 
-function storeDevice(device: TotpDevice): void {
+function storeDevice(stateFile: string, device: TotpDevice): void {
+  devices.set(stateFile, device);
   mkdirSync(path.dirname(stateFile), { recursive: true });
   writeFileSync(stateFile, JSON.stringify({ secret: device.secret, lastStep: device.lastStep }));
+}
+
+/**
+ * Signs a demo operator in, enrolling the second factor on their first sign-in of the run (then
+ * `onEnrolPage` runs while the enrolment page shows), and waits for the console.
+ */
+async function signInOperator(page: Page, who: { email: string; password: string }, stateFile: string, onEnrolPage?: () => Promise<void>): Promise<void> {
+  await page.goto('/sign-in?next=%2Foperator');
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  const codeField = page.getByLabel('Authenticator code');
+  await expect(page.getByRole('heading', { level: 1, name: 'Set up your second factor' }).or(codeField)).toBeVisible();
+  if (await codeField.isVisible()) {
+    // A code another journey spent in this 30-second step is refused (each code works once): the
+    // device then gives the next step's code, as a person would wait for the next one.
+    const device = storedDevice(stateFile);
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      if (attempt > 1) await page.getByLabel('Password').fill(who.password);
+      await codeField.fill(await device.nextCode());
+      storeDevice(stateFile, device);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      // Signed in when the console opens; a refused code leaves the form (and its message) showing.
+      if (await page.waitForURL(/\/operator$/, { timeout: 8_000 }).then(() => true, () => false)) break;
+    }
+  } else {
+    await expect(page).toHaveURL(/\/operator\/enrol$/);
+    if (onEnrolPage) await onEnrolPage();
+    storeDevice(stateFile, await enrolOnPage(page, 'Confirm and open the console'));
+  }
+  await expect(page).toHaveURL(/\/operator$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
 }
 
 /**
@@ -65,35 +100,18 @@ function storeDevice(device: TotpDevice): void {
  */
 export async function signInAsDemoOperator(page: Page, onEnrolPage?: () => Promise<void>): Promise<void> {
   if (await resumeDemoOperatorSession(page)) return;
-  await page.goto('/sign-in?next=%2Foperator');
-  await page.getByLabel('Email').fill(demoCredentials.operator.email);
-  await page.getByLabel('Password').fill(demoCredentials.operator.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  const codeField = page.getByLabel('Authenticator code');
-  await expect(page.getByRole('heading', { level: 1, name: 'Set up your second factor' }).or(codeField)).toBeVisible();
-  if (await codeField.isVisible()) {
-    // A code another journey spent in this 30-second step is refused (each code works once): the
-    // device then gives the next step's code, as a person would wait for the next one.
-    const device = storedDevice();
-    for (let attempt = 1; attempt <= 3; attempt += 1) {
-      if (attempt > 1) await page.getByLabel('Password').fill(demoCredentials.operator.password);
-      await codeField.fill(await device.nextCode());
-      storeDevice(device);
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      // Signed in when the console opens; a refused code leaves the form (and its message) showing.
-      if (await page.waitForURL(/\/operator$/, { timeout: 8_000 }).then(() => true, () => false)) break;
-    }
-  } else {
-    await expect(page).toHaveURL(/\/operator\/enrol$/);
-    if (onEnrolPage) await onEnrolPage();
-    demoOperatorDevice = await enrolOnPage(page, 'Confirm and open the console');
-    storeDevice(demoOperatorDevice);
-  }
-  await expect(page).toHaveURL(/\/operator$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Disputes' })).toBeVisible();
+  await signInOperator(page, demoCredentials.operator, path.join(artifacts, 'demo-operator-totp.json'), onEnrolPage);
   // The session cookie alone: a language the journey chose is not the next journey's.
   const session = (await page.context().cookies()).filter((cookie) => cookie.name.endsWith('authjs.session-token'));
   demoOperatorSession = session.length > 0 ? session : null;
+}
+
+/**
+ * Signs the demo's second operator in (the one who approves four-eyes proposals), in the page's
+ * own browser context, enrolling their second factor on their first sign-in of the run.
+ */
+export async function signInAsSecondDemoOperator(page: Page): Promise<void> {
+  await signInOperator(page, demoCredentials.secondOperator, path.join(artifacts, 'second-operator-totp.json'));
 }
 
 // Each sign-in spends a 30-second TOTP step, and the device can run only one step ahead: signing the

@@ -62,14 +62,17 @@ describe('operator CLI', () => {
     expect(missing.stderr).toContain('--email is required');
   }, 60_000);
 
-  it('shows and sets the four-eyes threshold; a bad amount is refused with its field', async () => {
+  it('shows and sets the four-eyes threshold, only with a reason; a bad amount is refused with its field', async () => {
     expect(JSON.parse((await corridor('dispute', 'four-eyes-threshold', '--json')).stdout)).toMatchObject({ amount: '1000.00' });
-    const set = await corridor('dispute', 'four-eyes-threshold', '--amount', '2500.00');
+    const unexplained = await corridor('dispute', 'four-eyes-threshold', '--amount', '2500.00');
+    expect(unexplained.code).toBe(1);
+    expect(unexplained.stderr).toContain('--reason is required');
+    const set = await corridor('dispute', 'four-eyes-threshold', '--amount', '2500.00', '--reason', 'Large disputes doubled; agreed at the ops review.');
     expect(set.code).toBe(0);
     expect(set.stdout).toContain('Rulings on orders above 2500.00 USDT need a second operator.');
-    const bad = await corridor('dispute', 'four-eyes-threshold', '--amount', '25', '--json');
+    const bad = await corridor('dispute', 'four-eyes-threshold', '--amount', '25', '--reason', 'Typo.', '--json');
     expect(bad.code).toBe(1);
-    expect((JSON.parse(bad.stdout) as { error: { details: { path: string }[] } }).error.details.map((d) => d.path)).toContain('amount');
+    expect((JSON.parse(bad.stdout) as { error: { details: { path: string }[] } }).error.details.map((d) => d.path)).toContain('value.amount');
     expect(JSON.parse((await corridor('dispute', 'four-eyes-threshold', '--json')).stdout)).toMatchObject({ amount: '2500.00' });
   }, 60_000);
 

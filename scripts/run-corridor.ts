@@ -8,6 +8,7 @@ import { apiRequestRecorder } from '../server/api-request-log/api-request-record
 import { demoCredentials } from '../server/demo/demo-credentials';
 import type { Env } from '../config/env';
 import { parseTrustedProxies } from '../server/http/client-address';
+import { routeFrameworkConsole } from '../server/logging/framework-console';
 import { log } from '../server/logging/log';
 import { safeError } from '../server/logging/safe-error';
 import { beginShutdown } from '../server/operations/shutdown-state';
@@ -30,6 +31,9 @@ export async function runCorridor(config: Env, database: Database, options: { ro
       : undefined;
 
   print('▸ Starting the server…');
+  // From here on Next and React share this process: their console lines go through the log's
+  // redaction (a failed export's SQL parameters, a checkout token in a warning's path).
+  routeFrameworkConsole();
   const running = await startHttpServer({ port: config.PORT, host: config.HOST, dir: options.root, pages: config.CORRIDOR_PAGES === 'on' });
   const metricsServer = config.METRICS_PORT ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST }) : undefined;
   const seconds = ((performance.now() - options.started) / 1000).toFixed(1);
@@ -83,6 +87,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
 export function exitOnStartFailure(error: unknown): never {
   // Through the log's error serializer: a failed statement's parameters never reach the terminal.
   const safe = safeError(error);
-  console.error(safe.code ? `${safe.message} (${safe.code})` : safe.message);
+  // Straight to stderr: a person reads it, and console.error may be routed into the log by now.
+  process.stderr.write(`${safe.code ? `${safe.message} (${safe.code})` : safe.message}\n`);
   process.exit(1);
 }

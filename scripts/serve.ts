@@ -6,6 +6,10 @@ import { restRequestListener } from '../app/api/v1/_rest/node-listener';
 import { isShuttingDown } from '../server/operations/shutdown-state';
 import { applyConnectionPolicies, type ServerTimeouts } from './connection-policies';
 import { stampClientAddress } from '../server/http/client-address';
+import { setSecurityHeaders } from '../server/http/security-headers';
+import { pageRequestGate } from '../app/_page-gate/page-request-gate';
+
+type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
 export interface RunningServer {
   server: Server;
@@ -19,16 +23,29 @@ export interface RunningServer {
  * /api/v1/* handed straight to the REST adapter (a Web-standard function) so the merchant API
  * skips Next's per-request work, and every other path given to Next.
  */
-export async function startHttpServer(options: { port: number; host: string; dir: string; pages?: boolean; timeouts?: ServerTimeouts }): Promise<RunningServer> {
+export async function startHttpServer(options: {
+  port: number;
+  host: string;
+  dir: string;
+  pages?: boolean;
+  timeouts?: ServerTimeouts;
+  /** In place of Next, where no build exists (tests of what reaches the pages). */
+  pageHandler?: RequestHandler;
+}): Promise<RunningServer> {
   // CORRIDOR_PAGES=off: an API node (REST, probes, metrics) with no pages, and no build to load.
-  let handleNext: (req: IncomingMessage, res: ServerResponse) => Promise<void> = noPages;
-  if (options.pages !== false) {
+  let handleNext: RequestHandler = options.pageHandler ?? noPages;
+  if (options.pages !== false && !options.pageHandler) {
     const app = next({ dev: false, dir: options.dir, hostname: options.host, port: options.port });
     handleNext = app.getRequestHandler();
     await app.prepare();
   }
 
   const handleApi = restRequestListener();
+  // Page requests are checked from their headers before Next reads a byte of their bodies.
+  const gate = pageRequestGate();
+  const handlePage: RequestHandler = async (req, res) => {
+    if (await gate.admit(req, res)) await handleNext(req, res);
+  };
 
   const handleOperations = getRequestListener((request) => handleOperationsRequest(request), { overrideGlobalObjects: false });
   const inFlight = new Set<ServerResponse>();
@@ -36,6 +53,7 @@ export async function startHttpServer(options: { port: number; host: string; dir
   const server = createServer((req, res) => {
     // Once per request, before either handler: the client address from the socket and TRUST_PROXY.
     stampClientAddress(req);
+    setSecurityHeaders(res);
     const url = req.url ?? '/';
     if (OPERATIONS_PATHS.has(url.split('?')[0]!)) {
       void handleOperations(req, res);
@@ -49,7 +67,7 @@ export async function startHttpServer(options: { port: number; host: string; dir
       void handleApi(req, res);
       return;
     }
-    void handleNext(req, res);
+    void handlePage(req, res);
   });
   // Slow clients are timed out and malformed requests answered in JSON (docs/security.md).
   applyConnectionPolicies(server, options.timeouts);
@@ -81,7 +99,10 @@ async function noPages(_req: IncomingMessage, res: ServerResponse): Promise<void
 /** METRICS_PORT: /metrics (and the probes) on a port of their own, for a scraper on a private network. */
 export async function startMetricsServer(options: { port: number; host: string }): Promise<Server> {
   const handle = getRequestListener((request) => handleOperationsRequest(request, { metricsOpen: true }), { overrideGlobalObjects: false });
-  const server = createServer((req, res) => void handle(req, res));
+  const server = createServer((req, res) => {
+    setSecurityHeaders(res);
+    void handle(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => resolve());

@@ -11,11 +11,14 @@ import { getDatabase } from '../db';
 import { assertReadyForProduction } from '../server/config/production-readiness';
 import { env } from '../config/env';
 import { exitOnStartFailure, runCorridor } from './run-corridor';
+import { unsupportedNodeNotice } from './supported-node';
 
 const root = process.cwd();
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const notice = unsupportedNodeNotice();
+  if (notice) console.log(notice);
   const config = env();
   if (config.demo) throw new Error('`npm run start:prod` serves production mode only (CORRIDOR_MODE=demo is set); the demo starts with `npm start`.');
   assertReadyForProduction(config);

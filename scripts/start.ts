@@ -11,11 +11,14 @@ import { seedDemo } from '../server/demo/seed-demo';
 import { env } from '../config/env';
 import { buildNeeded, runBuild } from './build-if-needed';
 import { exitOnStartFailure, runCorridor } from './run-corridor';
+import { unsupportedNodeNotice } from './supported-node';
 
 const root = process.cwd();
 
 async function main(): Promise<void> {
   const started = performance.now();
+  const notice = unsupportedNodeNotice();
+  if (notice) console.log(notice);
   const config = env();
   assertReadyForProduction(config);
 

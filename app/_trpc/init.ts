@@ -8,7 +8,7 @@ import { sessionClaims } from '../_auth/auth';
 import { checkedSessionUser, type SessionClaims, type SessionUser } from '../_auth/session-user';
 import type { Db } from '../../db/client';
 import { DomainError, httpStatusOf, type ErrorCode } from '../../server/errors';
-import { refuseControlCharacters } from '../../server/validation/control-characters';
+import { enforceTextRule } from '../../server/validation/text-rule';
 import { hasMerchantPermission, totpRequiredFor, type MerchantPermission } from '../../server/merchant-team/merchant-permissions';
 
 export type { SessionUser } from '../_auth/session-user';
@@ -81,9 +81,9 @@ const domainErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-/** Every page's input meets the one text rule before any schema sees it (server/validation/control-characters.ts). */
+/** Every page's input meets the one text rule before any schema sees it (server/validation/text-rule.ts). */
 const textRule = t.middleware(async ({ getRawInput, next }) => {
-  refuseControlCharacters(await getRawInput(), 'input');
+  enforceTextRule(await getRawInput(), 'input');
   return next();
 });
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { createdAt, id, instant, money6 } from './columns';
+import { createdAt, id, instant, money2, money6 } from './columns';
 import type { EvidenceFlow, EvidenceParty } from './dispute-evidence';
 import { users } from './users';
 
@@ -49,6 +49,9 @@ export const disputeRulingProposals = pgTable(
     // For a split: the USDT going to the trader (payout) or to the merchant (pay-in).
     splitAmount: money6('split_amount'),
     note: text('note').notNull(),
+    // The four-eyes threshold in effect when it was proposed: a later change of the threshold never
+    // applies to a pending proposal (it still needs its second operator).
+    fourEyesThreshold: money2('four_eyes_threshold').notNull(),
     status: text('status').$type<RulingProposalStatus>().notNull().default('pending'),
     proposedBy: uuid('proposed_by')
       .notNull()

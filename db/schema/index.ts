@@ -18,3 +18,4 @@ export * from './bank-notifications';
 export * from './operator-console';
 export * from './dispute-process';
 export * from './api-request-log';
+export * from './control-changes';

@@ -17,7 +17,8 @@ import type { MerchantSettingsInput } from '../../server/merchants/merchant-sett
 import { createTrader } from '../../server/traders/create-trader';
 import { setTraderStatus } from '../../server/traders/set-trader-status';
 import { createOperator } from '../../server/users/create-operator';
-import { fourEyesThreshold, setFourEyesThreshold } from '../../server/disputes/four-eyes-threshold';
+import { setControlFromCli } from '../../server/controls/set-control-from-cli';
+import { FOUR_EYES_THRESHOLD_KEY, fourEyesThreshold } from '../../server/disputes/four-eyes-threshold';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
 import { rotateWebhookSecret } from '../../server/webhooks/rotate-webhook-secret';
 import { reencryptFields } from '../../server/crypto/reencrypt-fields';
@@ -273,11 +274,17 @@ export const commands: Record<string, Command> = {
   'balance credit': balanceCommand('credit'),
   'balance debit': balanceCommand('debit'),
   'dispute four-eyes-threshold': {
-    usage: 'dispute four-eyes-threshold [--amount <USDT, 2 decimals>]',
-    summary: 'Show, or set, the USDT total above which a ruling needs a second operator (docs/operator-guide.md, "Four eyes")',
+    usage: 'dispute four-eyes-threshold [--amount <USDT, 2 decimals> --reason <text>]',
+    summary: 'Show, or set (with a reason, audited), the USDT total above which a ruling needs a second operator (docs/operator-guide.md, "Controls")',
     needsDatabase: true,
     async run(db, flags) {
-      const result = typeof flags.amount === 'string' ? await setFourEyesThreshold(db, { amount: flags.amount }, cliActor) : await fourEyesThreshold(db);
+      if (typeof flags.amount !== 'string') {
+        const result = await fourEyesThreshold(db);
+        return { result, text: `Rulings on orders above ${result.amount} USDT need a second operator.` };
+      }
+      // Without a second operator, so never without a reason (docs/security.md, "Control changes").
+      const set = await setControlFromCli(db, { change: { control: FOUR_EYES_THRESHOLD_KEY, value: { amount: flags.amount }, reason: required(flags, 'reason') } });
+      const result = { amount: set.value, setAt: set.setAt };
       return { result, text: `Rulings on orders above ${result.amount} USDT need a second operator.` };
     },
   },

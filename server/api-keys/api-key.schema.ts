@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayedName } from '../validation/displayed-name';
 import { instantText } from '../validation/instant';
 import { ipAllowlistInput, MAX_ALLOWLIST_ENTRIES } from './ip-allowlist';
 import { API_KEY_SCOPES, apiKeyScope } from './scopes';
@@ -6,7 +7,7 @@ import { API_KEY_SCOPES, apiKeyScope } from './scopes';
 // docs/api.md, "API keys and scopes": the inputs and views of the key-management endpoints (and
 // the operator's issue form, which adds the merchant and may leave the scopes out).
 
-export const apiKeyLabel = z.string().trim().max(100).describe('Your name for the key, up to 100 characters.');
+export const apiKeyLabel = displayedName(z.string().trim().max(100)).describe('Your name for the key, up to 100 characters.');
 
 /** 1 to 8 distinct scopes; a repeat is dropped. */
 export const apiKeyScopesInput = z

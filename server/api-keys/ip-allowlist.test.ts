@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressAllowed, canonicalRange, ipAllowlistInput } from './ip-allowlist';
+import { addressAllowed, canonicalRange, ipAllowlistInput, rangesOutside, rangeWithin } from './ip-allowlist';
 
 describe('canonicalRange: the stored form of an allowlist entry', () => {
   it.each([
@@ -67,5 +67,43 @@ describe('addressAllowed: the client address against the ranges', () => {
     expect(addressAllowed(['::ffff:0:0/96'], '198.51.100.1')).toBe(true);
     expect(addressAllowed(['0.0.0.0/0'], '2001:db8::1')).toBe(false);
     expect(addressAllowed(['::/0'], '2001:db8::1')).toBe(true);
+  });
+});
+
+describe('rangeWithin: every address one range allows, another allows too', () => {
+  it.each([
+    ['203.0.113.0/25', '203.0.113.0/24'],
+    ['203.0.113.7/32', '203.0.113.0/24'],
+    ['203.0.113.0/24', '203.0.113.0/24'],
+    ['10.1.0.0/16', '0.0.0.0/0'],
+    ['2001:db8:aa::/48', '2001:db8::/32'],
+    ['2001:db8::/32', '::/0'],
+    // An IPv4 client passes an IPv6 range by its mapped form (addressAllowed), so IPv4 ranges lie inside these.
+    ['192.0.2.0/24', '::/0'],
+    ['192.0.2.0/24', '::ffff:0:0/95'],
+  ])('%s is inside %s', (inner, outer) => {
+    expect(rangeWithin(inner, outer)).toBe(true);
+  });
+
+  it.each([
+    ['203.0.113.0/23', '203.0.113.0/24'],
+    ['203.0.114.0/24', '203.0.113.0/24'],
+    ['0.0.0.0/0', '10.0.0.0/8'],
+    ['2001:db8::/31', '2001:db8::/32'],
+    // IPv6 clients never pass an IPv4 range, and an IPv6 range holds no IPv4 range outside its mapped part.
+    ['2001:db8::/32', '0.0.0.0/0'],
+    ['::/0', '0.0.0.0/0'],
+    ['192.0.2.0/24', '2001:db8::/32'],
+    ['not a range', '0.0.0.0/0'],
+    ['10.0.0.0/8', 'not a range'],
+  ])('%s is not inside %s', (inner, outer) => {
+    expect(rangeWithin(inner, outer)).toBe(false);
+  });
+
+  it('rangesOutside names the ranges that fit in no single range of the other list', () => {
+    const parent = ['192.0.2.0/25', '192.0.2.128/25', '2001:db8::/32'];
+    expect(rangesOutside(['192.0.2.0/26', '2001:db8:1::/48'], parent)).toEqual([]);
+    // A /24 over two adjacent /25s fits in neither.
+    expect(rangesOutside(['192.0.2.0/26', '192.0.2.0/24', '198.51.100.0/24'], parent)).toEqual([1, 2]);
   });
 });

@@ -84,3 +84,39 @@ export function addressAllowed(allowlist: readonly string[], clientAddress: stri
     return mapped !== null && network.kind() === 'ipv6' && mapped.match(network, bits);
   });
 }
+
+/**
+ * A stored range as the IPv6 range it is matched as: an IPv4 range is its IPv4-mapped range
+ * (`10.0.0.0/8` is `::ffff:10.0.0.0/104`), since addressAllowed lets an IPv4 client through an
+ * IPv6 range by its mapped form. In these terms a range allows exactly the addresses it covers.
+ */
+function asIpv6Range(range: string): [ipaddr.IPv6, number] | null {
+  let parsed: [Address, number];
+  try {
+    parsed = ipaddr.parseCIDR(range);
+  } catch {
+    return null;
+  }
+  const [network, bits] = parsed;
+  return network.kind() === 'ipv4' ? [(network as ipaddr.IPv4).toIPv4MappedAddress(), bits + 96] : [network as ipaddr.IPv6, bits];
+}
+
+/**
+ * Whether every address `inner` allows, `outer` allows too: `inner` is as long a prefix or longer,
+ * inside `outer`'s network. A range that does not parse is inside nothing and holds nothing.
+ */
+export function rangeWithin(inner: string, outer: string): boolean {
+  const child = asIpv6Range(inner);
+  const parent = asIpv6Range(outer);
+  if (!child || !parent) return false;
+  return child[1] >= parent[1] && child[0].match(parent[0], parent[1]);
+}
+
+/**
+ * The positions of the ranges of `child` that lie inside no single range of `parent`: a key's
+ * allowlist is within another's when this is empty. Each range must fit in one range, not in a
+ * union of several (a /24 over two adjacent /25s is outside), which keeps the rule easy to state.
+ */
+export function rangesOutside(child: readonly string[], parent: readonly string[]): number[] {
+  return child.flatMap((range, index) => (parent.some((outer) => rangeWithin(range, outer)) ? [] : [index]));
+}

@@ -45,3 +45,8 @@ export function missingScopes(granted: readonly ApiKeyScope[] | null, required: 
   const held = new Set(effectiveScopes(granted));
   return required.filter((scope) => !held.has(scope));
 }
+
+/** A key's scopes as stored (text[], null: every scope); a scope the code no longer knows grants nothing. */
+export function storedScopes(stored: readonly string[] | null): ApiKeyScope[] | null {
+  return stored === null ? null : stored.filter((scope): scope is ApiKeyScope => apiKeyScope.safeParse(scope).success);
+}

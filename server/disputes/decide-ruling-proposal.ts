@@ -22,7 +22,9 @@ export type DecideRulingProposalInput = z.input<typeof decideRulingProposalInput
  * applies the proposed ruling in the same transaction that marks the proposal approved; reject needs
  * a reason. The proposer may not decide their own, only withdraw it. The order row is locked first
  * (as a ruling locks it), then the proposal is read: of two decisions at once the second waits,
- * finds the proposal no longer pending and is refused with PROPOSAL_NOT_PENDING.
+ * finds the proposal no longer pending and is refused with PROPOSAL_NOT_PENDING. The threshold is
+ * not read again: a proposal made under it needs its second operator even if the threshold was
+ * raised since (docs/security.md, "Control changes").
  */
 export async function decideRulingProposal(db: Db, rawInput: DecideRulingProposalInput, operator: OperatorActor, now = new Date()) {
   const input = parseInput(decideRulingProposalInput, rawInput);
@@ -54,7 +56,7 @@ export async function decideRulingProposal(db: Db, rawInput: DecideRulingProposa
       action: `dispute.${input.decision}_ruling`,
       targetType: proposal.flow,
       targetId: proposal.orderId,
-      details: { proposalId: proposal.id, proposedBy: proposal.proposedBy, ruling: proposal.ruling, reasonCode: proposal.reasonCode, splitAmount: proposal.splitAmount, ...(input.decision === 'reject' ? { reason: input.reason } : {}) },
+      details: { proposalId: proposal.id, proposedBy: proposal.proposedBy, fourEyesThreshold: proposal.fourEyesThreshold, ruling: proposal.ruling, reasonCode: proposal.reasonCode, splitAmount: proposal.splitAmount, ...(input.decision === 'reject' ? { reason: input.reason } : {}) },
     });
 
     if (input.decision !== 'approve') return { proposalId: proposal.id, status, orderStatus: 'DISPUTED' as string };

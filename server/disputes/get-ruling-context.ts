@@ -2,11 +2,10 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, disputeRulingProposals, payinOrders, payoutOrders, users } from '../../db/schema';
 import { DomainError } from '../errors';
-import { Dec } from '../money/decimal';
 import { fmt2, fmt6, isoMs } from '../money/format';
 import { frozenAmountOf } from '../payouts/payout-ledger';
 import type { DisputeRef } from './dispute-ref';
-import { fourEyesThreshold } from './four-eyes-threshold';
+import { fourEyesThreshold, needsFourEyes } from './four-eyes-threshold';
 import { rulingReasonLabels, rulingReasonCodes, type RulingReasonCode } from './ruling-reasons';
 import { parseSplitAmount, payinSplitLegs, payoutSplitLegs, type SplitLegs } from './split-ruling';
 
@@ -18,6 +17,8 @@ export interface RulingProposalView {
   /** Where the money would go if approved (a split's legs); null for the other rulings. */
   legs: SplitLegs | null;
   note: string;
+  /** The four-eyes threshold it was proposed under, which still applies to it. */
+  fourEyesThreshold: string;
   proposedBy: { id: string; name: string };
   createdAt: string;
 }
@@ -53,6 +54,7 @@ export async function getRulingContext(db: Executor, ref: DisputeRef) {
         splitAmount: pending.proposal.splitAmount ? (order.decimals === 2 ? fmt2(pending.proposal.splitAmount) : fmt6(pending.proposal.splitAmount)) : null,
         legs: pending.proposal.splitAmount ? legsOf(pending.proposal.splitAmount) : null,
         note: pending.proposal.note,
+        fourEyesThreshold: fmt2(pending.proposal.fourEyesThreshold),
         proposedBy: { id: pending.proposal.proposedBy, name: pending.name },
         createdAt: isoMs(pending.proposal.createdAt),
       }
@@ -66,8 +68,9 @@ export async function getRulingContext(db: Executor, ref: DisputeRef) {
     splitBase: order.splitBase,
     splitDecimals: order.decimals,
     total: order.decimals === 2 ? fmt2(order.total) : fmt6(order.total),
-    fourEyesThreshold: threshold.amount,
-    needsFourEyes: new Dec(order.total).gt(threshold.amount),
+    // A pending proposal keeps the threshold it was made under; otherwise the one in effect now.
+    fourEyesThreshold: proposal ? proposal.fourEyesThreshold : threshold.amount,
+    needsFourEyes: proposal ? true : needsFourEyes(order.total, threshold.amount),
     reasons: rulingReasonCodes.map((code: RulingReasonCode) => ({ code, label: rulingReasonLabels[code] })),
     proposal,
   };

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { amountString } from '../money/amount-strings';
 import { disputeFlow } from './dispute-ref';
 
-const cnyAmount = z.string().trim().regex(/^\d{1,12}(\.\d{1,2})?$/, 'A CNY amount such as 500 or 71.50.');
+/** A CNY bound such as 500 or 71.50: the amounts' one spelling (docs/amounts.md), zero allowed. */
+const cnyAmount = z.string().trim().pipe(amountString({ maxDecimals: 2, example: '71.50', allowZero: true }));
 
 /** The disputes queue's filters and sort (docs/operator-guide.md, "The queue"). */
 export const disputeQueueFilters = z

@@ -10,7 +10,7 @@ import { requireNote } from '../state-machines/guards';
 import { parseInput } from '../validation/parse-input';
 import { applyRuling, type CheckedRuling } from './apply-ruling';
 import { claimRefusal } from './claim-dispute';
-import { needsFourEyes } from './four-eyes-threshold';
+import { fourEyesThreshold, needsFourEyes } from './four-eyes-threshold';
 import { auditActorOf, type OperatorActor } from './operator-actor';
 import { rulingReasonCode } from './ruling-reasons';
 import { parseSplitAmount } from './split-ruling';
@@ -90,7 +90,8 @@ export async function ruleDispute(db: Db, rawInput: RuleDisputeInput, operator: 
     const ruling = checkRuling(input, order);
     await refuseIfProposalPending(tx, ruling);
 
-    if (await needsFourEyes(tx, order.total)) {
+    const threshold = (await fourEyesThreshold(tx)).amount;
+    if (needsFourEyes(order.total, threshold)) {
       // The machine's note rule, checked here because no transition runs until the approval.
       const refusal = requireNote({ now, note: ruling.note });
       if (refusal) throw refusal;
@@ -103,6 +104,8 @@ export async function ruleDispute(db: Db, rawInput: RuleDisputeInput, operator: 
           reasonCode: ruling.reasonCode,
           splitAmount: ruling.splitAmount,
           note: ruling.note,
+          // Kept with the proposal: changing the threshold later never applies to it.
+          fourEyesThreshold: threshold,
           proposedBy: operator.id,
           createdAt: now,
         })
@@ -115,7 +118,7 @@ export async function ruleDispute(db: Db, rawInput: RuleDisputeInput, operator: 
         action: 'dispute.propose_ruling',
         targetType: ruling.flow,
         targetId: ruling.orderId,
-        details: { orderNo: order.orderNo, proposalId: proposal!.id, ruling: ruling.ruling, reasonCode: ruling.reasonCode, splitAmount: ruling.splitAmount, total: order.total },
+        details: { orderNo: order.orderNo, proposalId: proposal!.id, ruling: ruling.ruling, reasonCode: ruling.reasonCode, splitAmount: ruling.splitAmount, total: order.total, fourEyesThreshold: threshold },
       });
       return { outcome: 'proposed', flow: ruling.flow, orderId: ruling.orderId, orderNo: order.orderNo, status: order.status, eventId: null, proposalId: proposal!.id };
     }

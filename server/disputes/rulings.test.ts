@@ -13,6 +13,7 @@ import { accountIds } from '../ledger/account-ids';
 import { Dec } from '../money/decimal';
 import { merchantEventResponse } from '../outbox/merchant-event.schema';
 import { payinDisputeResolvedData, payoutDisputeResolvedData } from './dispute-resolution.schema';
+import { setControlFromCli } from '../controls/set-control-from-cli';
 import { FOUR_EYES_THRESHOLD_KEY } from './four-eyes-threshold';
 import { withdrawPayoutDispute } from '../payouts/withdraw-payout-dispute';
 import { ruleDispute } from './rule-dispute';
@@ -64,8 +65,9 @@ async function snapshotOf(flow: 'payout' | 'payin', orderId: string, merchantId:
   };
 }
 
-async function setThreshold(operator: Awaited<ReturnType<typeof signedInOperator>>, amount: string) {
-  await operator.caller.operator.disputes.fourEyesThreshold.set({ amount });
+/** Each test sets its threshold as the command line does (an operator alone cannot: server/controls). */
+async function setThreshold(_operator: Awaited<ReturnType<typeof signedInOperator>>, amount: string) {
+  await setControlFromCli(database.db, { change: { control: FOUR_EYES_THRESHOLD_KEY, value: { amount }, reason: 'Test set-up.' } });
 }
 
 describe('reason codes', () => {
@@ -343,12 +345,18 @@ describe('four eyes', () => {
     expect((await checkLedgerInvariants(db)).ok).toBe(true);
   });
 
-  it('the threshold is a setting: audited, refused when not an amount', async () => {
+  it('the threshold is a control: read by any operator, changed only through a change another operator approves', async () => {
     const { db, operator } = await parties();
+    const second = await signedInOperator(db);
     expect(await operator.caller.operator.disputes.fourEyesThreshold.get({})).toEqual({ amount: '1000.00', setAt: null });
-    expect(await refusalCode(operator.caller.operator.disputes.fourEyesThreshold.set({ amount: '100' }))).toBe('BAD_REQUEST');
-    expect((await operator.caller.operator.disputes.fourEyesThreshold.set({ amount: '250.00' })).amount).toBe('250.00');
-    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'four_eyes_threshold.set'), eq(auditLog.actorId, operator.userId)));
-    expect(audit?.details).toEqual({ from: '1000.00', to: '250.00' });
+    const change = { control: FOUR_EYES_THRESHOLD_KEY, value: { amount: '250.00' }, reason: 'Fewer large disputes this quarter.' } as const;
+    expect(await refusalCode(operator.caller.operator.controls.propose({ ...change, value: { amount: '100' } }))).toBe('BAD_REQUEST');
+    expect(await refusalCode(operator.caller.operator.controls.propose({ ...change, reason: '  ' }))).toBe('BAD_REQUEST');
+    const proposed = await operator.caller.operator.controls.propose(change);
+    expect((await operator.caller.operator.disputes.fourEyesThreshold.get({})).amount).toBe('1000.00');
+    await second.caller.operator.controls.decide({ changeId: proposed.changeId, decision: 'approve' });
+    expect((await operator.caller.operator.disputes.fourEyesThreshold.get({})).amount).toBe('250.00');
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'four_eyes_threshold.set'), eq(auditLog.actorId, second.userId)));
+    expect(audit?.details).toEqual({ from: '1000.00', to: '250.00', changeId: proposed.changeId, proposedBy: operator.userId, approvedBy: second.userId, reason: 'Fewer large disputes this quarter.' });
   });
 });

@@ -1,5 +1,6 @@
 import type { payinOrders, payoutOrders } from '../../db/schema';
 import { DomainError } from '../errors';
+import { amountProblem, type AmountRule } from '../money/amount-strings';
 import { Dec } from '../money/decimal';
 
 type PayoutRow = typeof payoutOrders.$inferSelect;
@@ -15,7 +16,10 @@ export interface SplitLegs {
 // A payout's amounts are USDT to the cent, a pay-in's escrow is USDT at ledger precision
 // (docs/amounts.md, "Decimal places"); a split amount has the precision of what it divides.
 const places = { payout: 2, payin: 6 } as const;
-const pattern = { payout: /^\d{1,12}\.\d{2}$/, payin: /^\d{1,12}(\.\d{1,6})?$/ } as const;
+const spelling: Record<'payout' | 'payin', AmountRule> = {
+  payout: { exactDecimals: 2, example: '"40.00"', allowZero: true },
+  payin: { maxDecimals: 6, example: '"40.5"', allowZero: true },
+};
 
 function invalid(message: string): DomainError {
   return new DomainError('SPLIT_AMOUNT_INVALID', message, { details: [{ path: 'splitAmount', message }] });
@@ -27,9 +31,9 @@ function invalid(message: string): DomainError {
  * Returns it spelt at ledger precision. SPLIT_AMOUNT_INVALID otherwise.
  */
 export function parseSplitAmount(flow: 'payout' | 'payin', raw: string | null | undefined, whole: string): string {
-  if (typeof raw !== 'string' || !pattern[flow].test(raw)) {
-    throw invalid(flow === 'payout' ? 'The split amount must be USDT with exactly 2 decimals, e.g. "40.00".' : 'The split amount must be USDT with at most 6 decimals, e.g. "40.5".');
-  }
+  // The amounts' one spelling (docs/amounts.md, "Amounts in requests"): no leading zeros either.
+  const problem = typeof raw === 'string' ? amountProblem(raw, spelling[flow]) : 'must be a string';
+  if (typeof raw !== 'string' || problem !== undefined) throw invalid(`The split amount ${problem}.`);
   const amount = new Dec(raw);
   if (amount.lte(0) || amount.gte(whole)) {
     throw invalid(`The split amount must be more than 0 and less than ${new Dec(whole).toFixed(places[flow])}.`);

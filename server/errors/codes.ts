@@ -61,6 +61,9 @@ export const errorCodes = {
   DISPUTE_NOT_WITHDRAWABLE: 409,
   DEADLINE_NOT_EXTENDABLE: 409,
   EVIDENCE_REQUEST_CLOSED: 409,
+  CONTROL_CHANGE_PENDING: 409,
+  TOO_MANY_STREAMS: 429,
+  CARD_REVEAL_THROTTLED: 429,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -10,6 +10,13 @@ export const ceilHour = (at: Date) => new Date(Math.ceil(at.getTime() / HOUR_MS)
 /** The hour `at` falls in. */
 export const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
+/**
+ * An instant as PostgreSQL reads it. The hours around a range's ends may fall in year 10000 (a
+ * `from` in the last hour of 9999, the latest a query may name: docs/api.md, "Dates and times"),
+ * which JavaScript spells "+010000-01-01T..." and PostgreSQL refuses; it reads "10000-01-01T...".
+ */
+export const timestampText = (at: Date) => at.toISOString().replace(/^\+0*(\d{5,})/, '$1');
+
 export interface RangeFilter {
   status?: string[];
   from?: Date;
@@ -29,7 +36,7 @@ export async function rangeTotal(db: Executor, flow: 'payout' | 'payin', merchan
   const wholeTo = filter.to ? floorHour(filter.to) : undefined;
   const values: Record<string, unknown> = { flow, merchantId };
   filter.status?.forEach((status, index) => (values[`status${index}`] = status));
-  const iso = (name: string, at: Date | undefined) => at && (values[name] = at.toISOString());
+  const iso = (name: string, at: Date | undefined) => at && (values[name] = timestampText(at));
   iso('from', filter.from);
   iso('to', filter.to);
 

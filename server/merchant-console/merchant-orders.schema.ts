@@ -1,15 +1,13 @@
 import { z } from 'zod';
 import { payinStatuses, payoutStatuses } from '../../db/schema/order-statuses';
 import { orderCancelInput } from '../validation/order-cancel.schema';
-import { instantText } from '../validation/instant';
+import { dayOrInstantText } from '../validation/instant';
 import { evidenceStatement } from '../disputes/dispute-evidence.schema';
 
 export const CONSOLE_PAGE_SIZE = 20;
 
 /** An orderNo or merchantOrderNo as typed into the console's search (docs/merchant-guide.md, "The orders pages"). */
 export const orderReferenceInput = z.string().trim().min(1, { error: 'must be 1 to 64 characters' }).max(64, { error: 'must be 1 to 64 characters' });
-
-const dayOrInstant = z.iso.date({ error: 'must be a date, e.g. 2026-11-23' }).or(instantText);
 
 /**
  * The filter of the console's order tables and of their CSV export: one search box (an orderNo or
@@ -21,8 +19,8 @@ function orderFilter<S extends readonly [string, ...string[]]>(statuses: S) {
     .object({
       search: orderReferenceInput.optional(),
       status: z.array(z.enum(statuses)).max(statuses.length).optional(),
-      from: dayOrInstant.optional(),
-      to: dayOrInstant.optional(),
+      from: dayOrInstantText.optional(),
+      to: dayOrInstantText.optional(),
       sort: z.enum(['newest', 'oldest']).default('newest'),
     })
     .strict();

@@ -1,13 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { merchantInvitations } from '../../db/schema';
+import { merchantInvitations, users } from '../../db/schema';
 import { recordAudit } from '../audit';
+import { DomainError } from '../errors';
 import { hashPassword } from '../auth/password';
 import { insertUser } from '../users/insert-user';
 import { parseInput } from '../validation/parse-input';
 import { acceptInvitationInput, type AcceptInvitationInput } from './merchant-team.schema';
 import { invitationInvalid, pendingInvitationOf } from './pending-invitation';
+
+/** One Corridor account belongs to one team, so an email that already signs in cannot join another. */
+const emailTaken = () =>
+  new DomainError('CONFLICT', 'This email already signs in to Corridor, and an account belongs to one team: ask whoever invited you to invite another address.', {
+    details: [{ path: 'email', message: 'already has a Corridor account' }],
+  });
 
 /**
  * The invitee opens the link and sets their name and password (the password rules of every
@@ -17,10 +24,17 @@ import { invitationInvalid, pendingInvitationOf } from './pending-invitation';
  * not expired), so of two accepts of one link exactly one gets the row; the other waits for the
  * row lock, finds it spent and gets INVITATION_INVALID, and no second user is made. A link that
  * does not work is refused before any password hashing, so dead links cost the server nothing.
+ * An email that already signs in to Corridor cannot join (one account, one team): CONFLICT, and
+ * the link stays as it was.
  */
 export async function acceptInvitation(db: Db, rawInput: AcceptInvitationInput, ip: string | null = null, now = new Date()) {
   const input = parseInput(acceptInvitationInput, rawInput);
   const { invitation } = await pendingInvitationOf(db, input.token, now);
+  // Inviting never says whether an email has an account (issue-invitation.ts): joining does, to
+  // whoever holds the link, before any password is hashed. The link stays pending; the insert
+  // below refuses the same way should the account appear in between.
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
+  if (taken) throw emailTaken();
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [spent] = await tx

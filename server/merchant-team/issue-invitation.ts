@@ -1,7 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { merchantInvitations, users, type MerchantRole } from '../../db/schema';
-import { DomainError } from '../errors';
+import { merchantInvitations, type MerchantRole } from '../../db/schema';
 import { INVITATION_TTL_HOURS, invitationLink, newInvitationToken } from './invitation-token';
 
 export interface IssuedInvitation {
@@ -16,21 +15,18 @@ export interface IssuedInvitation {
 }
 
 /**
- * Issues an invitation inside the caller's transaction (which holds the team lock): refuses an
- * email that already signs in to Corridor, revokes any pending invitation of the same email to
- * the same merchant (the newest link is the only one that works), and stores only the token's hash.
+ * Issues an invitation inside the caller's transaction (which holds the team lock): revokes any
+ * pending invitation of the same email to the same merchant (the newest link is the only one that
+ * works) and stores only the token's hash. Every well-formed email gets the same answer, whether or
+ * not it already signs in to Corridor: refusing a taken one would tell any owner which addresses
+ * have accounts (a trader's, an operator's, another merchant's). Accepting decides
+ * (accept-invitation.ts).
  */
 export async function issueInvitation(
   tx: Tx,
   input: { merchantId: string; email: string; role: MerchantRole; invitedBy: string | null },
   now: Date,
 ): Promise<IssuedInvitation> {
-  const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
-  if (taken) {
-    throw new DomainError('CONFLICT', `${input.email} already has a Corridor account; invite another address.`, {
-      details: [{ path: 'email', message: 'is already taken' }],
-    });
-  }
   const replaced = await tx
     .update(merchantInvitations)
     .set({ revokedAt: now })

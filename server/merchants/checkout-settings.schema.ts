@@ -1,10 +1,8 @@
 import { z } from 'zod';
+import { displayedName } from '../validation/displayed-name';
 
 /** Shown to buyers as the payee of the checkout; empty means "use the merchant's name". */
-export const checkoutDisplayName = z
-  .string()
-  .trim()
-  .max(60, { error: 'must be at most 60 characters' })
+export const checkoutDisplayName = displayedName(z.string().trim().max(60, { error: 'must be at most 60 characters' }))
   .transform((value) => (value === '' ? null : value))
   .nullable();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { displayedName } from '../validation/displayed-name';
 
 export const feeBps = z.number().int().min(0).max(10_000);
 const windowSeconds = z.number().int().min(60).max(30 * 86_400);
@@ -8,7 +9,7 @@ export const webhookUrl = z
   .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
   .max(2048);
 
-export const merchantName = z.string().trim().min(1).max(100);
+export const merchantName = displayedName(z.string().trim().min(1).max(100));
 
 /** What an operator may change on a merchant. */
 export const merchantSettingsInput = z

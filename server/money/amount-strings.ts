@@ -4,17 +4,21 @@ import { z } from 'zod';
  * Wire formats of amounts (docs/amounts.md, "Amounts in requests"). Amounts are checked as text, so a value is
  * never parsed as a binary float on the way in. At most 12 integer digits: with fees, sums and
  * asset x rate products the results still fit the numeric(20,2) and numeric(26,6) columns.
- * Leading zeros ("01.00") are refused: they are never what a careful client meant to send, and
- * one spelling per amount keeps idempotency fingerprints and signatures predictable.
+ * Leading zeros ("01.00", "00001.00") are refused: they are never what a careful client meant to
+ * send, and one spelling per amount keeps idempotency fingerprints and signatures predictable.
+ * Every amount a request or a form carries is checked here (amountProblem), whatever else its
+ * field allows, so no parser accepts a spelling another refuses.
  */
 const MAX_INTEGER_DIGITS = 12;
 
-interface AmountRule {
+export interface AmountRule {
   /** Exactly this many decimals (fiat, usd) ... */
   exactDecimals?: number;
   /** ... or up to this many, integers allowed (asset). */
   maxDecimals?: number;
   example: string;
+  /** Zero is allowed (a threshold or a filter's lower end), not only positive amounts. */
+  allowZero?: boolean;
 }
 
 /** The first thing wrong with an amount, as a message for the caller; undefined when it is fine. */
@@ -34,11 +38,12 @@ export function amountProblem(value: string, rule: AmountRule): string | undefin
   if (rule.maxDecimals !== undefined && decimals.length > rule.maxDecimals) {
     return `must have at most ${rule.maxDecimals} decimals, ${example}`;
   }
-  if (/^[0.]+$/.test(value)) return 'must be greater than zero';
+  if (!rule.allowZero && /^[0.]+$/.test(value)) return 'must be greater than zero';
   return undefined;
 }
 
-function amountString(rule: AmountRule) {
+/** A string field holding an amount under `rule`; each broken rule is one issue naming it. */
+export function amountString(rule: AmountRule) {
   return z.string({ error: `must be a string such as "${rule.example}" (amounts are never JSON numbers)` }).superRefine((value, ctx) => {
     const problem = amountProblem(value, rule);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { instantInRange } from '../validation/instant';
 
 /**
  * Where a page of events ended: the last event's (created_at, id), the order the list walks in.
@@ -32,8 +33,9 @@ export function decodeEventCursor(text: string): EventCursor | undefined {
   if (typeof value !== 'object' || value === null || Object.keys(value).length !== 2) return undefined;
   const { t, i } = value as { t?: unknown; i?: unknown };
   if (typeof t !== 'string' || typeof i !== 'string' || !MICROSECOND_INSTANT.test(t) || !EVENT_ID.test(i)) return undefined;
-  // A well-formed string that is no real instant (month 13) would be a database error, not a 400.
-  if (Number.isNaN(Date.parse(t))) return undefined;
+  // A well-formed string that is no real instant (month 13) or one the database cannot store (year
+  // 0000) would be a database error, not a 400: cursors obey the dates' one range (server/validation/instant.ts).
+  if (!instantInRange(t)) return undefined;
   return { createdAt: t, id: i };
 }
 

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { payoutOrders, proofImages } from '../../db/schema';
+import { auditLog, payoutOrders, proofImages } from '../../db/schema';
 import type { PayoutStatus } from '../state-machines/payout';
 import { traderPayoutView } from './trader-payout-view';
 
@@ -23,9 +23,14 @@ export async function listTraderPayouts(
     .select({ n: sql<number>`count(*)::int`.as('n') })
     .from(proofImages)
     .where(eq(proofImages.payoutOrderId, payoutOrders.id));
+  // A `card.view` of this trader made under the current accept (release-after-reveal.ts).
+  const numberSeen = sql<boolean>`exists (select 1 from ${auditLog} where ${auditLog.targetType} = 'payout'
+    and ${auditLog.targetId} = ${payoutOrders.id}::text and ${auditLog.action} = 'card.view'
+    and ${auditLog.actorType} = 'trader' and ${auditLog.actorId} = ${payoutOrders.traderId}::text
+    and (${auditLog.details}->>'acceptedAt')::timestamptz = ${payoutOrders.acceptedAt})`;
   const [rows, totals] = await Promise.all([
     db
-      .select({ order: payoutOrders, proofs: sql<number>`(${proofCount})` })
+      .select({ order: payoutOrders, proofs: sql<number>`(${proofCount})`, numberSeen })
       .from(payoutOrders)
       .where(where)
       .orderBy(desc(payoutOrders.acceptedAt), desc(payoutOrders.id))
@@ -34,7 +39,7 @@ export async function listTraderPayouts(
     db.select({ total: count() }).from(payoutOrders).where(where),
   ]);
   return {
-    items: rows.map((row) => traderPayoutView(row.order, Number(row.proofs))),
+    items: rows.map((row) => traderPayoutView(row.order, Number(row.proofs), Boolean(row.numberSeen))),
     page: query.page,
     pageSize: query.pageSize,
     total: Number(totals[0]?.total ?? 0),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fiat2, usd2 } from '../money/amount-strings';
 import { payoutStatuses } from '../state-machines/payout';
+import { displayedName } from '../validation/displayed-name';
 import { instantQuery } from '../validation/instant';
 
 const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
@@ -15,17 +16,21 @@ export const merchantOrderNo = z
 
 export const recipientInput = z
   .object({
-    holderName: z
-      .string()
-      .min(1, { error: 'must be 1 to 64 characters' })
-      .max(64, { error: 'must be 1 to 64 characters' })
-      .refine(notBlank, { error: 'must not be blank' }),
+    holderName: displayedName(
+      z
+        .string()
+        .min(1, { error: 'must be 1 to 64 characters' })
+        .max(64, { error: 'must be 1 to 64 characters' })
+        .refine(notBlank, { error: 'must not be blank' }),
+    ),
     bankAccount: z.string().regex(/^\d{8,32}$/, { error: 'must be 8 to 32 digits' }),
-    bankName: z
-      .string()
-      .min(1, { error: 'must be 1 to 100 characters' })
-      .max(100, { error: 'must be 1 to 100 characters' })
-      .refine(notBlank, { error: 'must not be blank' }),
+    bankName: displayedName(
+      z
+        .string()
+        .min(1, { error: 'must be 1 to 100 characters' })
+        .max(100, { error: 'must be 1 to 100 characters' })
+        .refine(notBlank, { error: 'must not be blank' }),
+    ),
   })
   .strict();
 

@@ -15,7 +15,7 @@ export const isTransferDue = (status: PayoutStatus) => transferDueStatuses.inclu
  * the account's last 4 digits only (the full number comes from the audited reveal), the deadlines
  * and the merchant's decision.
  */
-export function traderPayoutView(order: PayoutRow, proofCount: number) {
+export function traderPayoutView(order: PayoutRow, proofCount: number, numberSeen = false) {
   return {
     orderId: order.id,
     orderNo: order.orderNo,
@@ -44,6 +44,11 @@ export function traderPayoutView(order: PayoutRow, proofCount: number) {
     transferDue: isTransferDue(order.status),
     /** The task can be given back to the pool. */
     canRelease: order.status === 'PENDING_PAYMENT',
+    /**
+     * The trader saw the full number since accepting: giving the task back now counts against them
+     * (docs/security.md, "Card numbers"), which the page says before they confirm.
+     */
+    numberSeen,
   };
 }
 

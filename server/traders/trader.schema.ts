@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fiat2 } from '../money/amount-strings';
 import { displayName, email, password } from '../users/user.schema';
+import { displayedName } from '../validation/displayed-name';
 
 export const createTraderInput = z.object({ name: displayName, email, password }).strict();
 
@@ -21,8 +22,8 @@ export const quoteInput = z
 
 export const bankAccountInput = z
   .object({
-    holderName: z.string().trim().min(1).max(64),
-    bankName: z.string().trim().min(1).max(100),
+    holderName: displayedName(z.string().trim().min(1).max(64)),
+    bankName: displayedName(z.string().trim().min(1).max(100)),
     accountNumber: z.string().regex(/^\d{8,32}$/, { error: 'must be 8 to 32 digits' }),
   })
   .strict();

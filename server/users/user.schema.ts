@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../auth/password';
+import { displayedName } from '../validation/displayed-name';
 
 export const email = z
   .email({ error: 'must be an email address' })
@@ -11,4 +12,4 @@ export const password = z
   .min(MIN_PASSWORD_LENGTH, { error: `must be at least ${MIN_PASSWORD_LENGTH} characters` })
   .max(256);
 
-export const displayName = z.string().trim().min(1).max(100);
+export const displayName = displayedName(z.string().trim().min(1).max(100));

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { merchants, outboxEvents, webhookAttempts, webhookDeliveries } from '../../db/schema';
+import { log } from '../logging/log';
 import { DISABLE_AFTER_MS, nextAttemptDelay, RETRY_DELAYS_MS } from './retry-schedule';
 import { sendWebhook } from './send-webhook';
 import { webhookHeaders } from './sign-webhook';
@@ -34,13 +35,15 @@ export async function deliverWebhook(db: Db, delivery: DeliveryRow, options: Del
   const secrets = signingSecrets(merchant, sentAt);
   const result =
     secrets.length === 0
-      ? { statusCode: null, latencyMs: 0, excerpt: null, error: 'the merchant has no webhook secret yet' }
+      ? { statusCode: null, latencyMs: 0, excerpt: null, error: 'the merchant has no webhook secret yet', detail: null }
       : await sendWebhook(delivery.url, webhookHeaders(secrets, event.id, sentAt, body), body, {
           allowPrivate: options.allowPrivate,
           timeoutMs: options.timeoutMs,
         });
   const ok = result.error === null && result.statusCode !== null && result.statusCode >= 200 && result.statusCode < 300;
   const attempts = delivery.attempts + 1;
+  // The merchant's log gets the fixed reason; the network's own words stay with the operators.
+  if (result.detail !== null) log('warn', 'webhook attempt failed', { deliveryId: delivery.id, merchantId: delivery.merchantId, attempt: attempts, reason: result.error, detail: result.detail });
   const now = clock();
 
   return db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { ATTEMPT_ERROR, timedOut } from './attempt-error';
 import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
 import { forbiddenReason } from './private-address';
 import { cleanHeader, EXCERPT_BYTES, excerptOf } from './reply-excerpt';
@@ -12,7 +13,10 @@ export interface SendResult {
   latencyMs: number;
   /** At most EXCERPT_BYTES of the reply, cleaned (reply-excerpt.ts); null when nothing answered. */
   excerpt: string | null;
+  /** What the merchant's delivery log shows: one of the fixed reasons of attempt-error.ts. */
   error: string | null;
+  /** Why, in the words of the guard or the network (names, addresses, errno): the server's log only. */
+  detail: string | null;
 }
 
 export interface SendOptions {
@@ -32,7 +36,7 @@ export interface SendOptions {
 export function sendWebhook(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
   const started = performance.now();
   const done = (partial: Omit<SendResult, 'latencyMs'>): SendResult => ({ ...partial, latencyMs: Math.round(performance.now() - started) });
-  const refused = (error: string) => Promise.resolve(done({ statusCode: null, excerpt: null, error }));
+  const refused = (detail: string) => Promise.resolve(done({ statusCode: null, excerpt: null, error: ATTEMPT_ERROR.notAllowed, detail }));
 
   let target: URL;
   try {
@@ -88,9 +92,12 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
           const statusCode = response.statusCode ?? null;
           const redirect = statusCode !== null && statusCode >= 300 && statusCode < 400;
           const location = cleanHeader(response.headers.location ?? '?');
-          finish({ statusCode, excerpt: excerptOf(Buffer.concat(chunks)), error: redirect ? `redirect to ${location} not followed` : null });
+          // The merchant's own server answered: nothing to add for the operators' log.
+          finish({ statusCode, excerpt: excerptOf(Buffer.concat(chunks)), error: redirect ? `redirect to ${location} not followed` : null, detail: null });
         });
-        response.on('error', (error) => finish({ statusCode: response.statusCode ?? null, excerpt: null, error: error.message }));
+        response.on('error', (error) =>
+          finish({ statusCode: response.statusCode ?? null, excerpt: null, error: ATTEMPT_ERROR.connectionLost, detail: error.message }),
+        );
       },
     );
     if (!options.allowPrivate) {
@@ -108,9 +115,10 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     }
     const timer = setTimeout(() => {
       request.destroy();
-      finish({ statusCode: null, excerpt: null, error: `timed out after ${timeoutMs} ms` });
+      finish({ statusCode: null, excerpt: null, error: timedOut(timeoutMs), detail: null });
     }, timeoutMs);
-    request.on('error', (error) => finish({ statusCode: null, excerpt: null, error: error.message }));
+    // A refused name, a name that does not resolve, a refused or reset connection: one reason.
+    request.on('error', (error) => finish({ statusCode: null, excerpt: null, error: ATTEMPT_ERROR.couldNotConnect, detail: error.message }));
     request.end(body);
   });
 }

@@ -31,7 +31,7 @@ const as = (member: TestMember, totpEnrolled = true) => callerAs(database.db, me
 async function activity(ownerOf: TestMember, developerOf: TestMember) {
   const db = database.db;
   await adjustBalance(db, { owner: { type: 'merchant', id: ownerOf.merchantId }, direction: 'credit', amount: '1000', memo: 'test funding' }, cliActor);
-  const key = await as(developerOf).merchantDevelopers.createKey({ label: 'Reporting server', scopes: ['balance:read'] });
+  const key = await as(developerOf).merchantDevelopers.createKey({ label: 'Reporting server', scopes: ['webhooks:manage'] });
   await as(developerOf).merchantDevelopers.setEndpoint({ url: 'https://shop.example/hooks' });
   const order = await insertPayout(db, ownerOf.merchantId);
   await as(ownerOf).merchantOrders.cancelPayout({ reference: order.orderNo, reason: 'customer changed their mind' });

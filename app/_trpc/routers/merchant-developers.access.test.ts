@@ -149,8 +149,10 @@ describe('the Developers and Balance procedures refuse everyone but a merchant u
     const before = await state();
     expect(await refusalCode(caller.merchantDevelopers.createKey({ scopes: [] }))).toBe('BAD_REQUEST');
     expect(await refusalCode(caller.merchantDevelopers.createKey({ scopes: ['everything' as never] }))).toBe('BAD_REQUEST');
-    expect(await refusalCode(caller.merchantDevelopers.createKey({ scopes: ['balance:read'], ipAllowlist: ['not-an-address'] }))).toBe('BAD_REQUEST');
-    expect(await refusalCode(caller.merchantDevelopers.createKey({ scopes: ['balance:read'], expiresAt: '2001-01-01T00:00:00Z' }))).toBe('VALIDATION_FAILED');
+    expect(await refusalCode(caller.merchantDevelopers.createKey({ scopes: ['webhooks:manage'], ipAllowlist: ['not-an-address'] }))).toBe('BAD_REQUEST');
+    expect(await refusalCode(caller.merchantDevelopers.createKey({ scopes: ['webhooks:manage'], expiresAt: '2001-01-01T00:00:00Z' }))).toBe('VALIDATION_FAILED');
+    // A scope the developer's role does not use in the console (docs/merchant-guide.md, "Roles").
+    expect(await refusalCode(caller.merchantDevelopers.createKey({ scopes: ['balance:read'] }))).toBe('FORBIDDEN');
     expect(await refusalCode(caller.merchantDevelopers.revokeKey({ keyId: 'mk_/../x' }))).toBe('BAD_REQUEST');
     expect(await refusalCode(caller.merchantDevelopers.setEndpoint({ url: 'ftp://example.com' }))).toMatch(/BAD_REQUEST|VALIDATION_FAILED/);
     expect(await refusalCode(caller.merchantDevelopers.rotateSecret({ overlapSeconds: -1 }))).toBe('BAD_REQUEST');
@@ -164,7 +166,7 @@ describe('the Developers and Balance procedures refuse everyone but a merchant u
 
   it('the developer and owner can do what the others could not; each change is audited as the user', async () => {
     const caller = as(developer);
-    const created = await caller.merchantDevelopers.createKey({ label: 'reporting', scopes: ['balance:read'], ipAllowlist: ['203.0.113.0/24'] });
+    const created = await caller.merchantDevelopers.createKey({ label: 'deploys', scopes: ['webhooks:manage', 'keys:manage'], ipAllowlist: ['203.0.113.0/24'] });
     expect(created.secret).toMatch(/^sk_/);
     expect((await caller.merchantDevelopers.listKeys({})).items.map((key) => key.keyId)).toContain(created.keyId);
     expect(JSON.stringify(await caller.merchantDevelopers.listKeys({}))).not.toContain(created.secret);

@@ -34,13 +34,13 @@ const none = z.object({}).strict();
 /**
  * The merchant console's Developers page (docs/merchant-guide.md, "Developers"): the same domain
  * functions as /api/v1/api-keys and /api/v1/webhooks, scoped to the session's merchant. A console
- * user whose role manages keys may grant any scope (the REST rule that a key grants only its own
- * scopes is about keys, and a user is not one), so no grantor scopes are passed.
+ * user grants only the scopes their role could use in the console (server/api-keys/grantable-scopes.ts),
+ * whatever the form sent: the role is the database's as of this request.
  */
 export const merchantDevelopersRouter = router({
   listKeys: keys.input(none).query(({ ctx }) => listMerchantApiKeys(ctx.db, { merchantId: ctx.merchantId })),
   createKey: keys.input(createApiKeyInput).mutation(async ({ ctx, input }) => {
-    const issued = await issueMerchantApiKey(ctx.db, { ...input, merchantId: ctx.merchantId }, userActor(ctx));
+    const issued = await issueMerchantApiKey(ctx.db, { ...input, merchantId: ctx.merchantId }, userActor(ctx), { grantor: { kind: 'member', role: ctx.merchantRole } });
     return { ...issued.view, secret: issued.secret };
   }),
   revokeKey: keys

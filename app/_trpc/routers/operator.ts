@@ -25,7 +25,7 @@ import { searchConsoleInput } from '../../../server/operator-search/search-conso
 import { auditActorOf, type OperatorActor } from '../../../server/disputes/operator-actor';
 import { ruleDispute, ruleDisputeInput } from '../../../server/disputes/rule-dispute';
 import { decideRulingProposal, decideRulingProposalInput } from '../../../server/disputes/decide-ruling-proposal';
-import { fourEyesThreshold, fourEyesThresholdInput, setFourEyesThreshold } from '../../../server/disputes/four-eyes-threshold';
+import { fourEyesThreshold } from '../../../server/disputes/four-eyes-threshold';
 import { getRulingContext, previewSplit } from '../../../server/disputes/get-ruling-context';
 import { lastLedgerCheck, runFullLedgerCheck } from '../../../server/ledger/run-invariant-check';
 import { createMerchant } from '../../../server/merchants/create-merchant';
@@ -51,6 +51,7 @@ import { setWebhookEndpoint } from '../../../server/webhooks/set-webhook-endpoin
 import { clientAddressOf } from '../../../server/http/client-address';
 import { enrollingOperatorProcedure, operatorProcedure, router } from '../init';
 import { notificationStats } from '../../../server/notifications/notification-stats';
+import { operatorControlsRouter } from './operator-controls';
 import { operatorDisputeProcessRouter } from './operator-dispute-process';
 
 /** The operator and the address they act from, for the claim and the audit log. */
@@ -113,14 +114,17 @@ export const operatorRouter = router({
       .query(({ ctx, input }) => previewSplit(ctx.db, input)),
     // Four eyes (docs/operator-guide.md, "Four eyes"): another operator approves or rejects; the proposer may withdraw.
     decideProposal: operatorProcedure.input(decideRulingProposalInput).mutation(({ ctx, input }) => decideRulingProposal(ctx.db, input, operatorOf(ctx))),
+    // Read only: the threshold changes through operator.controls, approved by a second operator.
     fourEyesThreshold: router({
       get: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => fourEyesThreshold(ctx.db)),
-      set: operatorProcedure.input(fourEyesThresholdInput).mutation(({ ctx, input }) => setFourEyesThreshold(ctx.db, input, actorOf(ctx))),
     }),
   }),
 
   // Evidence requests, internal notes and deadlines (docs/operator-guide.md, "Evidence", "Timers").
   disputeProcess: operatorDisputeProcessRouter,
+
+  // Controls that guard money, changed only with a second operator (docs/operator-guide.md, "Controls").
+  controls: operatorControlsRouter,
 
   stuckPayouts: router({
     list: operatorProcedure

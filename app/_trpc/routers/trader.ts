@@ -11,6 +11,7 @@ import { acceptPayout } from '../../../server/payouts/accept-payout';
 import { listOpenTasks } from '../../../server/payouts/list-open-tasks';
 import { listTraderPayouts } from '../../../server/payouts/list-trader-payouts';
 import { payoutDetailView } from '../../../server/payouts/payout-view';
+import { releasesAfterRevealPerDay } from '../../../server/payouts/release-after-reveal';
 import { releasePayoutTask } from '../../../server/payouts/release-payout-task';
 import { revealRecipientAccount } from '../../../server/payouts/reveal-recipient-account';
 import { addBankAccount } from '../../../server/traders/add-bank-account';
@@ -63,15 +64,22 @@ export const traderRouter = router({
     .mutation(async ({ ctx, input }) => payoutDetailView(await acceptPayout(ctx.db, { traderId: ctx.traderId, orderId: input.orderId }))),
   payouts: traderProcedure
     .input(payoutsInput)
-    .query(async ({ ctx, input }) => ({ ...(await listTraderPayouts(ctx.db, ctx.traderId, input)), serverTime: now().toISOString() })),
+    .query(async ({ ctx, input }) => ({
+      ...(await listTraderPayouts(ctx.db, ctx.traderId, input)),
+      serverTime: now().toISOString(),
+      // The page warns before a give-back that would count against the trader (docs/trader-guide.md, "Rules").
+      rules: { releasesAfterRevealPerDay },
+    })),
   revealAccount: traderProcedure
     .input(orderInput)
     .mutation(({ ctx, input }) =>
       revealRecipientAccount(ctx.db, { traderId: ctx.traderId, orderId: input.orderId, userId: ctx.user.id, ip: ipOf(ctx.headers) }),
     ),
-  releaseTask: traderProcedure
-    .input(orderInput)
-    .mutation(async ({ ctx, input }) => payoutDetailView(await releasePayoutTask(ctx.db, { traderId: ctx.traderId, orderId: input.orderId }))),
+  releaseTask: traderProcedure.input(orderInput).mutation(async ({ ctx, input }) => {
+    const released = await releasePayoutTask(ctx.db, { traderId: ctx.traderId, orderId: input.orderId });
+    // afterReveal: what giving back a task whose number was seen cost (null when it was not seen).
+    return { ...payoutDetailView(released.order), afterReveal: released.afterReveal };
+  }),
 
   // "My pay-ins".
   payins: traderProcedure

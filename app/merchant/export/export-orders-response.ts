@@ -1,14 +1,21 @@
 import type { Db } from '../../../db/client';
 import { exportMerchantOrders } from '../../../server/merchant-console/export-merchant-orders';
 import { exportQueryInput, payinFilterInput, payoutFilterInput } from '../../../server/merchant-console/merchant-orders.schema';
+import { DomainError } from '../../../server/errors';
 import { hasMerchantPermission, totpRequiredFor } from '../../../server/merchant-team/merchant-permissions';
-import { refuseControlCharacters } from '../../../server/validation/control-characters';
+import { parseInput } from '../../../server/validation/parse-input';
 import { checkedSessionUser, type SessionClaims } from '../../_auth/session-user';
 
 const noStore = { 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' };
 
-function refusal(status: 400 | 401 | 403, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status, headers: noStore });
+function refusal(status: 400 | 401 | 403, code: string, message: string, details?: DomainError['details']): Response {
+  return Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status, headers: noStore });
+}
+
+/** A filter that fails the one parser (server/validation/parse-input.ts) is refused by field, before any row is read or any byte of the file is sent. */
+function refusedFilter(error: unknown, message: string): Response {
+  if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') return refusal(400, 'VALIDATION_FAILED', message, error.details);
+  throw error;
 }
 
 /**
@@ -28,13 +35,12 @@ export async function exportOrdersResponse(db: Db, claims: SessionClaims | null,
   let flow: 'payouts' | 'payins';
   let filter;
   try {
-    refuseControlCharacters(raw, 'query');
-    const query = exportQueryInput.parse(raw);
+    const query = parseInput(exportQueryInput, raw);
     flow = query.flow;
     const fields = { search: query.search || undefined, status: query.status?.length ? query.status : undefined, from: query.from || undefined, to: query.to || undefined, sort: query.sort || undefined };
-    filter = (flow === 'payouts' ? payoutFilterInput : payinFilterInput).parse(fields);
-  } catch {
-    return refusal(400, 'VALIDATION_FAILED', 'The export filter is not valid: flow is payouts or payins; status, from, to and sort as on the orders page.');
+    filter = parseInput(flow === 'payouts' ? payoutFilterInput : payinFilterInput, fields);
+  } catch (error) {
+    return refusedFilter(error, 'The export filter is not valid: flow is payouts or payins; status, from, to and sort as on the orders page.');
   }
 
   const rows = exportMerchantOrders(db, { merchantId: user.merchantId, flow, filter });

@@ -1,14 +1,21 @@
 import type { Db } from '../../../db/client';
 import { streamStatementCsv } from '../../../server/balances/stream-statement-csv';
+import { DomainError } from '../../../server/errors';
 import { hasMerchantPermission, totpRequiredFor } from '../../../server/merchant-team/merchant-permissions';
-import { refuseControlCharacters } from '../../../server/validation/control-characters';
+import { parseInput } from '../../../server/validation/parse-input';
 import { checkedSessionUser, type SessionClaims } from '../../_auth/session-user';
 import { statementExportInput } from './statement-export.schema';
 
 const noStore = { 'Cache-Control': 'private, no-store', 'X-Content-Type-Options': 'nosniff' };
 
-function refusal(status: 400 | 401 | 403, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status, headers: noStore });
+function refusal(status: 400 | 401 | 403, code: string, message: string, details?: DomainError['details']): Response {
+  return Response.json({ error: { code, message, ...(details ? { details } : {}) } }, { status, headers: noStore });
+}
+
+/** A filter that fails the one parser (server/validation/parse-input.ts) is refused by field, before any row is read or any byte of the file is sent. */
+function refusedFilter(error: unknown, message: string): Response {
+  if (error instanceof DomainError && error.code === 'VALIDATION_FAILED') return refusal(400, 'VALIDATION_FAILED', message, error.details);
+  throw error;
 }
 
 /**
@@ -29,10 +36,9 @@ export async function statementExportResponse(db: Db, claims: SessionClaims | nu
   const raw = Object.fromEntries(new URL(request.url).searchParams);
   let query;
   try {
-    refuseControlCharacters(raw, 'query');
-    query = statementExportInput.parse(raw);
-  } catch {
-    return refusal(400, 'VALIDATION_FAILED', 'The export filter is not valid: account is available or frozen, from and to are ISO dates (from not after to), month is YYYY-MM, not with from or to.');
+    query = parseInput(statementExportInput, raw);
+  } catch (error) {
+    return refusedFilter(error, 'The export filter is not valid: account is available or frozen, from and to are ISO dates (from not after to), month is YYYY-MM, not with from or to.');
   }
   const body = await streamStatementCsv(db, { merchantId: user.merchantId, filters: query.filters });
   return new Response(body, {

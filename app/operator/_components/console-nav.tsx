@@ -10,6 +10,7 @@ const sections = [
   { href: '/operator/traders', label: 'Traders' },
   { href: '/operator/notifications', label: 'Auto-confirmation' },
   { href: '/operator/rate', label: 'Reference rate' },
+  { href: '/operator/settings', label: 'Settings' },
   { href: '/operator/audit', label: 'Audit log' },
   { href: '/operator/ledger', label: 'Ledger' },
   { href: '/operator/metrics', label: 'Metrics' },

@@ -82,6 +82,7 @@ const en = {
       NETWORK: 'The request did not reach the server. Check your connection and try again.',
       SERVER_BUSY: 'The server is busy: try again in a moment.',
       MERCHANT_DISABLED: 'The merchant of this order is disabled; an operator will look into it.',
+      CARD_REVEAL_THROTTLED: 'You have seen as many account numbers as allowed in one hour. Try again later.',
     } as Record<string, string>,
   },
 
@@ -191,6 +192,15 @@ const en = {
     giveBackText: (orderNo: string) => `Give ${orderNo} back to the pool? Do this only if you have not transferred anything.`,
     giveBackYes: 'Yes, give it back',
     keep: 'Keep it',
+    revealThrottled: (limit: string, minutes: number) =>
+      `You have seen the account numbers of ${limit} payouts in the past hour, the most allowed. You can see a new one in about ${minutes} ${plural(minutes, 'minute', 'minutes')}; numbers you already saw can still be shown.`,
+    giveBackAfterReveal: (limit: number) =>
+      `You have seen this account’s full number: giving the task back counts against you. ${limit} such give-backs in 24 hours are allowed; the next one suspends your account until an operator reviews it.`,
+    givenBackCounted: (orderNo: string, count: number, limit: number) =>
+      `${orderNo} is back in the pool. It counted against you: ${count} of ${limit} give-backs after seeing the number in 24 hours.`,
+    givenBackSuspended: (orderNo: string) =>
+      `${orderNo} is back in the pool. You gave back too many tasks after seeing their numbers: your account is suspended until an operator reviews it.`,
+    dismiss: 'OK',
   },
 
   proof: {
@@ -501,6 +511,7 @@ const zh: TraderMessages = {
       NETWORK: '请求未能到达服务器，请检查网络后重试。',
       SERVER_BUSY: '服务器繁忙，请稍后再试。',
       MERCHANT_DISABLED: '此订单的商户已被停用，运营人员会处理。',
+      CARD_REVEAL_THROTTLED: '您在一小时内查看的账号数量已达上限，请稍后再试。',
     },
   },
 
@@ -610,6 +621,11 @@ const zh: TraderMessages = {
     giveBackText: (orderNo) => `把 ${orderNo} 退回任务池？只有在您还没有转出任何款项时才这样做。`,
     giveBackYes: '确定退回',
     keep: '保留任务',
+    revealThrottled: (limit, minutes) => `您在过去一小时内已查看 ${limit} 笔代付的完整账号，已达上限。约 ${minutes} 分钟后可查看新的账号；已查看过的账号仍可再次显示。`,
+    giveBackAfterReveal: (limit) => `您已查看过此账户的完整账号：退回此任务将记入您的记录。24 小时内允许 ${limit} 次这样的退回；再有一次，您的账户将被暂停，直到运营人员审核。`,
+    givenBackCounted: (orderNo, count, limit) => `${orderNo} 已退回任务池。此次退回已记入您的记录：24 小时内查看账号后退回 ${count} 次（上限 ${limit} 次）。`,
+    givenBackSuspended: (orderNo) => `${orderNo} 已退回任务池。您在查看账号后退回的任务过多：您的账户已被暂停，直到运营人员审核。`,
+    dismiss: '知道了',
   },
 
   proof: {

@@ -10,7 +10,7 @@ import { formatTime } from '../_components/format';
 import { useTraderMessages } from '../_components/messages-context';
 import { ProofUploader } from './proof-uploader';
 import { RecipientAccount } from './recipient-account';
-import { ReleaseTask } from './release-task';
+import { ReleaseTask, type ReleaseCharge } from './release-task';
 
 export type TraderPayout = inferRouterOutputs<AppRouter>['trader']['payouts']['items'][number];
 
@@ -69,7 +69,18 @@ function Outcome({ payout, now }: { payout: TraderPayout; now: number | null }) 
   }
 }
 
-export function PayoutCard({ payout, now }: { payout: TraderPayout; now: number | null }) {
+export function PayoutCard({
+  payout,
+  now,
+  releaseLimit,
+  onCharged,
+}: {
+  payout: TraderPayout;
+  now: number | null;
+  /** Give-backs after seeing the number allowed in 24 hours (docs/trader-guide.md, "Rules"). */
+  releaseLimit: number;
+  onCharged: (orderNo: string, charge: ReleaseCharge) => void;
+}) {
   const { t } = useTraderMessages();
   const p = t.payouts;
   const headingId = `payout-${payout.orderId}`;
@@ -125,7 +136,9 @@ export function PayoutCard({ payout, now }: { payout: TraderPayout; now: number 
 
         {payout.transferDue ? <ProofUploader orderId={payout.orderId} orderNo={payout.orderNo} /> : <Outcome payout={payout} now={now} />}
         {payout.status === 'DISPUTED' ? <DisputeEvidence flow="payout" orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
-        {payout.canRelease ? <ReleaseTask orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
+        {payout.canRelease ? (
+          <ReleaseTask orderId={payout.orderId} orderNo={payout.orderNo} numberSeen={payout.numberSeen} limit={releaseLimit} onCharged={onCharged} />
+        ) : null}
         {/* A dispute's "evidence requested / add evidence" panel goes here, below what happens next. */}
       </article>
     </li>

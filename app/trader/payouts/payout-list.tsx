@@ -11,6 +11,7 @@ import { Pager } from '../_components/pager';
 import { Empty, LoadError, Loading } from '../_components/states';
 import { useServerClock } from '../_components/use-server-clock';
 import { PayoutCard } from './payout-card';
+import type { ReleaseCharge } from './release-task';
 
 const PAGE_SIZE = 10;
 
@@ -22,6 +23,8 @@ export function PayoutList() {
   const p = t.payouts;
   const payouts = useQuery(trpc.trader.payouts.queryOptions({ group, page, pageSize: PAGE_SIZE }, { refetchInterval: 5000 }));
   const now = useServerClock(payouts.data?.serverTime, payouts.dataUpdatedAt, Boolean(payouts.data?.items.length));
+  // What the last give-back after seeing a number cost: shown here, since its card leaves the list.
+  const [charged, setCharged] = useState<{ orderNo: string; charge: ReleaseCharge } | null>(null);
 
   const choose = (next: Group) => {
     setGroup(next);
@@ -31,6 +34,18 @@ export function PayoutList() {
   return (
     <>
       <GroupTabs label={p.which} group={group} onChoose={choose} />
+      {charged ? (
+        <div className="trader-notice" role="alert">
+          <p className={charged.charge.suspended ? 'trader-error' : undefined}>
+            {charged.charge.suspended
+              ? p.givenBackSuspended(charged.orderNo)
+              : p.givenBackCounted(charged.orderNo, charged.charge.count, charged.charge.limit)}
+          </p>
+          <button type="button" className="trader-button is-small" onClick={() => setCharged(null)}>
+            {p.dismiss}
+          </button>
+        </div>
+      ) : null}
       {payouts.isPending ? <Loading what={p.what} /> : null}
       {payouts.isError ? <LoadError text={errorText(payouts.error, t)} onRetry={() => void payouts.refetch()} /> : null}
       {payouts.data && payouts.data.items.length === 0 ? (
@@ -48,7 +63,13 @@ export function PayoutList() {
       {payouts.data && payouts.data.items.length > 0 ? (
         <ul className="trader-list" aria-label={group === 'open' ? p.openList : p.closedList}>
           {payouts.data.items.map((payout) => (
-            <PayoutCard key={payout.orderId} payout={payout} now={now} />
+            <PayoutCard
+              key={payout.orderId}
+              payout={payout}
+              now={now}
+              releaseLimit={payouts.data.rules.releasesAfterRevealPerDay}
+              onCharged={(orderNo, charge) => setCharged({ orderNo, charge })}
+            />
           ))}
         </ul>
       ) : null}

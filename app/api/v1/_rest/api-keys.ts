@@ -40,7 +40,7 @@ export const createApiKey = defineRoute({
   tag: 'API keys',
   summary: 'Create an API key',
   description:
-    'A new key with the scopes given (only scopes the calling key holds: INSUFFICIENT_SCOPE otherwise), an optional expiry and IP allowlist. The secret is in this answer only. Not idempotent: a retry makes another key.',
+    'A new key with the scopes given (only scopes the calling key holds: INSUFFICIENT_SCOPE otherwise), an optional expiry and IP allowlist. It is no broader than the calling key: when that key expires, the new key needs an expiry no later; when that key has an IP allowlist, the new key needs one whose every range lies inside one of its ranges (VALIDATION_FAILED naming the field otherwise). The secret is in this answer only. Not idempotent: a retry makes another key.',
   body: {
     kind: 'json',
     schema: createApiKeyInput,
@@ -66,7 +66,7 @@ export const createApiKey = defineRoute({
   handle: async (context) => {
     const { merchant, json: input, db, now } = context;
     const actor = keyActor(context);
-    const issued = await issueMerchantApiKey(db, { ...input, merchantId: merchant.id }, actor, { grantorScopes: context.principal!.scopes, now });
+    const issued = await issueMerchantApiKey(db, { ...input, merchantId: merchant.id }, actor, { grantor: { kind: 'key', apiKeyId: context.principal!.apiKeyId }, now });
     return { body: { ...issued.view, secret: issued.secret } };
   },
 });

@@ -52,6 +52,8 @@ export function rawErrorResponse(code: ErrorCode, message: string, requestId: st
     `content-length: ${Buffer.byteLength(body)}`,
     'cache-control: no-store',
     'x-content-type-options: nosniff',
+    'x-frame-options: DENY',
+    'referrer-policy: no-referrer',
     `x-request-id: ${requestId}`,
     'connection: close',
     '',

@@ -7,7 +7,7 @@ import { DomainError, isDomainError } from '../../../../server/errors';
 import { clientAddressOf } from '../../../../server/http/client-address';
 import { log } from '../../../../server/logging/log';
 import { observeRequest } from '../../../../server/metrics/http-metrics';
-import { hasControlCharacter } from '../../../../server/validation/control-characters';
+import { hasControlCharacter } from '../../../../server/validation/text-rule';
 import { takeToken } from '../../../../server/rate-limit/token-bucket';
 import { TRADER_RATE_LIMIT } from '../../../../server/rate-limit/trader-rate-limit';
 import type { RestContext, RestResult } from './context';

@@ -8,14 +8,16 @@ import { formatTime } from '../../../operator/_components/format';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { fieldErrorsOf } from './field-errors';
 import { developersMessages } from './messages';
+import type { ApiKeyScope } from '../../../../server/api-keys/scopes';
 import { SecretOnce } from './secret-once';
 
-// The scopes of docs/api.md, "API keys and scopes" (server/api-keys/scopes.ts, which the client cannot import).
-const SCOPES = ['payouts:read', 'payouts:write', 'payins:read', 'payins:write', 'balance:read', 'events:read', 'webhooks:manage', 'keys:manage'] as const;
-type Scope = (typeof SCOPES)[number];
-
-/** The merchant's API keys: the table, the create form (the secret shown once) and revocation with a confirmation. */
-export function KeysPanel() {
+/**
+ * The merchant's API keys: the table, the create form (the secret shown once) and revocation with a
+ * confirmation. The form offers only `grantable`, the scopes the user's role may put on a key
+ * (server/api-keys/grantable-scopes.ts, worked out by the page on the server), so it never offers
+ * what the server would refuse.
+ */
+export function KeysPanel({ grantable }: { grantable: readonly ApiKeyScope[] }) {
   const trpc = useTRPC();
   const t = developersMessages[useMerchantMessages().lang];
   const queryClient = useQueryClient();
@@ -24,7 +26,7 @@ export function KeysPanel() {
   const create = useMutation(trpc.merchantDevelopers.createKey.mutationOptions({ onSuccess: refresh }));
   const revoke = useMutation(trpc.merchantDevelopers.revokeKey.mutationOptions({ onSuccess: refresh }));
   const [label, setLabel] = useState('');
-  const [scopes, setScopes] = useState<Scope[]>([]);
+  const [scopes, setScopes] = useState<ApiKeyScope[]>([]);
   const [expires, setExpires] = useState('');
   const [allowlist, setAllowlist] = useState('');
   const [confirming, setConfirming] = useState<{ keyId: string; label: string } | null>(null);
@@ -149,7 +151,7 @@ export function KeysPanel() {
         </label>
         <fieldset aria-describedby={fields.scopes ? 'scopes-error' : undefined}>
           <legend>{t.scopeLegend}</legend>
-          {SCOPES.map((scope) => (
+          {grantable.map((scope) => (
             // The form lays labels out as a grid of text over field; a checkbox sits before its name instead.
             <label key={scope} className="mono" style={{ display: 'flex', flexDirection: 'row', gap: '0.5rem', alignItems: 'center' }}>
               <input

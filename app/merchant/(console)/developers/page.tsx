@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import { env } from '../../../../config/env';
 import { requireMerchantUser } from '../../../_auth/require-merchant-user';
 import { merchantLangOfRequest } from '../../_components/merchant-language';
+import { grantableScopes } from '../../../../server/api-keys/grantable-scopes';
 import { hasMerchantPermission } from '../../../../server/merchant-team/merchant-permissions';
 import { KeysPanel } from './keys-panel';
 import { developersMessages } from './messages';
@@ -18,7 +19,7 @@ export default async function MerchantDevelopersPage() {
     <>
       <h1>{t.title}</h1>
       <p className="lead">{t.lead}</p>
-      <KeysPanel />
+      <KeysPanel grantable={grantableScopes(user.merchantRole)} />
       {hasMerchantPermission(user.merchantRole, 'webhooks.manage') ? <WebhookPanel /> : null}
       <SigningExample baseUrl={env().PUBLIC_BASE_URL.replace(/\/$/, '')} />
     </>

@@ -4,7 +4,9 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import { createElement, type ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setControlFromCli } from '../../../../server/controls/set-control-from-cli';
 import { addDisputeEvidence } from '../../../../server/disputes/add-dispute-evidence';
+import { FOUR_EYES_THRESHOLD_KEY } from '../../../../server/disputes/four-eyes-threshold';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/db/test-database';
 import { disputedPayout } from '../../../../tests/fixtures/disputes';
 import { tinyPng } from '../../../../tests/fixtures/images';
@@ -95,7 +97,7 @@ describe('the case page shows evidence in the timeline', () => {
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     const ref = { flow: 'payout' as const, orderId: payout.id };
     await operator.caller.operator.disputes.claim(ref);
-    await operator.caller.operator.disputes.fourEyesThreshold.set({ amount: '1.00' });
+    await setControlFromCli(db, { change: { control: FOUR_EYES_THRESHOLD_KEY, value: { amount: '1.00' }, reason: 'Test set-up.' } });
     try {
       await operator.caller.operator.disputes.rule({ ...ref, ruling: 'split', reasonCode: 'wrong_amount_paid', splitAmount: '4.00', note: 'Part arrived.' });
       const view = await operator.caller.operator.disputes.get(ref);
@@ -111,7 +113,7 @@ describe('the case page shows evidence in the timeline', () => {
       expect(theirs).toContain('Reject ruling');
       expect(theirs).toContain('4.00 USDT');
     } finally {
-      await operator.caller.operator.disputes.fourEyesThreshold.set({ amount: '1000.00' });
+      await setControlFromCli(db, { change: { control: FOUR_EYES_THRESHOLD_KEY, value: { amount: '1000.00' }, reason: 'Test tear-down.' } });
     }
   });
 });

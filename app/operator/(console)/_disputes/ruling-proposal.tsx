@@ -55,6 +55,8 @@ export function RulingProposal({ flow, orderId, operatorId, onDecided }: { flow:
         </dd>
         <dt>Note</dt>
         <dd>{proposal.note}</dd>
+        <dt>Four-eyes threshold</dt>
+        <dd>{proposal.fourEyesThreshold} USDT, as when it was proposed (a later change does not apply to it)</dd>
         <dt>Proposed by</dt>
         <dd>
           {own ? `${proposal.proposedBy.name} (you)` : proposal.proposedBy.name}, {formatTime(proposal.createdAt)}

@@ -5,8 +5,8 @@ import { onPayinChange } from '../../../../server/payins/payin-changes';
 
 /** A comment line now and then, so proxies and phones do not close an idle stream. */
 const HEARTBEAT_MS = 20_000;
-/** A stream ends after this; EventSource reconnects by itself, which re-checks the link. */
-const MAX_STREAM_MS = 10 * 60_000;
+/** A stream ends after this; EventSource reconnects by itself, which re-checks the link (and the server's stream caps). */
+export const MAX_STREAM_MS = 10 * 60_000;
 
 const encoder = new TextEncoder();
 

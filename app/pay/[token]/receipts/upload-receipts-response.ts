@@ -1,6 +1,7 @@
 import type { Db } from '../../../../db/client';
 import { DomainError, httpStatusOf } from '../../../../server/errors';
-import { addBuyerReceipts, BUYER_RECEIPTS_UPLOAD_BYTES, checkBuyerReceiptTarget } from '../../../../server/payins/buyer-receipts';
+import { addBuyerReceipts } from '../../../../server/payins/buyer-receipts';
+import { checkReceiptUpload } from './receipt-upload-check';
 
 const noStore = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };
 
@@ -15,12 +16,8 @@ function refusal(status: number, code: string, message: string): Response {
  * refused, so a page elsewhere cannot attach images to an order whose link it learned.
  */
 export async function uploadReceiptsResponse(db: Db, request: Request, token: string): Promise<Response> {
-  const site = request.headers.get('sec-fetch-site');
-  if (site !== null && site !== 'same-origin') return refusal(403, 'FORBIDDEN', 'Receipts are attached from the checkout page itself.');
   try {
-    await checkBuyerReceiptTarget(db, token);
-    const length = Number(request.headers.get('content-length') ?? '0');
-    if (length > BUYER_RECEIPTS_UPLOAD_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'At most 3 images of 5 MB each.');
+    await checkReceiptUpload(db, { secFetchSite: request.headers.get('sec-fetch-site'), contentLength: request.headers.get('content-length') }, token);
     if (!/^multipart\/form-data\s*;/i.test(request.headers.get('content-type') ?? '')) {
       throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the receipts as multipart/form-data.');
     }

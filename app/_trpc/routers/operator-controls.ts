@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { controlChangeInput, decideControlChangeInput } from '../../../server/controls/control-change.schema';
+import { decideControlChange } from '../../../server/controls/decide-control-change';
+import { listControls } from '../../../server/controls/list-controls';
+import { proposeControlChange } from '../../../server/controls/propose-control-change';
+import type { OperatorActor } from '../../../server/disputes/operator-actor';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { operatorProcedure, router } from '../init';
+
+function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActor {
+  return { id: ctx.operatorId, ip: clientAddressOf(ctx.headers) };
+}
+
+/**
+ * Controls that guard money, such as the four-eyes threshold (docs/operator-guide.md, "Controls"),
+ * under operator.controls. No procedure sets a control: one operator proposes, another decides.
+ */
+export const operatorControlsRouter = router({
+  list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listControls(ctx.db)),
+  propose: operatorProcedure.input(controlChangeInput).mutation(({ ctx, input }) => proposeControlChange(ctx.db, { change: input, operator: operatorOf(ctx) })),
+  decide: operatorProcedure.input(decideControlChangeInput).mutation(({ ctx, input }) => decideControlChange(ctx.db, { decision: input, operator: operatorOf(ctx) })),
+});

@@ -1,0 +1,59 @@
+import type { z } from 'zod';
+import type { Executor, Tx } from '../../db/client';
+import {
+  FOUR_EYES_THRESHOLD_KEY,
+  fourEyesThreshold,
+  fourEyesThresholdValue,
+  writeFourEyesThreshold,
+  type FourEyesThresholdValue,
+} from '../disputes/four-eyes-threshold';
+
+/**
+ * A platform setting that guards money (docs/security.md, "Control changes"): it changes only
+ * through a change another operator approves, or from the command line with a recorded reason.
+ */
+export interface ControlDefinition<V> {
+  /** The value's shape, as a change carries it. */
+  value: z.ZodType<V>;
+  /** The value in effect now (its default while never set) and when it was last set. */
+  read(db: Executor): Promise<{ value: V; setAt: string | null }>;
+  /** Stores a value, inside the transaction that approves or records the change. */
+  write(tx: Tx, value: V, now: Date): Promise<void>;
+  /** The value as people read it (the console, the CLI, the audit log's old and new value). */
+  display(value: V): string;
+  /** The audit action of the value's change itself, whoever made it. */
+  auditAction: string;
+}
+
+/** Every control; a new money-guarding setting joins here and in control-change.schema.ts. */
+export const controlKeys = [FOUR_EYES_THRESHOLD_KEY] as const;
+export type ControlKey = (typeof controlKeys)[number];
+
+const fourEyes: ControlDefinition<FourEyesThresholdValue> = {
+  value: fourEyesThresholdValue,
+  read: async (db) => {
+    const { amount, setAt } = await fourEyesThreshold(db);
+    return { value: { amount }, setAt };
+  },
+  write: writeFourEyesThreshold,
+  display: (value) => value.amount,
+  auditAction: 'four_eyes_threshold.set',
+};
+
+const registry: Record<ControlKey, ControlDefinition<never>> = {
+  [FOUR_EYES_THRESHOLD_KEY]: fourEyes as ControlDefinition<never>,
+};
+
+/** A control by its key, with its value seen as plain JSON (each control's schema checked it). */
+export function controlOf(key: ControlKey): ControlDefinition<Record<string, unknown>> {
+  return registry[key] as unknown as ControlDefinition<Record<string, unknown>>;
+}
+
+export function isControlKey(key: string): key is ControlKey {
+  return (controlKeys as readonly string[]).includes(key);
+}
+
+/** Values are compared as their canonical JSON (each schema is strict and normalises nothing away). */
+export function sameControlValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}

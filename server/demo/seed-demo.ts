@@ -5,6 +5,8 @@ import { issueApiKey } from '../api-keys/issue-api-key';
 import { cliActor } from '../audit';
 import { adjustBalance } from '../balances/adjust-balance';
 import { createMerchant } from '../merchants/create-merchant';
+import { acceptInvitation } from '../merchant-team/accept-invitation';
+import { createMerchantOwner } from '../merchant-team/create-merchant-owner';
 import { addBankAccount } from '../traders/add-bank-account';
 import { createTrader } from '../traders/create-trader';
 import { setTraderOnline } from '../traders/set-online';
@@ -15,8 +17,8 @@ import { demoCredentials as demo } from './demo-credentials';
 const SEEDED_KEY = 'demo.seeded_at';
 
 /**
- * Seeds the demo once per database: a merchant with API credentials and USDT, an online trader with
- * quotes on both sides, a bank account and USDT, and an operator. Returns false when already seeded.
+ * Seeds the demo once per database: a merchant with API credentials, USDT and an owner for its
+ * console, an online trader with quotes on both sides, a bank account and USDT, and two operators. Returns false when already seeded.
  */
 export async function seedDemo(database: Db): Promise<boolean> {
   // One transaction (the steps nest as savepoints), so a failed seed leaves nothing half made.
@@ -47,6 +49,7 @@ async function seed(db: Db): Promise<void> {
     },
     cliActor,
   );
+  await seedMerchantOwner(db);
 
   const trader = await createTrader(
     db,
@@ -85,4 +88,16 @@ async function seed(db: Db): Promise<void> {
     { email: demo.secondOperator.email, password: demo.secondOperator.password, displayName: demo.secondOperator.name },
     cliActor,
   );
+}
+
+/**
+ * The demo merchant's owner joins the way every merchant user does: an owner invitation, accepted
+ * with a name and password. The console then asks for the second factor (owners must enrol), as
+ * the demo operators' first sign-in does; nothing here bypasses the rules of a real team.
+ */
+async function seedMerchantOwner(db: Db): Promise<void> {
+  const owner = demo.merchantOwner;
+  const invitation = await createMerchantOwner(db, { merchantId: demo.merchant.id, email: owner.email }, cliActor);
+  const token = new URL(invitation.link).pathname.split('/').pop() ?? '';
+  await acceptInvitation(db, { token, displayName: owner.name, password: owner.password });
 }

@@ -58,6 +58,8 @@ async function main(): Promise<void> {
       pending = lines.pop() ?? '';
       for (const line of lines) {
         output.push(line);
+        // Its progress, indented, so that a long wait shows where it is.
+        console.log(`  | ${line}`);
         if (marks.built === undefined && line.startsWith('▸ Migrating')) marks.built = performance.now() - started;
         if (line.startsWith('Press Ctrl+C to stop.')) {
           marks.printed = performance.now() - started;
@@ -85,10 +87,8 @@ async function main(): Promise<void> {
     rmSync(path.join(root, pgliteDir), { recursive: true, force: true });
   }
 
-  const urls = output.filter((line) => line.startsWith('  ') && line.includes('http://'));
   const total = marks.printed ?? 0;
   const build = marks.built ?? 0;
-  console.log(urls.join('\n'));
   console.log(
     `First start: URLs printed ${seconds(total)} s after \`npm start\` (build ${seconds(build)} s; migrate, seed and serve ${seconds(total - build)} s). ` +
       `${os.cpus().length} cores; load average ${loadBefore} before, ${load()} after.`,

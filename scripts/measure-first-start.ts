@@ -7,7 +7,7 @@
  * The README's figure comes from here.
  */
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -19,6 +19,36 @@ const pgliteDir = path.join('.data', 'first-start');
 const GIVE_UP_MS = 15 * 60_000;
 
 const seconds = (ms: number) => (ms / 1000).toFixed(1);
+
+/**
+ * CPU seconds the start's process group has used so far (Linux: each live member's utime + stime
+ * from /proc, plus cutime + cstime for its finished children such as `next build`), or null
+ * elsewhere. Unlike the wall time it hardly depends on what else runs, so it tells what the start
+ * costs on a quiet machine: about this much divided by the cores it keeps busy.
+ */
+function groupCpuSeconds(group: number): number | null {
+  try {
+    let ticks = 0;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue; // ended meanwhile
+      }
+      // After "pid (comm) " come field 3 (state) onwards: pgrp is field 5, utime..cstime 14..17.
+      const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+      if (Number(fields[2]) !== group) continue;
+      ticks += [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
+    }
+    // USER_HZ is 100 on Linux.
+    return ticks / 100;
+  } catch {
+    return null;
+  }
+}
+
 const load = () => os.loadavg().map((value) => value.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {
@@ -46,7 +76,7 @@ async function main(): Promise<void> {
       NEXT_TELEMETRY_DISABLED: '1',
     },
   });
-  const marks: { built?: number; printed?: number } = {};
+  const marks: { built?: number; printed?: number; cpu?: number | null } = {};
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const printed = new Promise<void>((resolve, reject) => {
@@ -63,6 +93,7 @@ async function main(): Promise<void> {
         if (marks.built === undefined && line.startsWith('▸ Migrating')) marks.built = performance.now() - started;
         if (line.startsWith('Press Ctrl+C to stop.')) {
           marks.printed = performance.now() - started;
+          marks.cpu = child.pid ? groupCpuSeconds(child.pid) : null;
           clearTimeout(timer);
           resolve();
         }
@@ -89,9 +120,11 @@ async function main(): Promise<void> {
 
   const total = marks.printed ?? 0;
   const build = marks.built ?? 0;
+  const cpu = marks.cpu ?? null;
   console.log(
     `First start: URLs printed ${seconds(total)} s after \`npm start\` (build ${seconds(build)} s; migrate, seed and serve ${seconds(total - build)} s). ` +
-      `${os.cpus().length} cores; load average ${loadBefore} before, ${load()} after.`,
+      `${os.cpus().length} cores; load average ${loadBefore} before, ${load()} after` +
+      (cpu === null ? '.' : `; the start used ${cpu.toFixed(1)} CPU seconds up to its URLs.`),
   );
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../db/schema';
+import { platformSettings, users } from '../db/schema';
 import { demoCredentialLines, printedSignIn, startBanner } from './start-banner';
 import { createTestDatabase, type TestDatabase } from '../tests/db/test-database';
 import { signInWithPassword } from '../server/auth/sign-in';
@@ -31,6 +31,29 @@ describe('the demo merchant owner', () => {
     // Seeded once per database: a second start finds it and makes no second owner.
     expect(await seedDemo(database.db)).toBe(false);
     expect(await database.db.select({ id: users.id }).from(users).where(eq(users.merchantId, demoCredentials.merchant.id))).toHaveLength(1);
+  });
+
+  it('joins a demo database seeded before it existed, once, and never replaces an owner the merchant already has', async () => {
+    const older = await createTestDatabase();
+    try {
+      // What an earlier start left: the demo seeded, its merchant without an owner.
+      expect(await seedDemo(older.db)).toBe(true);
+      await older.db.delete(users).where(eq(users.email, demoCredentials.merchantOwner.email));
+      await older.db.delete(platformSettings).where(eq(platformSettings.key, 'demo.merchant_owner_seeded_at'));
+      expect(await seedDemo(older.db)).toBe(true);
+      const signedIn = await signInWithPassword(older.db, { ...printedSignIn(demoCredentialLines(), 'Merchant console'), ip: '203.0.113.21' });
+      expect(signedIn).toMatchObject({ role: 'merchant', merchantId: demoCredentials.merchant.id, totpEnrolled: false });
+      expect(await seedDemo(older.db)).toBe(false);
+
+      // A merchant whose team already has its owner keeps it: no second owner is made.
+      await older.db.delete(platformSettings).where(eq(platformSettings.key, 'demo.merchant_owner_seeded_at'));
+      await older.db.update(users).set({ email: 'someone-else@demo.corridor.local' }).where(eq(users.id, signedIn.userId));
+      expect(await seedDemo(older.db)).toBe(false);
+      const owners = await older.db.select({ email: users.email }).from(users).where(eq(users.merchantId, demoCredentials.merchant.id));
+      expect(owners).toEqual([{ email: 'someone-else@demo.corridor.local' }]);
+    } finally {
+      await older.close();
+    }
   });
 
   it('is printed only in demo mode', () => {

@@ -46,8 +46,9 @@ const nextConfig = {
     // multipart overhead. The proxy (proxy.ts) buffers bodies too, so its limit matches.
     serverActions: { bodySizeLimit: '16mb' },
     proxyClientMaxBodySize: '16mb',
-    // `npm start`'s build keeps no Turbopack cache on disk: writing it cost a first start over a
-    // third of its CPU time (npm run measure:first-start), and only a later rebuild would gain.
+    // `npm start`'s build keeps no Turbopack cache on disk: writing it (over 100 MB) made a first
+    // start on a busy machine about twice as long (npm run measure:first-start), and only a later
+    // rebuild would gain from it.
     turbopackFileSystemCacheForBuild: !startBuild,
   },
 };

@@ -15,6 +15,9 @@ export const everyResponseHeaders = [
 /** The paths proxy.ts skips (its matcher): nothing else gives them a Content-Security-Policy. */
 export const proxySkippedPaths = ['/_next/static/:path*', '/_next/image', '/_next/image/:path*', '/favicon.ico'];
 
+/** True for the build `npm start` makes when needed; false for `npm run build` (releases) and `next dev`. */
+const startBuild = process.env.CORRIDOR_START_BUILD === '1';
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   async headers() {
@@ -31,6 +34,10 @@ const nextConfig = {
   // own WASM and data files, argon2 a native binary, and the one PGlite instance must be shared
   // (through globalThis) between the custom server and Next's route handlers.
   serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'sharp'],
+  // The build `npm start` makes when needed (scripts/build-if-needed.ts sets CORRIDOR_START_BUILD)
+  // compiles without checking types: `npm run typecheck` does that in CI on every change, and it
+  // doubled a newcomer's first start. `npm run build`, the release build, still checks them.
+  typescript: { ignoreBuildErrors: startBuild },
   poweredByHeader: false,
   reactStrictMode: true,
   typedRoutes: false,
@@ -39,6 +46,10 @@ const nextConfig = {
     // multipart overhead. The proxy (proxy.ts) buffers bodies too, so its limit matches.
     serverActions: { bodySizeLimit: '16mb' },
     proxyClientMaxBodySize: '16mb',
+    // `npm start`'s build keeps no Turbopack cache on disk: writing it (over 100 MB) made a first
+    // start on a busy machine about twice as long (npm run measure:first-start), and only a later
+    // rebuild would gain from it.
+    turbopackFileSystemCacheForBuild: !startBuild,
   },
 };
 

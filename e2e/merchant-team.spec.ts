@@ -11,11 +11,11 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { level:
 const screenshot = guideScreenshot;
 
 /** Opens an invitation link in a browser of its own (no session), joins, and signs in. */
-async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }, role: string, shot?: TestInfo): Promise<Page> {
+async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }, team: { merchantName: string; role: string }, shot?: TestInfo): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(link);
   await expect(heading(page, 'Join a merchant team')).toBeVisible();
-  await expect(page.getByText(`You are invited to ${demoCredentials.merchant.name}'s merchant console as ${role}.`)).toBeVisible();
+  await expect(page.getByText(`You are invited to ${team.merchantName}'s merchant console as ${team.role}.`)).toBeVisible();
   await expect(page.getByText(who.email, { exact: true })).toBeVisible();
   if (shot) await screenshot(page, shot, 'invitation');
   await page.getByLabel('Your name').fill(who.name);
@@ -50,11 +50,17 @@ test('an operator invites the owner, who joins, enrols a second factor and invit
   const tag = randomUUID().slice(0, 8);
   const owner = { name: 'Olivia Owner', email: `owner-${tag}@example.com` };
   const support = { name: 'Sam Support', email: `support-${tag}@example.com` };
+  // A merchant of its own: the demo merchant's team already has its owner (the demo's sign-in).
+  const merchantName = `Team Co ${tag}`;
 
-  // The operator makes the first owner's link on the merchant's page of the console.
+  // The operator creates the merchant and makes the first owner's link on its page of the console.
   await signInAsDemoOperator(page);
   await page.goto('/operator/merchants');
-  await page.getByRole('button', { name: `Manage ${demoCredentials.merchant.name}` }).click();
+  const create = page.getByRole('form', { name: 'Create a merchant' });
+  await create.getByLabel('Name').fill(merchantName);
+  await create.getByRole('button', { name: 'Create merchant' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'API secret' })).toBeVisible();
+  await page.getByRole('button', { name: `Manage ${merchantName}` }).click();
   const ownerForm = page.getByRole('form', { name: 'Invite the first owner' });
   await ownerForm.getByLabel('Owner email').fill(owner.email);
   await ownerForm.getByRole('button', { name: 'Create owner invitation' }).click();
@@ -62,7 +68,7 @@ test('an operator invites the owner, who joins, enrols a second factor and invit
   await screenshot(page, testInfo, 'operator-first-owner');
 
   // The owner joins, and must enrol a second factor before the console opens.
-  const ownerPage = await joinWithLink(browser, ownerLink, owner, 'Owner', testInfo);
+  const ownerPage = await joinWithLink(browser, ownerLink, owner, { merchantName, role: 'Owner' }, testInfo);
   await expect(ownerPage).toHaveURL(/\/merchant\/enrol$/);
   await screenshot(ownerPage, testInfo, 'enrol');
   await enrolOnPage(ownerPage, 'Confirm and open the console');
@@ -85,7 +91,7 @@ test('an operator invites the owner, who joins, enrols a second factor and invit
   await screenshot(ownerPage, testInfo, 'team');
 
   // The support user joins; no second factor is asked of their role, and the team page offers them no changes.
-  const supportPage = await joinWithLink(browser, supportLink, support, 'Support');
+  const supportPage = await joinWithLink(browser, supportLink, support, { merchantName, role: 'Support' });
   await expect(supportPage).toHaveURL(/\/merchant$/);
   await supportPage.getByRole('navigation', { name: 'Merchant console' }).getByRole('link', { name: 'Team' }).click();
   await expect(heading(supportPage, 'Team')).toBeVisible();

@@ -26,13 +26,18 @@ export function buildNeeded(root: string): string | null {
   return changed ? `${changed} changed since the last build` : null;
 }
 
-/** Runs `next build`, streaming its progress to this terminal. */
+/**
+ * Runs `next build`, streaming its progress to this terminal, as `npm start`'s build
+ * (CORRIDOR_START_BUILD, next.config.mjs): types are not checked (CI's `npm run typecheck` checks
+ * them, and `npm run build` for a release) and Turbopack's cache is not written to disk, so that a
+ * newcomer's first start only compiles.
+ */
 export function runBuild(root: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', CORRIDOR_START_BUILD: '1' },
     });
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`next build exited with ${code}`))));

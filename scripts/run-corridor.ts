@@ -5,7 +5,6 @@
 import { performance } from 'node:perf_hooks';
 import { closeDatabase, type Database } from '../db';
 import { apiRequestRecorder } from '../server/api-request-log/api-request-recorder';
-import { demoCredentials } from '../server/demo/demo-credentials';
 import type { Env } from '../config/env';
 import { parseTrustedProxies } from '../server/http/client-address';
 import { routeFrameworkConsole } from '../server/logging/framework-console';
@@ -15,6 +14,7 @@ import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
 import { startHttpServer, startMetricsServer } from './serve';
+import { startBanner } from './start-banner';
 
 const print = (line = '') => console.log(line);
 
@@ -39,26 +39,8 @@ export async function runCorridor(config: Env, database: Database, options: { ro
   const seconds = ((performance.now() - options.started) / 1000).toFixed(1);
 
   print();
-  print(`Corridor is running at ${running.url} in ${config.mode} mode (ready in ${seconds} s)`);
-  print(`  Landing page      ${running.url}/`);
-  if (config.demo) print(`  Checkout demo     ${running.url}/demo/checkout`);
-  print(`  Trader dashboard  ${running.url}/trader`);
-  print(`  Operator console  ${running.url}/operator`);
-  print(`  API reference     ${running.url}/docs/api`);
-  print(`  Merchant API      ${running.url}/api/v1`);
-  print(`  Health            ${running.url}/healthz and /readyz`);
-  if (metricsServer) print(`  Metrics           http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics`);
-  if (config.demo) {
-    const { merchant, trader, operator, secondOperator } = demoCredentials;
-    print();
-    print('Demo credentials (demo mode only; never for real money):');
-    print(`  Merchant API key     ${merchant.apiKey}`);
-    print(`  Merchant API secret  ${merchant.apiSecret}`);
-    print(`  Trader               ${trader.email} / ${trader.password}`);
-    print(`  Trader API key       ${trader.apiKey} / ${trader.apiSecret}`);
-    print(`  Operator             ${operator.email} / ${operator.password}`);
-    print(`  Second operator      ${secondOperator.email} / ${secondOperator.password}`);
-  }
+  const metricsUrl = metricsServer ? `http://${config.METRICS_HOST}:${config.METRICS_PORT}/metrics` : undefined;
+  for (const line of startBanner({ url: running.url, mode: config.mode, seconds, demo: config.demo, metricsUrl })) print(line);
   print();
   print('Press Ctrl+C to stop.');
 

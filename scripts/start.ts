@@ -24,7 +24,7 @@ async function main(): Promise<void> {
 
   const reason = config.CORRIDOR_PAGES === 'on' ? buildNeeded(root) : null;
   if (reason) {
-    console.log(`▸ Building Corridor (${reason}); the first build takes a minute or two…`);
+    console.log(`▸ Building Corridor (${reason}); the first build takes under a minute…`);
     await runBuild(root);
   }
 

@@ -9,6 +9,15 @@ export const demoCredentials = {
     apiKey: 'mk_demo_merchant',
     apiSecret: 'sk_demo_merchant_secret_do_not_use_in_production',
   },
+  /**
+   * The demo merchant's owner, for the merchant console (/merchant). Joined through an invitation
+   * like every merchant user, so the console asks for the second factor owners must enrol.
+   */
+  merchantOwner: {
+    name: 'Demo Owner',
+    email: 'merchant@demo.corridor.local',
+    password: 'demo-merchant-password',
+  },
   trader: {
     name: 'Demo Trader',
     email: 'trader@demo.corridor.local',

@@ -1,10 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { platformSettings } from '../../db/schema';
+import { merchants, platformSettings, users } from '../../db/schema';
 import { issueApiKey } from '../api-keys/issue-api-key';
 import { cliActor } from '../audit';
 import { adjustBalance } from '../balances/adjust-balance';
 import { createMerchant } from '../merchants/create-merchant';
+import { acceptInvitation } from '../merchant-team/accept-invitation';
+import { createMerchantOwner } from '../merchant-team/create-merchant-owner';
 import { addBankAccount } from '../traders/add-bank-account';
 import { createTrader } from '../traders/create-trader';
 import { setTraderOnline } from '../traders/set-online';
@@ -13,20 +15,37 @@ import { createOperator } from '../users/create-operator';
 import { demoCredentials as demo } from './demo-credentials';
 
 const SEEDED_KEY = 'demo.seeded_at';
+/** The demo merchant's owner came after the rest: a demo database seeded before it gains it once. */
+const OWNER_SEEDED_KEY = 'demo.merchant_owner_seeded_at';
 
 /**
- * Seeds the demo once per database: a merchant with API credentials and USDT, an online trader with
- * quotes on both sides, a bank account and USDT, and an operator. Returns false when already seeded.
+ * Seeds the demo once per database: a merchant with API credentials, USDT and an owner for its
+ * console, an online trader with quotes on both sides, a bank account and USDT, and two operators.
+ * Returns false when everything was already there.
  */
 export async function seedDemo(database: Db): Promise<boolean> {
   // One transaction (the steps nest as savepoints), so a failed seed leaves nothing half made.
   return database.transaction(async (db) => {
-    const existing = await db.select().from(platformSettings).where(eq(platformSettings.key, SEEDED_KEY));
-    if (existing.length > 0) return false;
-    await seed(db);
-    await db.insert(platformSettings).values({ key: SEEDED_KEY, value: new Date().toISOString() });
-    return true;
+    const seeded = await isMarked(db, SEEDED_KEY);
+    if (!seeded) {
+      await seed(db);
+      await mark(db, SEEDED_KEY);
+    }
+    let ownerAdded = false;
+    if (!(await isMarked(db, OWNER_SEEDED_KEY))) {
+      ownerAdded = await seedMerchantOwner(db);
+      await mark(db, OWNER_SEEDED_KEY);
+    }
+    return !seeded || ownerAdded;
   });
+}
+
+async function isMarked(db: Db, key: string): Promise<boolean> {
+  return (await db.select().from(platformSettings).where(eq(platformSettings.key, key))).length > 0;
+}
+
+async function mark(db: Db, key: string): Promise<void> {
+  await db.insert(platformSettings).values({ key, value: new Date().toISOString() });
 }
 
 async function seed(db: Db): Promise<void> {
@@ -85,4 +104,25 @@ async function seed(db: Db): Promise<void> {
     { email: demo.secondOperator.email, password: demo.secondOperator.password, displayName: demo.secondOperator.name },
     cliActor,
   );
+}
+
+/**
+ * The demo merchant's owner joins the way every merchant user does: an owner invitation, accepted
+ * with a name and password. The console then asks for the second factor (owners must enrol), as
+ * the demo operators' first sign-in does; nothing here bypasses the rules of a real team. An older
+ * demo database whose merchant already has an owner, or whose email is taken, is left as it is
+ * (false).
+ */
+async function seedMerchantOwner(db: Db): Promise<boolean> {
+  const owner = demo.merchantOwner;
+  const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, demo.merchant.id));
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(or(eq(users.email, owner.email), and(eq(users.merchantId, demo.merchant.id), eq(users.merchantRole, 'owner'), eq(users.status, 'active'))));
+  if (!merchant || taken) return false;
+  const invitation = await createMerchantOwner(db, { merchantId: demo.merchant.id, email: owner.email }, cliActor);
+  const token = new URL(invitation.link).pathname.split('/').pop() ?? '';
+  await acceptInvitation(db, { token, displayName: owner.name, password: owner.password });
+  return true;
 }

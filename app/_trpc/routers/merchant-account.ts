@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { confirmTotpEnrolment, startTotpEnrolment } from '../../../server/auth/totp-enrolment';
+import { totpQrCode } from '../../../server/auth/totp-qr-code';
 import { enrollingMerchantProcedure, router } from '../init';
 
 /** A merchant user's own account: the second-factor enrolment, the same as operators'. */
 export const merchantAccountRouter = router({
   enrolment: router({
-    start: enrollingMerchantProcedure.input(z.object({}).strict()).mutation(({ ctx }) => startTotpEnrolment(ctx.db, ctx.merchantUserId)),
+    start: enrollingMerchantProcedure.input(z.object({}).strict()).mutation(async ({ ctx }) => {
+      const enrolment = await startTotpEnrolment(ctx.db, ctx.merchantUserId);
+      return { ...enrolment, qrCode: await totpQrCode({ otpauthUrl: enrolment.otpauthUrl }) };
+    }),
     confirm: enrollingMerchantProcedure
       .input(z.object({ code: z.string().trim().max(12) }).strict())
       .mutation(async ({ ctx, input }) => {

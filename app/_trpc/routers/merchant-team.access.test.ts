@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../../db/client';
+import { totpQrCode } from '../../../server/auth/totp-qr-code';
 import { inviteMerchantUser } from '../../../server/merchant-team/invite-merchant-user';
 import { removeMerchantUser } from '../../../server/merchant-team/remove-merchant-user';
 import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-database';
@@ -152,6 +153,10 @@ describe('merchant procedures refuse everyone but a merchant user whose role all
     expect(await caller.merchantTeam.remove({ userId: target.userId })).toEqual({ userId: target.userId, removed: true });
     const started = await as(owner, false).merchantAccount.enrolment.start({});
     expect(started.secret).toMatch(/^[A-Z2-7]{32}$/);
+    // The setup link as a QR code, as operators get it: an SVG of the link made on the server.
+    expect(started.qrCode).toBe(await totpQrCode({ otpauthUrl: started.otpauthUrl }));
+    const svg = Buffer.from(started.qrCode.split(',')[1]!, 'base64').toString('utf8');
+    expect([svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"'), svg.includes('<path'), svg.includes(started.secret)]).toEqual([true, true, false]);
     expect(await refusalCode(as(owner, false).merchantAccount.enrolment.confirm({ code: '000000' }))).toBe('TOTP_INVALID');
   });
 });

@@ -41,6 +41,9 @@ function Enrolment() {
   return (
     <div className="console-form">
       <h2 style={{ marginTop: 0 }}>{t.step1}</h2>
+      <p>{t.step1Scan}</p>
+      {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on the server; nothing for the image optimiser to do */}
+      <img src={start.data.qrCode} alt={t.qrCode} width={200} height={200} className="totp-qr" data-testid="totp-qr" />
       <p>{t.step1Text}</p>
       <p className="secret-box" aria-label={t.setupKey} data-testid="totp-secret">
         {start.data.secret}

@@ -1,6 +1,9 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { env } from '../../../config/env';
 import { Notice } from '../../_components/notice';
+import { createDemoPayinAction } from './demo-payin-action';
+import { DEMO_PAYIN_FIAT_AMOUNT } from '../../../server/demo/create-demo-payin';
 
 export const metadata: Metadata = { title: 'Checkout demo' };
 
@@ -35,9 +38,19 @@ export default function CheckoutDemoPage() {
       </p>
 
       <h2>Try it</h2>
+      {env().demo ? (
+        <form action={createDemoPayinAction} className="form-card">
+          <p className="form-hint" id="demo-payin-hint">
+            Creates a ¥{DEMO_PAYIN_FIAT_AMOUNT} pay-in as the demo merchant and opens its checkout, as the buyer sees it.
+          </p>
+          <button type="submit" className="button-primary" aria-describedby="demo-payin-hint">
+            Create a demo pay-in
+          </button>
+        </form>
+      ) : null}
       <p>
-        With <code>npm start</code> running, create a pay-in as the demo merchant against the local server from another
-        terminal:
+        Or, with <code>npm start</code> running, create a pay-in as the demo merchant against the local server from
+        another terminal:
       </p>
       <pre tabIndex={0}>
         <code>npm run demo:payin</code>

@@ -121,9 +121,9 @@ describe('searchHeadings', () => {
 
 describe('searchSections', () => {
   const doc = {
+    ...renderMarkdown('# API reference\n\nThe opening words.\n\n## Limits\n\nA key may send 600 requests a minute; beyond that it gets `RATE_LIMITED`.\n\n## Idempotency\n\nReplays answer the first response.\n'),
     slug: 'api',
     title: 'API reference',
-    ...renderMarkdown('# API reference\n\nThe opening words.\n\n## Limits\n\nA key may send 600 requests a minute; beyond that it gets `RATE_LIMITED`.\n\n## Idempotency\n\nReplays answer the first response.\n'),
   };
 
   it('finds a word of a section’s text, not only of its heading, with the text around it', () => {

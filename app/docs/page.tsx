@@ -21,7 +21,7 @@ export default async function DocsIndexPage() {
         <h1 id="docs-index-title">Documentation</h1>
         <p className="lead">
           The merchant API and the rules behind it, the guides for traders and operators, and how to run Corridor. The search box
-          finds a heading in any of them.
+          finds a heading in any of them as you type, and searches their text too.
         </p>
         <ul className="card-grid docs-index">
           {docs.map((doc) => (

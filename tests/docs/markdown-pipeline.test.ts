@@ -5,6 +5,7 @@ import { DocContent } from '@/app/docs/_components/doc-content';
 import { siteHref } from '@/app/docs/_lib/doc-links';
 import { renderMarkdown } from '@/app/docs/_lib/render-markdown';
 import { searchHeadings, type SearchEntry } from '@/app/docs/_lib/search-headings';
+import { searchSections } from '@/app/docs/_lib/search-sections';
 
 /** A Markdown source as the docs pages show it: the same pipeline and the same React rendering. */
 function html(markdown: string): string {
@@ -115,5 +116,23 @@ describe('searchHeadings', () => {
     expect(searchHeadings(entries, 'webhooks IDEMPOTENCY', 10).map((entry) => entry.href)).toEqual(['/docs/webhooks#retries-and-idempotency']);
     expect(searchHeadings(entries, '  ', 10)).toEqual([]);
     expect(searchHeadings(entries, 'a', 2)).toHaveLength(2);
+  });
+});
+
+describe('searchSections', () => {
+  const doc = {
+    ...renderMarkdown('# API reference\n\nThe opening words.\n\n## Limits\n\nA key may send 600 requests a minute; beyond that it gets `RATE_LIMITED`.\n\n## Idempotency\n\nReplays answer the first response.\n'),
+    slug: 'api',
+    title: 'API reference',
+  };
+
+  it('finds a word of a section’s text, not only of its heading, with the text around it', () => {
+    expect(doc.sections.map((section) => section.id)).toEqual(['api-reference', 'limits', 'idempotency']);
+    expect(searchSections([doc], 'rate_limited', 10)).toEqual([
+      { href: '/docs/api#limits', heading: 'Limits', doc: 'API reference', snippet: 'A key may send 600 requests a minute; beyond that it gets RATE_LIMITED.' },
+    ]);
+    expect(searchSections([doc], 'REPLAYS first', 10).map((match) => match.href)).toEqual(['/docs/api#idempotency']);
+    expect(searchSections([doc], 'nowhere', 10)).toEqual([]);
+    expect(searchSections([doc], '   ', 10)).toEqual([]);
   });
 });

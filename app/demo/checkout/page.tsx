@@ -1,10 +1,19 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { env } from '../../../config/env';
 import { Notice } from '../../_components/notice';
+import { DEMO_PAYIN_FIAT_AMOUNT } from '../../../server/demo/create-demo-payin';
 
 export const metadata: Metadata = { title: 'Checkout demo' };
 
-export default function CheckoutDemoPage() {
+const UNAVAILABLE: Record<string, string> = {
+  NO_LIQUIDITY: 'No trader can take a pay-in now: the demo trader is offline or has no SELL quote for the amount.',
+  NOT_FOUND: 'The demo merchant does not exist on this database.',
+};
+
+export default async function CheckoutDemoPage({ searchParams }: { searchParams: Promise<{ unavailable?: string | string[] }> }) {
+  const unavailable = (await searchParams).unavailable;
+  const code = Array.isArray(unavailable) ? unavailable[0] : unavailable;
   return (
     <div className="prose">
       <h1>Checkout demo</h1>
@@ -35,9 +44,25 @@ export default function CheckoutDemoPage() {
       </p>
 
       <h2>Try it</h2>
+      {env().demo ? (
+        // A plain POST, answered with a redirect: the checkout then loads as the page a buyer opens.
+        <form action="/demo/checkout/pay-in" method="post" className="form-card">
+          <p className="form-hint" id="demo-payin-hint">
+            Creates a ¥{DEMO_PAYIN_FIAT_AMOUNT} pay-in as the demo merchant and opens its checkout, as the buyer sees it.
+          </p>
+          <button type="submit" className="button-primary" aria-describedby="demo-payin-hint">
+            Create a demo pay-in
+          </button>
+          {code ? (
+            <p className="form-error" role="alert">
+              {UNAVAILABLE[code] ?? `The pay-in was refused (${code}).`}
+            </p>
+          ) : null}
+        </form>
+      ) : null}
       <p>
-        With <code>npm start</code> running, create a pay-in as the demo merchant against the local server from another
-        terminal:
+        Or, with <code>npm start</code> running, create a pay-in as the demo merchant against the local server from
+        another terminal:
       </p>
       <pre tabIndex={0}>
         <code>npm run demo:payin</code>

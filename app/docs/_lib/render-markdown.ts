@@ -26,6 +26,15 @@ export interface RenderedMarkdown {
   description: string;
   /** Every heading, in document order. */
   headings: DocHeading[];
+  /** The text under each heading (and before the first), for the search of every page's text. */
+  sections: DocSection[];
+}
+
+/** A heading and the text a reader sees under it, up to the next heading; `id` is undefined before the first heading. */
+export interface DocSection {
+  id: string | undefined;
+  heading: string;
+  text: string;
 }
 
 /**
@@ -55,7 +64,24 @@ export function renderMarkdown(source: string): RenderedMarkdown {
     title: headings.find((heading) => heading.level === 1)?.text,
     description: firstParagraph(tree),
     headings,
+    sections: collectSections(tree),
   };
+}
+
+/** The document cut at its top-level headings: each heading with the text of the blocks after it. */
+function collectSections(tree: Root): DocSection[] {
+  const sections: DocSection[] = [];
+  let current: DocSection = { id: undefined, heading: '', text: '' };
+  for (const node of tree.children) {
+    if (node.type === 'element' && /^h[1-6]$/.test(node.tagName) && typeof node.properties.id === 'string') {
+      if (current.text.trim() !== '' || current.id !== undefined) sections.push(current);
+      current = { id: node.properties.id, heading: hastText(node).trim(), text: '' };
+    } else {
+      current.text += ` ${hastText(node)}`;
+    }
+  }
+  sections.push(current);
+  return sections.map((section) => ({ ...section, text: section.text.replace(/\s+/g, ' ').trim() }));
 }
 
 function collectHeadings(tree: Root): DocHeading[] {

@@ -47,7 +47,11 @@ export function ConfirmDialog({
   );
 }
 
-/** A button whose action runs only after its confirmation. */
+/**
+ * A button whose action runs only after its confirmation. `ready`, when given, runs on the click
+ * first: false keeps the dialog shut (the form shows what is missing), so a confirmed, irreversible
+ * action is never refused for a field left empty.
+ */
 export function ConfirmButton({
   children,
   className = 'button is-danger',
@@ -57,6 +61,7 @@ export function ConfirmButton({
   consequence,
   confirmLabel,
   onConfirm,
+  ready,
 }: {
   children: ReactNode;
   className?: string;
@@ -66,11 +71,12 @@ export function ConfirmButton({
   consequence: ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
+  ready?: () => boolean;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={className} disabled={disabled} aria-label={ariaLabel} aria-haspopup="dialog" onClick={() => setOpen(true)}>
+      <button type="button" className={className} disabled={disabled} aria-label={ariaLabel} aria-haspopup="dialog" onClick={() => setOpen(ready ? ready() : true)}>
         {children}
       </button>
       <ConfirmDialog

@@ -34,11 +34,22 @@ export function ConfirmPaid({ token, view, bank, onBack }: { token: string; view
         </p>
       ) : null}
       {view.askPayerName ? (
-        <p className="checkout-field">
+        <div className="checkout-field">
           <label htmlFor={nameId}>{t.payerNameLabel}</label>
-          <input id={nameId} name="payerName" type="text" maxLength={64} autoComplete="name" value={payerName} onChange={(event) => setPayerName(event.target.value)} />
-          <small>{t.payerNameHint}</small>
-        </p>
+          <input
+            id={nameId}
+            name="payerName"
+            type="text"
+            maxLength={64}
+            autoComplete="name"
+            value={payerName}
+            onChange={(event) => setPayerName(event.target.value)}
+            aria-describedby={`${nameId}-hint`}
+          />
+          <small id={`${nameId}-hint`} className="checkout-hint">
+            {t.payerNameHint}
+          </small>
+        </div>
       ) : null}
     </ConfirmStep>
   );

@@ -6,7 +6,7 @@ import { useTRPC } from '../../_trpc/client';
 import { useMessages } from './messages-context';
 import type { CheckoutView } from './types';
 
-type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; text: string } | { kind: 'done'; count: number };
+type Status = { kind: 'idle' } | { kind: 'sending' } | { kind: 'error'; text: string };
 
 /**
  * Screenshots of the buyer's transfer, up to 3 in all, at once or in turns, any time after "I Have
@@ -35,9 +35,10 @@ export function ReceiptUpload({ token, receipts }: { token: string; receipts: No
       const response = await fetch(`/pay/${encodeURIComponent(token)}/receipts`, { method: 'POST', body });
       const answer = (await response.json()) as { attached?: number; error?: { code: string; message: string } };
       if (!response.ok) return setStatus({ kind: 'error', text: t.describeError(answer.error?.code, answer.error?.message ?? '') });
-      setStatus({ kind: 'done', count: answer.attached ?? files.length });
       if (inputRef.current) inputRef.current.value = '';
+      // The count on the status line comes from the order itself, so it waits for the new view.
       await queryClient.invalidateQueries({ queryKey: trpc.checkout.view.queryKey({ token }) });
+      setStatus({ kind: 'idle' });
     } catch {
       setStatus({ kind: 'error', text: t.describeError(undefined, '') });
     }
@@ -47,7 +48,6 @@ export function ReceiptUpload({ token, receipts }: { token: string; receipts: No
     <form className="checkout-receipts" aria-labelledby={headingId} onSubmit={(event) => void submit(event)} noValidate>
       <h2 id={headingId}>{t.receiptsHeading}</h2>
       <p>{t.receiptsIntro}</p>
-      {receipts.attached > 0 ? <p className="checkout-hint">{t.receiptsAttached(receipts.attached)}</p> : null}
       {receipts.remaining > 0 ? (
         <>
           <label htmlFor={inputId}>{t.receiptsLabel(receipts.remaining)}</label>
@@ -66,19 +66,30 @@ export function ReceiptUpload({ token, receipts }: { token: string; receipts: No
             {status.kind === 'sending' ? t.sending : t.receiptsAttach}
           </button>
         </>
-      ) : (
-        <p className="checkout-hint">{t.receiptsFull}</p>
-      )}
-      {status.kind === 'error' ? (
-        <p id={messageId} className="checkout-error" role="alert">
-          {status.text}
-        </p>
       ) : null}
-      {status.kind === 'done' ? (
-        <p role="status" className="checkout-success">
-          {t.receiptsAttached(status.count)}
-        </p>
-      ) : null}
+      <ReceiptStatusLine attached={receipts.attached} full={receipts.remaining === 0} error={status.kind === 'error' ? status.text : null} errorId={messageId} />
     </form>
+  );
+}
+
+/**
+ * The upload's one status line: the refusal when the last attempt failed, else how many screenshots
+ * the order holds (and that no more fit). One live line, so a screen reader hears each change once
+ * and the page never shows the same count twice.
+ */
+function ReceiptStatusLine({ attached, full, error, errorId }: { attached: number; full: boolean; error: string | null; errorId: string }) {
+  const { t } = useMessages();
+  if (error !== null) {
+    return (
+      <p id={errorId} className="checkout-error" role="alert" data-testid="receipts-status">
+        {error}
+      </p>
+    );
+  }
+  return (
+    <p role="status" className={attached > 0 ? 'checkout-success' : 'checkout-hint'} data-testid="receipts-status">
+      {attached > 0 ? t.receiptsAttached(attached) : null}
+      {full ? ` ${t.receiptsFull}` : null}
+    </p>
   );
 }

@@ -38,8 +38,10 @@ export function ReportProblemForm({ token, hasReceipts }: { token: string; hasRe
   return (
     <form className="checkout-report" aria-labelledby={headingId} onSubmit={submit} noValidate>
       <h2 id={headingId}>{t.reportHeading}</h2>
-      <p>{t.reportIntro}</p>
-      {hasReceipts ? <p className="checkout-hint">{t.receiptsWithReport}</p> : null}
+      <p>
+        {t.reportIntro}
+        {hasReceipts ? ` ${t.receiptsWithReport}` : null}
+      </p>
       <label htmlFor={fieldId}>{t.reportLabel}</label>
       <p id={hintId} className="checkout-hint">
         {t.reportHint}

@@ -97,24 +97,24 @@ export function PayinCard({ payin, now, onDone }: { payin: TraderPayin; now: num
         </p>
         {payin.buyerReference || payin.paymentAmount !== payin.fiatAmount ? (
           <p>
-            {p.expect} <strong>¥{formatCny(payin.paymentAmount)}</strong>
+            {p.expect}
+            <strong>¥{formatCny(payin.paymentAmount)}</strong>
             {payin.buyerReference ? (
               <>
-                {' '}
-                {p.withReference}{' '}
+                {p.withReference}
                 <strong data-testid="payin-reference" translate="no">
                   {payin.buyerReference}
-                </strong>{' '}
+                </strong>
                 {p.inMemo}
               </>
             ) : null}
             {payin.payerName ? (
               <>
-                {' '}
-                {p.from} <span translate="no">{payin.payerName}</span>
+                {p.from}
+                <span translate="no">{payin.payerName}</span>
               </>
             ) : null}
-            {lang === 'zh' ? '。' : '.'}
+            {p.sentenceEnd}
           </p>
         ) : null}
         {evidence ? (

@@ -12,8 +12,8 @@ function chinaTime(date: Date | null, withYear: boolean): string | undefined {
 }
 
 describe('notification templates', () => {
-  it('covers the six largest banks, Alipay and WeChat Pay, each with a credit and a debit sample', () => {
-    expect(notificationTemplates.map((t) => t.id)).toEqual(expect.arrayContaining(['icbc', 'ccb', 'abc', 'boc', 'bocom', 'psbc', 'alipay', 'wechat-pay']));
+  it('covers the six largest banks, China Merchants Bank, Alipay and WeChat Pay, each with a credit and a debit sample', () => {
+    expect(notificationTemplates.map((t) => t.id)).toEqual(expect.arrayContaining(['icbc', 'ccb', 'abc', 'boc', 'bocom', 'psbc', 'cmb', 'alipay', 'wechat-pay']));
     for (const template of notificationTemplates) {
       const directions = new Set(template.samples.map((s) => s.expect.direction));
       expect([template.id, [...directions].sort()]).toEqual([template.id, ['credit', 'debit']]);

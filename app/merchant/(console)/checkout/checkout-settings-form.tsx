@@ -83,9 +83,11 @@ export function CheckoutSettingsForm() {
           <small id={ids.accentHint}>{t.accentHint}</small>
           <FieldError error={update.error} path="checkoutAccentColor" id={ids.accentError} />
         </div>
-        <div className="field field-check">
-          <input id={ids.ask} type="checkbox" checked={form.ask} onChange={(event) => edit({ ask: event.target.checked })} aria-describedby={ids.askHint} />
-          <label htmlFor={ids.ask}>{t.askPayerName}</label>
+        <div className="field">
+          <label htmlFor={ids.ask}>
+            <input id={ids.ask} type="checkbox" checked={form.ask} onChange={(event) => edit({ ask: event.target.checked })} aria-describedby={ids.askHint} />
+            {t.askPayerName}
+          </label>
           <small id={ids.askHint}>{t.askPayerNameHint}</small>
         </div>
         <p>

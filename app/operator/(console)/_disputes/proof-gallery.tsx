@@ -57,7 +57,7 @@ export function ProofGallery({
               sha256 {proof.sha256}
             </div>
             {proof.duplicates.length > 0 ? (
-              <p role="note" className="tag is-warning">
+              <p role="note" className="proof-duplicate">
                 Duplicate: also on{' '}
                 {proof.duplicates.map((other, index) => (
                   <span key={other.orderId}>

@@ -9,6 +9,7 @@ import { formatAge, formatTime } from '../../_components/format';
 import { Pager } from '../../_components/pager';
 
 const PAGE_SIZE = 25;
+const noteIdOf = (orderId: string) => `stuck-note-${orderId}`;
 
 export function StuckPayouts() {
   const trpc = useTRPC();
@@ -21,6 +22,17 @@ export function StuckPayouts() {
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.stuckPayouts.list.queryKey() });
   const reassign = useMutation(trpc.operator.stuckPayouts.reassign.mutationOptions({ onSuccess: refresh }));
   const cancel = useMutation(trpc.operator.stuckPayouts.cancel.mutationOptions({ onSuccess: refresh }));
+  // The row whose note was found empty: its field says so, and neither action goes out.
+  const [noteMissing, setNoteMissing] = useState<string | null>(null);
+  const noteReady = (orderId: string) => {
+    const ready = (notes[orderId] ?? '').trim() !== '';
+    setNoteMissing(ready ? null : orderId);
+    if (!ready) document.getElementById(noteIdOf(orderId))?.focus();
+    return ready;
+  };
+  // A refusal is shown in the row it is about, next to the buttons, not under the whole table.
+  const rowError = (orderId: string) =>
+    reassign.variables?.orderId === orderId && reassign.error ? reassign.error : cancel.variables?.orderId === orderId && cancel.error ? cancel.error : null;
 
   return (
     <>
@@ -70,14 +82,22 @@ export function StuckPayouts() {
                     <label>
                       <span className="visually-hidden">Note for {item.orderNo}</span>
                       <input
+                        id={noteIdOf(item.orderId)}
                         placeholder="Note (required)"
                         maxLength={1000}
                         value={notes[item.orderId] ?? ''}
+                        aria-invalid={noteMissing === item.orderId || undefined}
+                        aria-describedby={noteMissing === item.orderId ? `${noteIdOf(item.orderId)}-missing` : undefined}
                         onChange={(e) => setNotes({ ...notes, [item.orderId]: e.target.value })}
                       />
                     </label>
+                    {noteMissing === item.orderId ? (
+                      <span id={`${noteIdOf(item.orderId)}-missing`} className="field-error" role="alert">
+                        Write a note first: it goes to the audit log with the action.
+                      </span>
+                    ) : null}
                     <div className="button-row" style={{ marginTop: 'var(--space-1)' }}>
-                      <button type="button" className="button" disabled={reassign.isPending} onClick={() => reassign.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}>
+                      <button type="button" className="button" disabled={reassign.isPending} onClick={() => noteReady(item.orderId) && reassign.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}>
                         Back to pool
                       </button>
                       <ConfirmButton
@@ -85,11 +105,13 @@ export function StuckPayouts() {
                         title={`Cancel payout ${item.orderNo}?`}
                         consequence={`The payout is cancelled and the USDT frozen for it is released to ${item.merchantName}'s available balance; the merchant gets payout.cancelled. This cannot be undone.`}
                         confirmLabel="Cancel and unfreeze"
+                        ready={() => noteReady(item.orderId)}
                         onConfirm={() => cancel.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}
                       >
                         Cancel and unfreeze
                       </ConfirmButton>
                     </div>
+                    <ErrorLine error={rowError(item.orderId)} />
                   </td>
                 </tr>
               ))}
@@ -97,8 +119,6 @@ export function StuckPayouts() {
           </table>
         </div>
       ) : null}
-      <ErrorLine error={reassign.error} />
-      <ErrorLine error={cancel.error} />
       {reassign.data ? <p role="status" className="console-ok">{reassign.data.orderNo} is back in the pool.</p> : null}
       {cancel.data ? <p role="status" className="console-ok">{cancel.data.orderNo} cancelled; the merchant’s USDT is unfrozen.</p> : null}
       {list.data && list.data.total > PAGE_SIZE ? <Pager page={page} hasMore={page * PAGE_SIZE < list.data.total} onPage={setPage} label="Payouts" /> : null}

@@ -95,7 +95,7 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
       </form>
       {flow === 'payouts' && !(filter.status?.length === 1 && filter.status[0] === AWAITING_DECISION) ? (
         <p>
-          <Link href={`${base}?${queryString({ ...filter, status: [AWAITING_DECISION], page: 1 })}`} data-testid="awaiting-filter">
+          <Link href={`${base}?status=${AWAITING_DECISION}`} data-testid="awaiting-filter">
             {t.awaitingFilter}
           </Link>
         </p>

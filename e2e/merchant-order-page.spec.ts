@@ -124,7 +124,7 @@ test('a merchant finds a payout waiting for them in any case, reads its state an
       // on the phone, the orderNo in lower case on the desktop.
       await ownerPage.goto('/merchant/payouts');
       await ownerPage.getByLabel(w.search).fill(viewport.width < 500 ? merchantOrderNo.toLowerCase() : orderNo.toLowerCase());
-      await ownerPage.getByRole('button', { name: w.apply }).click();
+      await ownerPage.getByRole('button', { name: w.apply, exact: true }).click();
       await expect(ownerPage.getByTestId('order-total')).toHaveText(w.oneOrder);
       await expect(ownerPage.getByRole('row').filter({ hasText: merchantOrderNo }).getByTestId('needs-decision')).toHaveText(w.needsDecision);
       await expectAccessible(ownerPage, `/merchant/payouts?search ${where}`);

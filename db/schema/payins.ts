@@ -81,6 +81,9 @@ export const payinOrders = pgTable(
       .where(sql`${t.status} in ('PENDING_MATCH', 'PENDING_PAYMENT')`),
     // The operator console's search by merchant order number alone (docs/operator-guide.md, "Search").
     index('payin_orders_merchant_order_no_idx').on(t.merchantOrderNo),
+    // The merchant console's search (docs/merchant-guide.md, "The orders pages"): a merchant order
+    // number in any case, within the merchant.
+    index('payin_orders_merchant_order_no_lower_idx').on(t.merchantId, sql`lower(${t.merchantOrderNo})`),
     index('payin_orders_disputed_idx').on(t.disputedAt).where(sql`${t.status} = 'DISPUTED'`),
     uniqueIndex('payin_orders_open_payment_amount_key')
       .on(t.traderBankAccountId, t.paymentFiatAmount)

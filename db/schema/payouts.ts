@@ -83,6 +83,9 @@ export const payoutOrders = pgTable(
     // The operator console's search (docs/operator-guide.md, "Search"): a merchant order number
     // without its merchant, and card last 4 + amount.
     index('payout_orders_merchant_order_no_idx').on(t.merchantOrderNo),
+    // The merchant console's search (docs/merchant-guide.md, "The orders pages"): a merchant order
+    // number in any case, within the merchant.
+    index('payout_orders_merchant_order_no_lower_idx').on(t.merchantId, sql`lower(${t.merchantOrderNo})`),
     index('payout_orders_last4_amount_idx').on(t.recipientAccountLast4, t.lockedFiatAmount),
     check('payout_orders_amounts_check', sql`${t.usdAmount} > 0 and ${t.usdFeeAmount} >= 0 and ${t.lockedFiatAmount} > 0`),
   ],

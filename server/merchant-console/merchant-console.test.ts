@@ -8,11 +8,13 @@ import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/par
 import { acceptPayout } from '../payouts/accept-payout';
 import { decidePayout } from '../payouts/decide-payout';
 import { merchantCancelPayout } from '../payouts/merchant-cancel-payout';
+import { newOrderNo } from '../payouts/order-numbers';
 import { submitPayoutProof } from '../payouts/submit-payout-proof';
 import { setTraderOnline } from '../traders/set-online';
 import { csvCell, exportMerchantOrders } from './export-merchant-orders';
 import { listConsoleOrders } from './list-console-orders';
 import { merchantOverview } from './merchant-overview';
+import { merchantPayoutPage } from './merchant-payout-page';
 
 let database: TestDatabase;
 let merchantId: string;
@@ -131,5 +133,51 @@ describe('the console order tables', () => {
     expect(await numbers({ from: '2026-03-02', to: '2026-03-02' })).toEqual([b]);
     expect(await numbers({ from: '2026-03-02', to: '2026-03-02', sort: 'oldest' })).toEqual([b]);
     expect(await list({ page: 2 })).toMatchObject({ items: [], total: 3, page: 2, pageSize: 20 });
+  });
+});
+
+describe('the console search in any case', () => {
+  it('finds an orderNo typed in lower case and a merchantOrderNo in any case, on both list paths and in the export, never another merchant\'s', async () => {
+    const fresh = await merchantWithBalance(database.db, '100');
+    const other = await merchantWithBalance(database.db, '100');
+    // A platform number as Corridor makes them (upper case), a merchant number in mixed case.
+    const [mixed] = await database.db
+      .update(payoutOrders)
+      .set({ orderNo: newOrderNo('WD', new Date()), merchantOrderNo: 'Shop-Order-7A' })
+      .where(eq(payoutOrders.id, (await insertPayout(database.db, fresh.merchantId)).id))
+      .returning();
+    if (!mixed) throw new Error('no order');
+    const twin = await insertPayout(database.db, fresh.merchantId);
+    // The same number differing only in case: both are the merchant's, both are found.
+    await database.db.update(payoutOrders).set({ merchantOrderNo: 'SHOP-ORDER-7a' }).where(eq(payoutOrders.id, twin.id));
+    const [theirs] = await database.db
+      .update(payoutOrders)
+      .set({ orderNo: newOrderNo('WD', new Date()), merchantOrderNo: 'shop-order-7a' })
+      .where(eq(payoutOrders.id, (await insertPayout(database.db, other.merchantId)).id))
+      .returning();
+    if (!theirs) throw new Error('no order');
+    const numbers = async (search: string, sort: 'newest' | 'oldest' = 'newest') =>
+      (await listConsoleOrders(database.db, { merchantId: fresh.merchantId, flow: 'payouts', query: { page: 1, sort, search } })).items.map((item) => item.orderNo).sort();
+
+    expect(await numbers(mixed.orderNo.toLowerCase())).toEqual([mixed.orderNo]);
+    expect(await numbers(mixed.orderNo)).toEqual([mixed.orderNo]);
+    expect(await numbers('shop-order-7a')).toEqual([mixed.orderNo, twin.orderNo].sort());
+    expect(await numbers('sHoP-oRdEr-7A', 'oldest')).toEqual([mixed.orderNo, twin.orderNo].sort());
+    expect(await numbers('Shop-Order-7')).toEqual([]);
+    expect(await numbers(theirs.orderNo.toLowerCase())).toEqual([]);
+    const csv = (await csvOf(exportMerchantOrders(database.db, { merchantId: fresh.merchantId, flow: 'payouts', filter: { sort: 'newest', search: 'SHOP-ORDER-7A' } }))).trimEnd().split('\r\n');
+    expect(csv.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([mixed.orderNo, twin.orderNo].sort());
+  });
+});
+
+describe('the payout page', () => {
+  it('names the recipient as the merchant gave them, with the account masked to its last 4 digits', async () => {
+    const order = await withProof();
+    const page = await merchantPayoutPage(database.db, { merchantId, reference: order.orderNo });
+    expect(page.recipient).toEqual({ holderName: 'Li Lei', bankName: 'Bank of China', accountLast4: '1234' });
+    expect(page.payout).toMatchObject({ status: 'PAYMENT_SUBMITTED', bankAccountLast4: '1234' });
+    expect(JSON.stringify(page)).not.toContain('v1.test.ciphertext');
+    expect(page.actions).toEqual(expect.arrayContaining(['confirm', 'dispute']));
+    expect(page.proofs).toHaveLength(1);
   });
 });

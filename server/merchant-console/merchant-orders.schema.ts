@@ -11,7 +11,7 @@ export const orderReferenceInput = z.string().trim().min(1, { error: 'must be 1 
 
 /**
  * The filter of the console's order tables and of their CSV export: one search box (an orderNo or
- * a merchantOrderNo, exact), statuses, a creation date range (days are UTC, both ends inclusive)
+ * a merchantOrderNo, in any case), statuses, a creation date range (days are UTC, both ends inclusive)
  * and the direction of the creation-date sort.
  */
 function orderFilter<S extends readonly [string, ...string[]]>(statuses: S) {

@@ -10,7 +10,7 @@ import { merchantOrderTimeline } from './merchant-order-timeline';
 
 /**
  * Everything the console's payout page shows, from the merchant API's own functions: the detail
- * (GET /api/v1/withdrawals/:orderNo), the proofs with their signed URLs, the merchant's dispute
+ * (GET /api/v1/withdrawals/:orderNo), the recipient's name and bank, the proofs with their signed URLs, the merchant's dispute
  * evidence, the timeline, and the merchant's actions from its status as the state machine lists
  * them (the page offers exactly those). Another merchant's payout is ORDER_NOT_FOUND, like a missing one.
  */
@@ -24,6 +24,9 @@ export async function merchantPayoutPage(db: Executor, options: { merchantId: st
   ]);
   return {
     payout: { ...payoutDetailView(order), disputeReason: order.disputeReason },
+    // The recipient as the merchant gave it, the account masked to its last 4 digits
+    // (docs/security.md, "Card numbers"): the full number is never read here.
+    recipient: { holderName: order.recipientHolderName, bankName: order.recipientBankName, accountLast4: order.recipientAccountLast4 },
     actions: actionsFrom(payoutMachine, order.status, 'merchant'),
     // What an operator's ruling moved, exactly as its ledger transfer did; null before one.
     ruling: payoutRulingOf(order),

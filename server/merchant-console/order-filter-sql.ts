@@ -10,13 +10,24 @@ export function endOf(value: string): Date {
 }
 
 /**
+ * The search box, case-insensitive like the operators' search: an orderNo as typed or upper-cased
+ * (Corridor's order numbers are upper case: `wd...` finds `WD...`, on the unique order_no index),
+ * or a merchantOrderNo in any case (`shop-abc` finds `Shop-ABC`, on the merchant's
+ * lower(merchant_order_no) index). Two of the merchant's orders whose numbers differ only in case
+ * are both found.
+ */
+export function orderSearchSql(table: OrderTable, search: string): SQL | undefined {
+  return or(inArray(table.orderNo, [...new Set([search, search.toUpperCase()])]), sql`lower(${table.merchantOrderNo}) = lower(${search})`);
+}
+
+/**
  * The console filter as SQL over one order table, always scoped to the merchant. The search is an
- * exact orderNo or merchantOrderNo (each unique per merchant, both indexed); the rest walk the
+ * orderNo or merchantOrderNo in any case (orderSearchSql, both indexed); the rest walk the
  * (merchant_id, created_at) or (merchant_id, status, created_at) index in the sort's direction.
  */
 export function orderFilterSql(table: OrderTable, merchantId: string, filter: OrderFilter, after?: { createdAt: string; id: string }): { where: SQL | undefined; orderBy: SQL[] } {
   const conditions: (SQL | undefined)[] = [eq(table.merchantId, merchantId)];
-  if (filter.search) conditions.push(or(eq(table.orderNo, filter.search), eq(table.merchantOrderNo, filter.search)));
+  if (filter.search) conditions.push(orderSearchSql(table, filter.search));
   if (filter.status?.length) conditions.push(inArray(table.status, filter.status as never[]));
   if (filter.from) conditions.push(gte(table.createdAt, new Date(filter.from)));
   if (filter.to) conditions.push(lte(table.createdAt, endOf(filter.to)));

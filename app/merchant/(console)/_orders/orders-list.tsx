@@ -11,6 +11,9 @@ import type { OrdersMessages } from '../../_components/orders-messages';
 import { parseOrderQuery, type OrderFilter, type OrderSearchParams, type OrdersFlow } from './order-query';
 
 type Flow = OrdersFlow;
+
+/** A payout with the trader's proof in, waiting for the merchant to confirm or dispute it. */
+const AWAITING_DECISION = 'PAYMENT_SUBMITTED';
 export type { OrderSearchParams };
 
 function queryString(filter: OrderFilter, extra: Record<string, string> = {}) {
@@ -27,7 +30,8 @@ function queryString(filter: OrderFilter, extra: Record<string, string> = {}) {
 /**
  * The payouts or pay-ins table of the console, rendered on the server from the orders procedure:
  * the search box first (an order is looked up by either number, the phone's use), then status,
- * dates and sort, the table, the pages and the CSV export of the whole filtered set.
+ * dates and sort, the table, the pages and the CSV export of the whole filtered set. Payouts
+ * waiting for the merchant's decision carry a badge, and one link lists only those.
  */
 export async function OrdersList({ flow, params, user, t }: { flow: Flow; params: OrderSearchParams; user: MerchantPageUser; t: OrdersMessages['orders'] }) {
   const parsed = parseOrderQuery(flow, params);
@@ -89,6 +93,13 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
           </Link>
         </div>
       </form>
+      {flow === 'payouts' && !(filter.status?.length === 1 && filter.status[0] === AWAITING_DECISION) ? (
+        <p>
+          <Link href={`${base}?status=${AWAITING_DECISION}`} data-testid="awaiting-filter">
+            {t.awaitingFilter}
+          </Link>
+        </p>
+      ) : null}
       {refusal ? (
         <p role="alert" className="console-error" data-testid="filter-refused">
           {t.refused} {errorText(refusal)}
@@ -137,6 +148,14 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
                       <td className="mono">{item.merchantOrderNo}</td>
                       <td>
                         <span className="tag">{item.status}</span>
+                        {flow === 'payouts' && item.status === AWAITING_DECISION ? (
+                          <>
+                            {' '}
+                            <span className="tag is-warning" data-testid="needs-decision">
+                              {t.needsDecision}
+                            </span>
+                          </>
+                        ) : null}
                       </td>
                       <td>{item.usdAmount}</td>
                       <td>{'lockedFiatAmount' in item ? item.lockedFiatAmount : item.fiatAmount}</td>

@@ -8,11 +8,12 @@ import { ordersMessages } from '../../../_components/orders-messages';
 import { OrderActions } from '../../_orders/order-actions';
 import { EvidenceRequests } from '../../_orders/evidence-requests';
 import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
+import { OrderStatus } from '../../_orders/order-status';
 import { decodedSegment } from '../../../../_components/decoded-segment';
 
 export const metadata: Metadata = { title: 'Pay-in · Merchant console', robots: { index: false } };
 
-/** One pay-in: the API's detail, cancel while the buyer has not paid, the outcome and the timeline. */
+/** One pay-in: its state in words and the next step, the API's detail, cancel while the buyer has not paid, the outcome and the timeline. */
 export default async function MerchantPayinPage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
   const user = await requireMerchantUser(`/merchant/payins/${encodeURIComponent(reference)}`, 'orders.read');
@@ -27,6 +28,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
       <h1>
         {t.payinTitle(payin.orderNo)} <span className="tag" data-testid="order-status">{payin.status}</span>
       </h1>
+      <OrderStatus flow="payin" order={payin} t={t} />
       {canDecide ? (
         <OrderActions order={{ flow: 'payin', orderNo: payin.orderNo, status: payin.status, usdAmount: payin.usdAmount, usdFeeAmount: payin.usdFeeAmount, fiatAmount: payin.fiatAmount, actions }} />
       ) : (

@@ -9,6 +9,7 @@ import { merchantLangOfRequest } from '../../../_components/merchant-language';
 import { ordersMessages } from '../../../_components/orders-messages';
 import { OrderActions } from '../../_orders/order-actions';
 import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
+import { OrderStatus, RecipientFacts } from '../../_orders/order-status';
 import { ProofViewer } from '../../_orders/proof-viewer';
 import { StatementForm } from '../../_orders/statement-form';
 import { EvidenceRequests } from '../../_orders/evidence-requests';
@@ -17,7 +18,7 @@ import { decodedSegment } from '../../../../_components/decoded-segment';
 
 export const metadata: Metadata = { title: 'Payout · Merchant console', robots: { index: false } };
 
-/** One payout: the API's detail, the proofs, the decision, the evidence, the outcome and the timeline. */
+/** One payout: its state in words and the next step, the recipient, the proofs, then the decision, the evidence, the outcome and the timeline. */
 export default async function MerchantPayoutPage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
   const user = await requireMerchantUser(`/merchant/payouts/${encodeURIComponent(reference)}`, 'orders.read');
@@ -34,6 +35,13 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
       <h1>
         {t.payoutTitle(payout.orderNo)} <span className="tag" data-testid="order-status">{payout.status}</span>
       </h1>
+      <OrderStatus flow="payout" order={payout} t={t} />
+      <RecipientFacts recipient={page.recipient} t={t} />
+      {/* The proof comes before the decision: the merchant reads it, then confirms or disputes. */}
+      <section aria-labelledby="proofs-heading">
+        <h2 id="proofs-heading">{t.proofs}</h2>
+        <ProofViewer proofs={page.proofs} />
+      </section>
       {canDecide ? (
         <OrderActions
           order={{ flow: 'payout', orderNo: payout.orderNo, status: payout.status, usdAmount: payout.usdAmount, usdFeeAmount: payout.usdFeeAmount, fiatAmount: payout.lockedFiatAmount, actions: page.actions }}
@@ -43,10 +51,6 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
       )}
       {canDecide && payout.status === 'DISPUTED' ? <WithdrawDispute orderNo={payout.orderNo} /> : null}
       <EvidenceRequests flow="payout" reference={payout.orderNo} />
-      <section aria-labelledby="proofs-heading">
-        <h2 id="proofs-heading">{t.proofs}</h2>
-        <ProofViewer proofs={page.proofs} />
-      </section>
       <RulingOutcome flow="payout" ruling={page.ruling} entries={page.timeline} t={t} />
       {payout.disputeReason || page.evidence.items.length > 0 || (canDecide && evidenceOpen) ? (
         <section aria-labelledby="evidence-heading">

@@ -1,0 +1,2 @@
+CREATE INDEX "payout_orders_merchant_order_no_lower_idx" ON "payout_orders" USING btree ("merchant_id",lower("merchant_order_no"));--> statement-breakpoint
+CREATE INDEX "payin_orders_merchant_order_no_lower_idx" ON "payin_orders" USING btree ("merchant_id",lower("merchant_order_no"));

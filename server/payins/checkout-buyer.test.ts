@@ -12,7 +12,10 @@ import { DomainError } from '../errors';
 import { setCheckoutLogo } from '../merchants/set-checkout-logo';
 import { updateCheckoutSettings } from '../merchants/update-checkout-settings';
 import { addBuyerReceipts } from './buyer-receipts';
-import { cancelByBuyer, checkoutView, submitBuyerPayment } from './checkout';
+import { claimDispute } from '../disputes/claim-dispute';
+import { createOperator } from '../users/create-operator';
+import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from './checkout';
+import { reportNotReceived } from './release-payin';
 import { CHECKOUT_LINK_AFTER_END_MS } from './checkout-link';
 import { checkoutBranding, checkoutLogo } from './checkout-page';
 import { merchantCancelPayin } from './merchant-cancel-payin';
@@ -20,11 +23,12 @@ import { onPayinChange } from './payin-changes';
 
 let database: TestDatabase;
 let merchant: TestMerchant;
+let traderId: string;
 
 beforeAll(async () => {
   database = await apiDatabase();
   merchant = await apiMerchant(database.db);
-  await payinTrader(database.db);
+  traderId = (await payinTrader(database.db)).traderId;
 });
 afterAll(async () => {
   await database.close();
@@ -103,6 +107,75 @@ describe('the merchant’s checkout frame', () => {
     const tooLate = new Date(row!.updatedAt.getTime() + CHECKOUT_LINK_AFTER_END_MS + 1000);
     expect(await codeOf(checkoutBranding(database.db, order.token, tooLate))).toBe('ORDER_NOT_FOUND');
     expect(await codeOf(checkoutView(database.db, order.token, tooLate))).toBe('ORDER_NOT_FOUND');
+  });
+});
+
+describe('the buyer’s report of a problem', () => {
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+
+  async function caught(promise: Promise<unknown>): Promise<DomainError> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
+    throw new Error('no error');
+  }
+
+  it('opens 15 minutes after "I Have Paid", and a refusal says when and why, changing nothing', async () => {
+    const order = await payin();
+    const paidAt = new Date(Date.now() + 1_000);
+    await submitBuyerPayment(database.db, order.token, paidAt);
+    const waiting = await checkoutView(database.db, order.token, paidAt);
+    expect(waiting.canReportProblemFrom).toBe(new Date(paidAt.getTime() + 15 * MINUTE).toISOString());
+    expect(waiting.reportWaitMinutes).toBe(15);
+    expect(waiting.reportRulingHours).toBe(8);
+    expect(waiting.dispute).toBeNull();
+
+    const early = await caught(reportBuyerProblem(database.db, order.token, 'Nothing yet', new Date(paidAt.getTime() + 14 * MINUTE)));
+    expect(early.code).toBe('TRANSITION_NOT_DUE');
+    expect(early.meta).toEqual({ reportFrom: waiting.canReportProblemFrom });
+    expect(early.message).toMatch(/the payee usually confirms by then/);
+    expect((await checkoutView(database.db, order.token)).status).toBe('PAYMENT_SUBMITTED');
+
+    await reportBuyerProblem(database.db, order.token, '  I paid at 10:02 from my ICBC card.  ', new Date(paidAt.getTime() + 15 * MINUTE));
+    expect((await checkoutView(database.db, order.token)).status).toBe('DISPUTED');
+  });
+
+  it('is echoed on the disputed screen with when to expect an answer, from the buyer-report due-by times', async () => {
+    const order = await payin();
+    const paidAt = new Date(Date.now() + 1_000);
+    await submitBuyerPayment(database.db, order.token, paidAt);
+    const reportedAt = new Date(paidAt.getTime() + 20 * MINUTE);
+    await reportBuyerProblem(database.db, order.token, 'I paid at 10:02 from my ICBC card.', reportedAt);
+    const view = await checkoutView(database.db, order.token, reportedAt);
+    expect(view.dispute).toEqual({
+      openedBy: 'buyer',
+      reportedAt: reportedAt.toISOString(),
+      report: 'I paid at 10:02 from my ICBC card.',
+      takenUp: false,
+      takenUpBy: new Date(reportedAt.getTime() + HOUR).toISOString(),
+      decidedBy: new Date(reportedAt.getTime() + 8 * HOUR).toISOString(),
+      firstResponseHours: 1,
+      rulingHours: 8,
+    });
+
+    const operator = await createOperator(database.db, { email: `echo-${crypto.randomUUID()}@test.local`, password: 'correct horse battery', displayName: 'Echo operator' }, cliActor);
+    await claimDispute(database.db, { flow: 'payin', orderId: order.orderId }, { id: operator.userId });
+    expect((await checkoutView(database.db, order.token, reportedAt)).dispute?.takenUp).toBe(true);
+  });
+
+  it('does not show the buyer the trader’s own reason when the trader reported the money missing', async () => {
+    const order = await payin();
+    await submitBuyerPayment(database.db, order.token);
+    await reportNotReceived(database.db, { traderId, orderId: order.orderId, reason: 'Internal: nothing on the ICBC statement' });
+    const dispute = (await checkoutView(database.db, order.token)).dispute;
+    expect(dispute?.openedBy).toBe('trader');
+    expect(dispute?.report).toBeNull();
+    expect(JSON.stringify(dispute)).not.toContain('ICBC statement');
+    expect([dispute?.firstResponseHours, dispute?.rulingHours]).toEqual([2, 12]);
   });
 });
 

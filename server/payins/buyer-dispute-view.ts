@@ -28,6 +28,7 @@ export async function buyerDisputeOf(db: Executor, order: PayinRow) {
     openedBy,
     reportedAt: isoMs(disputedAt),
     report: openedBy === 'buyer' ? order.disputeReason : null,
+    reportKind: openedBy === 'buyer' ? order.buyerReportKind : null,
     takenUp: order.claimedBy !== null,
     takenUpBy: after(sla.firstResponseHours),
     decidedBy: after(sla.rulingHours),

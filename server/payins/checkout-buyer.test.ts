@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayinCreated } from '../../clients/node/corridor-client';
-import { auditLog, disputeEvidence, disputeEvidenceFiles, merchantCheckoutLogos, payinOrders } from '../../db/schema';
+import { auditLog, disputeEvidence, disputeEvidenceFiles, merchantCheckoutLogos, orderTransitions, payinOrders } from '../../db/schema';
 import { uploadReceiptsResponse } from '../../app/pay/[token]/receipts/upload-receipts-response';
 import { checkoutEventsResponse } from '../../app/pay/[token]/events/checkout-events-response';
 import { apiDatabase, apiMerchant, payinTrader, type TestMerchant } from '../../tests/api/api-harness';
@@ -134,14 +134,37 @@ describe('the buyer’s report of a problem', () => {
     expect(waiting.reportRulingHours).toBe(8);
     expect(waiting.dispute).toBeNull();
 
-    const early = await caught(reportBuyerProblem(database.db, order.token, 'Nothing yet', new Date(paidAt.getTime() + 14 * MINUTE)));
+    const early = await caught(reportBuyerProblem(database.db, order.token, { kind: 'not_confirmed', message: 'Nothing yet' }, new Date(paidAt.getTime() + 14 * MINUTE)));
     expect(early.code).toBe('TRANSITION_NOT_DUE');
     expect(early.meta).toEqual({ reportFrom: waiting.canReportProblemFrom });
     expect(early.message).toMatch(/the payee usually confirms by then/);
     expect((await checkoutView(database.db, order.token)).status).toBe('PAYMENT_SUBMITTED');
 
-    await reportBuyerProblem(database.db, order.token, '  I paid at 10:02 from my ICBC card.  ', new Date(paidAt.getTime() + 15 * MINUTE));
-    expect((await checkoutView(database.db, order.token)).status).toBe('DISPUTED');
+    await reportBuyerProblem(database.db, order.token, { kind: 'not_confirmed', message: '  I paid at 10:02 from my ICBC card.  ' }, new Date(paidAt.getTime() + 15 * MINUTE));
+    const view = await checkoutView(database.db, order.token);
+    expect(view.status).toBe('DISPUTED');
+    expect(view.dispute).toMatchObject({ report: 'I paid at 10:02 from my ICBC card.', reportKind: 'not_confirmed' });
+  });
+
+  it('takes a mistake the buyer knows of at once, without the wait, and tells operators its kind', async () => {
+    for (const kind of ['amount_differs', 'other_details', 'other'] as const) {
+      const order = await payin();
+      const paidAt = new Date(Date.now() + 1_000);
+      await submitBuyerPayment(database.db, order.token, paidAt);
+      await reportBuyerProblem(database.db, order.token, { kind, message: 'I left out the memo code.' }, new Date(paidAt.getTime() + 1_000));
+      expect((await checkoutView(database.db, order.token)).dispute).toMatchObject({ openedBy: 'buyer', reportKind: kind, report: 'I left out the memo code.' });
+      const [row] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, order.orderId));
+      expect(row?.buyerReportKind).toBe(kind);
+    }
+    const transitions = await database.db.select({ note: orderTransitions.note, toStatus: orderTransitions.toStatus }).from(orderTransitions);
+    expect(transitions.filter((t) => t.toStatus === 'DISPUTED').map((t) => t.note)).toContain('Something else: I left out the memo code.');
+  });
+
+  it('refuses a report before "I Have Paid" whatever its kind, changing nothing', async () => {
+    const order = await payin();
+    expect(await codeOf(reportBuyerProblem(database.db, order.token, { kind: 'amount_differs', message: 'Too early' }))).toBe('INVALID_ORDER_STATE');
+    expect((await checkoutView(database.db, order.token)).status).toBe('PENDING_PAYMENT');
+    await cancelByBuyer(database.db, order.token);
   });
 
   it('is echoed on the disputed screen with when to expect an answer, from the buyer-report due-by times', async () => {
@@ -149,12 +172,13 @@ describe('the buyer’s report of a problem', () => {
     const paidAt = new Date(Date.now() + 1_000);
     await submitBuyerPayment(database.db, order.token, paidAt);
     const reportedAt = new Date(paidAt.getTime() + 20 * MINUTE);
-    await reportBuyerProblem(database.db, order.token, 'I paid at 10:02 from my ICBC card.', reportedAt);
+    await reportBuyerProblem(database.db, order.token, { kind: 'amount_differs', message: 'I sent 110.00 instead of 100.00.' }, reportedAt);
     const view = await checkoutView(database.db, order.token, reportedAt);
     expect(view.dispute).toEqual({
       openedBy: 'buyer',
       reportedAt: reportedAt.toISOString(),
-      report: 'I paid at 10:02 from my ICBC card.',
+      report: 'I sent 110.00 instead of 100.00.',
+      reportKind: 'amount_differs',
       takenUp: false,
       takenUpBy: new Date(reportedAt.getTime() + HOUR).toISOString(),
       decidedBy: new Date(reportedAt.getTime() + 8 * HOUR).toISOString(),
@@ -174,6 +198,7 @@ describe('the buyer’s report of a problem', () => {
     const dispute = (await checkoutView(database.db, order.token)).dispute;
     expect(dispute?.openedBy).toBe('trader');
     expect(dispute?.report).toBeNull();
+    expect(dispute?.reportKind).toBeNull();
     expect(JSON.stringify(dispute)).not.toContain('ICBC statement');
     expect([dispute?.firstResponseHours, dispute?.rulingHours]).toEqual([2, 12]);
   });

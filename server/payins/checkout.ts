@@ -14,6 +14,7 @@ import { defaultWindows } from '../state-machines/windows';
 import { checkoutLinkExpired } from './checkout-link';
 import { checkoutTokenHash } from './checkout-token';
 import { buyerDisputeOf } from './buyer-dispute-view';
+import { buyerReportKindLabel, waitsAfterPaying, type BuyerReportKind } from '../../common/buyer-report-kind';
 import { payinDetailView } from './payin-view';
 import { releaseHeldMatches } from '../notifications/release-held-matches';
 import { retryTransaction } from '../../db/retry-transaction';
@@ -154,19 +155,22 @@ export async function cancelByBuyer(db: Db, token: string, now = new Date()) {
 }
 
 /**
- * The buyer reports a problem, allowed once 15 minutes have passed since "I Have Paid" without the
- * trader confirming: PAYMENT_SUBMITTED -> DISPUTED for an operator. The wait is in the buyer's own
+ * The buyer reports a problem: PAYMENT_SUBMITTED -> DISPUTED for an operator. A mistake the buyer
+ * knows of (a different amount, other details) may be reported at once; "the payee has not
+ * confirmed" only once 15 minutes have passed since "I Have Paid". That wait is in the buyer's own
  * interest and the checkout says so: a transfer can take minutes to show and the trader usually
  * confirms within them, while a report stops the trader's confirmation and hands the order to an
  * operator, who has up to 8 hours to rule (docs/operator-guide.md, "Due-by times").
  */
-export async function reportBuyerProblem(db: Db, token: string, message: string, now = new Date()) {
+export async function reportBuyerProblem(db: Db, token: string, report: { kind: BuyerReportKind; message: string }, now = new Date()) {
   const order = await payinByToken(db, token);
+  const { kind } = report;
+  const message = report.message.trim();
   const from = order.paymentSubmittedAt ? order.paymentSubmittedAt.getTime() + defaultWindows.payinBuyerReportAfterMs : null;
-  if (order.status === 'PAYMENT_SUBMITTED' && from !== null && now.getTime() < from) {
+  if (waitsAfterPaying(kind) && order.status === 'PAYMENT_SUBMITTED' && from !== null && now.getTime() < from) {
     throw new DomainError(
       'TRANSITION_NOT_DUE',
-      `You can report a problem from ${new Date(from).toISOString()}, 15 minutes after paying: the payee usually confirms by then, and a report hands the payment to an operator, which takes longer.`,
+      `You can report that the payee has not confirmed from ${new Date(from).toISOString()}, 15 minutes after paying: the payee usually confirms by then, and a report hands the payment to an operator, which takes longer.`,
       { meta: { reportFrom: new Date(from).toISOString() } },
     );
   }
@@ -177,8 +181,9 @@ export async function reportBuyerProblem(db: Db, token: string, message: string,
       actor: { type: 'buyer' },
       now,
       context: { reason: message },
-      note: message,
-      set: () => ({ disputeReason: message.trim(), disputedAt: now }),
+      // Operators read the kind in the timeline; the buyer's own words are the dispute's reason.
+      note: `${buyerReportKindLabel[kind]}: ${message}`,
+      set: () => ({ disputeReason: message, buyerReportKind: kind, disputedAt: now }),
       eventData: payinDetailView,
     }),
   );

@@ -1,5 +1,6 @@
 'use client';
 
+import { useId } from 'react';
 import { formatDateTime, formatTime } from './format';
 import { useMessages } from './messages-context';
 import { OrderSummary } from './order-summary';
@@ -14,6 +15,7 @@ import type { CheckoutView } from './types';
 export function DisputedScreen({ token, view }: { token: string; view: CheckoutView }) {
   const { t, lang } = useMessages();
   const dispute = view.dispute;
+  const ids = { report: useId(), answer: useId() };
   return (
     <>
       <div className="checkout-outcome is-review">
@@ -24,8 +26,9 @@ export function DisputedScreen({ token, view }: { token: string; view: CheckoutV
         <p>{t.disputedText}</p>
       </div>
       {dispute?.openedBy === 'buyer' && dispute.report ? (
-        <section className="checkout-dispute-echo" aria-labelledby="checkout-your-report">
-          <h2 id="checkout-your-report">{t.yourReportHeading}</h2>
+        <section className="checkout-dispute-echo" aria-labelledby={ids.report}>
+          <h2 id={ids.report}>{t.yourReportHeading}</h2>
+          {dispute.reportKind ? <p className="checkout-report-kind">{t.reportKinds[dispute.reportKind]}</p> : null}
           <blockquote translate="no">{dispute.report}</blockquote>
           <p className="checkout-muted">{t.yourReportSent(formatTime(dispute.reportedAt, lang))}</p>
         </section>
@@ -33,8 +36,8 @@ export function DisputedScreen({ token, view }: { token: string; view: CheckoutV
         <p>{t.payeeReported(formatTime(dispute.reportedAt, lang))}</p>
       ) : null}
       {dispute ? (
-        <section className="checkout-dispute-echo" aria-labelledby="checkout-answer-by">
-          <h2 id="checkout-answer-by">{t.answerHeading}</h2>
+        <section className="checkout-dispute-echo" aria-labelledby={ids.answer}>
+          <h2 id={ids.answer}>{t.answerHeading}</h2>
           <p>
             {dispute.takenUp
               ? t.answerTakenUp(formatDateTime(dispute.decidedBy, lang))

@@ -5,14 +5,14 @@ import { formatClock, formatTime } from './format';
 import { useMessages } from './messages-context';
 
 /**
- * Before the buyer may report a problem: when the form opens, a countdown to it, and why there is a
- * wait at all (server/payins/checkout.ts, reportBuyerProblem), so nobody is left guessing.
+ * Before the buyer may report that the payee has not confirmed: when that opens, a countdown to it,
+ * and why there is a wait at all (server/payins/checkout.ts, reportBuyerProblem).
  */
-export function ReportOpens({ from, now, waitMinutes, rulingHours }: { from: string; now: number | null; waitMinutes: number; rulingHours: number }) {
+export function ReportOpens({ id, from, now, waitMinutes, rulingHours }: { id: string; from: string; now: number | null; waitMinutes: number; rulingHours: number }) {
   const { t, lang } = useMessages();
   const labelId = useId();
   return (
-    <section className="checkout-report-opens" aria-labelledby={labelId}>
+    <div id={id} className="checkout-report-opens">
       <p className="checkout-countdown">
         <span id={labelId}>{t.reportOpensIn}</span>
         {now !== null ? (
@@ -23,6 +23,6 @@ export function ReportOpens({ from, now, waitMinutes, rulingHours }: { from: str
       </p>
       <p>{t.reportOpensAt(formatTime(from, lang))}</p>
       <p className="checkout-muted">{t.reportWhy(waitMinutes, rulingHours)}</p>
-    </section>
+    </div>
   );
 }

@@ -7,6 +7,8 @@ import { checkoutEventsResponse } from '../../app/pay/[token]/events/checkout-ev
 import { apiDatabase, apiMerchant, payinTrader, type TestMerchant } from '../../tests/api/api-harness';
 import type { TestDatabase } from '../../tests/db/test-database';
 import { tinyPng } from '../../tests/fixtures/images';
+import { refusalCode } from '../../tests/trpc/refusal-code';
+import { callerAs } from '../../tests/trpc/trpc-harness';
 import { cliActor } from '../audit';
 import { DomainError } from '../errors';
 import { setCheckoutLogo } from '../merchants/set-checkout-logo';
@@ -158,6 +160,16 @@ describe('the buyer’s report of a problem', () => {
     }
     const transitions = await database.db.select({ note: orderTransitions.note, toStatus: orderTransitions.toStatus }).from(orderTransitions);
     expect(transitions.filter((t) => t.toStatus === 'DISPUTED').map((t) => t.note)).toContain('Something else: I left out the memo code.');
+  });
+
+  it('through the page refuses a report without a known kind, changing nothing', async () => {
+    const order = await payin();
+    await submitBuyerPayment(database.db, order.token);
+    const buyer = callerAs(database.db, null);
+    expect(await refusalCode(buyer.checkout.reportProblem({ token: order.token, kind: 'impatient' as 'other', message: 'Where is it?' }))).toBe('BAD_REQUEST');
+    expect((await checkoutView(database.db, order.token)).status).toBe('PAYMENT_SUBMITTED');
+    const reported = await buyer.checkout.reportProblem({ token: order.token, kind: 'other_details', message: 'I forgot the memo code.' });
+    expect(reported.dispute).toMatchObject({ openedBy: 'buyer', reportKind: 'other_details', report: 'I forgot the memo code.' });
   });
 
   it('refuses a report before "I Have Paid" whatever its kind, changing nothing', async () => {

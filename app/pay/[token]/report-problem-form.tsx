@@ -82,7 +82,8 @@ export function ReportProblemForm({
         type="button"
         className="button button-secondary button-block"
         aria-expanded={open}
-        aria-controls={ids.form}
+        // Named only while the form exists: a reference to a missing element is not valid ARIA.
+        aria-controls={open ? ids.form : undefined}
         onClick={() => {
           focusOnOpen.current = !open;
           setOpen(!open);

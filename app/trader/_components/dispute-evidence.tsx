@@ -89,9 +89,10 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
       {canAdd ? (
         <button
           type="button"
-          className="trader-button"
+          className="trader-button trader-evidence-toggle"
           aria-expanded={open}
-          aria-controls={ids.form}
+          // Named only while the form exists: a reference to a missing element is not valid ARIA.
+          aria-controls={open ? ids.form : undefined}
           onClick={() => {
             focusOnOpen.current = !open;
             setOpen(!open);

@@ -75,7 +75,7 @@ const en = {
   submittedText: 'The payee is checking that your transfer has arrived. This page updates by itself.',
   paidAt: 'Reported paid at',
   reportOpensIn: 'You can report this in',
-  reportOpensAt: (time: string) => `If the payee has not confirmed by ${time}, a form to report a problem opens here.`,
+  reportOpensAt: (time: string) => `If the payee has not confirmed by ${time}, you can choose this then.`,
   reportWhy: (minutes: number, hours: number) =>
     `Why wait: a transfer can take a few minutes to show up, and the payee usually confirms within ${minutes} minutes of your payment. A report stops that and hands the payment to our support team, who take up to ${hours} hours to decide, so waiting first is usually faster.`,
 
@@ -249,7 +249,7 @@ const zh: Messages = {
   submittedText: '收款方正在核对您的转账是否到账，本页面会自动更新。',
   paidAt: '提交付款时间',
   reportOpensIn: '距可以报告此项还有',
-  reportOpensAt: (time) => `如果收款方在 ${time} 前仍未确认，此处会出现报告问题的表单。`,
+  reportOpensAt: (time) => `如果收款方在 ${time} 前仍未确认，届时即可选择此项。`,
   reportWhy: (minutes, hours) =>
     `为什么要等待：转账可能需要几分钟才能到账，收款方通常会在您付款后 ${minutes} 分钟内确认。提交报告会中止确认，改由平台客服处理，客服最长需要 ${hours} 小时作出决定，因此先等待通常更快。`,
 

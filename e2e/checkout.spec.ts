@@ -373,14 +373,21 @@ test.describe('screens of states the test cannot wait for', () => {
     await page.getByRole('button', { name: 'I Have Paid' }).click();
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeVisible();
-    await expect(page.getByRole('textbox', { name: 'What went wrong?' })).toHaveCount(0);
+    // The form opens on demand; "not confirmed" waits, the rest do not.
+    await expect(page.getByRole('textbox', { name: 'Tell us more' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Write a report' }).click();
+    await expect(page.getByRole('radio', { name: 'The payee has not confirmed my payment' })).toBeDisabled();
 
     const past = new Date(Date.now() - 60_000).toISOString();
     await openAs(page, testInfo, created, { canReportProblemFrom: past });
-    const field = page.getByRole('textbox', { name: 'What went wrong?' });
+    await page.getByRole('button', { name: 'Write a report' }).click();
+    const field = page.getByRole('textbox', { name: 'Tell us more' });
     await expect(field).toBeVisible();
     await expect(field).toHaveAttribute('maxlength', '500');
 
+    await page.getByRole('button', { name: 'Send report' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Choose what happened.' })).toBeVisible();
+    await page.getByRole('radio', { name: 'The payee has not confirmed my payment' }).check();
     await page.getByRole('button', { name: 'Send report' }).click();
     await expect(page.getByRole('alert').filter({ hasText: 'Describe the problem before sending.' })).toBeVisible();
     await expect(field).toBeFocused();
@@ -391,7 +398,7 @@ test.describe('screens of states the test cannot wait for', () => {
     await expect(page.getByText(/^\d+ characters left$/)).toHaveText(`${500 - report.length} characters left`);
     await page.getByRole('button', { name: 'Send report' }).click();
     // The real server still holds the 15 minutes, so the mutation's error shows by the button.
-    await expect(page.getByRole('alert').filter({ hasText: /You can report a problem from/ })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: /You can report that the payee has not confirmed from/ })).toBeVisible();
     await screenshot(page, testInfo, 'report-problem');
   });
 });

@@ -85,6 +85,13 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await expectAccessible(trader, 'trader payouts');
   await trader.setViewportSize({ width: 412, height: 900 });
   await notWiderThanViewport(trader);
+  // The form opens on demand, with the focus in its first field.
+  const addEvidence = evidence.getByRole('button', { name: 'Add evidence' });
+  await expect(addEvidence).toHaveAttribute('aria-expanded', 'false');
+  await expect(evidence.getByLabel('Your statement for the operator')).toHaveCount(0);
+  await addEvidence.click();
+  await expect(evidence.getByRole('button', { name: 'Hide the evidence form' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(evidence.getByLabel('Your statement for the operator')).toBeFocused();
   await evidence.getByLabel('Your statement for the operator').fill('Receipt from my bank attached; the transfer left at 10:02.');
   await evidence.getByLabel(/^Images/).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: await slip('#ffe3cf') });
   await evidence.getByRole('button', { name: 'Send evidence' }).click();

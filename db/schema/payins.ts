@@ -48,6 +48,9 @@ export const payinOrders = pgTable(
     matchedAt: instant('matched_at'),
     paymentSubmittedAt: instant('payment_submitted_at'),
     disputeReason: text('dispute_reason'),
+    // What the buyer reported from the checkout, when the buyer opened the dispute
+    // (common/buyer-report-kind.ts); null when the trader did or before any dispute.
+    buyerReportKind: text('buyer_report_kind').$type<'not_confirmed' | 'amount_differs' | 'other_details' | 'other'>(),
     disputedAt: instant('disputed_at'),
     resolutionNote: text('resolution_note'),
     // The ruling's reason code (docs/operator-guide.md, "Rulings") and, for a split, USDT credited to the merchant by a split ruling

@@ -1,18 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayinCreated } from '../../clients/node/corridor-client';
-import { auditLog, disputeEvidence, disputeEvidenceFiles, merchantCheckoutLogos, payinOrders } from '../../db/schema';
+import { auditLog, disputeEvidence, disputeEvidenceFiles, merchantCheckoutLogos, orderTransitions, payinOrders } from '../../db/schema';
 import { uploadReceiptsResponse } from '../../app/pay/[token]/receipts/upload-receipts-response';
 import { checkoutEventsResponse } from '../../app/pay/[token]/events/checkout-events-response';
 import { apiDatabase, apiMerchant, payinTrader, type TestMerchant } from '../../tests/api/api-harness';
 import type { TestDatabase } from '../../tests/db/test-database';
 import { tinyPng } from '../../tests/fixtures/images';
+import { refusalCode } from '../../tests/trpc/refusal-code';
+import { callerAs } from '../../tests/trpc/trpc-harness';
 import { cliActor } from '../audit';
 import { DomainError } from '../errors';
 import { setCheckoutLogo } from '../merchants/set-checkout-logo';
 import { updateCheckoutSettings } from '../merchants/update-checkout-settings';
 import { addBuyerReceipts } from './buyer-receipts';
-import { cancelByBuyer, checkoutView, submitBuyerPayment } from './checkout';
+import { claimDispute } from '../disputes/claim-dispute';
+import { createOperator } from '../users/create-operator';
+import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from './checkout';
+import { reportNotReceived } from './release-payin';
 import { CHECKOUT_LINK_AFTER_END_MS } from './checkout-link';
 import { checkoutBranding, checkoutLogo } from './checkout-page';
 import { merchantCancelPayin } from './merchant-cancel-payin';
@@ -20,11 +25,12 @@ import { onPayinChange } from './payin-changes';
 
 let database: TestDatabase;
 let merchant: TestMerchant;
+let traderId: string;
 
 beforeAll(async () => {
   database = await apiDatabase();
   merchant = await apiMerchant(database.db);
-  await payinTrader(database.db);
+  traderId = (await payinTrader(database.db)).traderId;
 });
 afterAll(async () => {
   await database.close();
@@ -103,6 +109,110 @@ describe('the merchant’s checkout frame', () => {
     const tooLate = new Date(row!.updatedAt.getTime() + CHECKOUT_LINK_AFTER_END_MS + 1000);
     expect(await codeOf(checkoutBranding(database.db, order.token, tooLate))).toBe('ORDER_NOT_FOUND');
     expect(await codeOf(checkoutView(database.db, order.token, tooLate))).toBe('ORDER_NOT_FOUND');
+  });
+});
+
+describe('the buyer’s report of a problem', () => {
+  const MINUTE = 60_000;
+  const HOUR = 60 * MINUTE;
+
+  async function caught(promise: Promise<unknown>): Promise<DomainError> {
+    try {
+      await promise;
+    } catch (error) {
+      if (error instanceof DomainError) return error;
+      throw error;
+    }
+    throw new Error('no error');
+  }
+
+  it('opens 15 minutes after "I Have Paid", and a refusal says when and why, changing nothing', async () => {
+    const order = await payin();
+    const paidAt = new Date(Date.now() + 1_000);
+    await submitBuyerPayment(database.db, order.token, paidAt);
+    const waiting = await checkoutView(database.db, order.token, paidAt);
+    expect(waiting.canReportProblemFrom).toBe(new Date(paidAt.getTime() + 15 * MINUTE).toISOString());
+    expect(waiting.reportWaitMinutes).toBe(15);
+    expect(waiting.reportRulingHours).toBe(8);
+    expect(waiting.dispute).toBeNull();
+
+    const early = await caught(reportBuyerProblem(database.db, order.token, { kind: 'not_confirmed', message: 'Nothing yet' }, new Date(paidAt.getTime() + 14 * MINUTE)));
+    expect(early.code).toBe('TRANSITION_NOT_DUE');
+    expect(early.meta).toEqual({ reportFrom: waiting.canReportProblemFrom });
+    expect(early.message).toMatch(/the payee usually confirms by then/);
+    expect((await checkoutView(database.db, order.token)).status).toBe('PAYMENT_SUBMITTED');
+
+    await reportBuyerProblem(database.db, order.token, { kind: 'not_confirmed', message: '  I paid at 10:02 from my ICBC card.  ' }, new Date(paidAt.getTime() + 15 * MINUTE));
+    const view = await checkoutView(database.db, order.token);
+    expect(view.status).toBe('DISPUTED');
+    expect(view.dispute).toMatchObject({ report: 'I paid at 10:02 from my ICBC card.', reportKind: 'not_confirmed' });
+  });
+
+  it('takes a mistake the buyer knows of at once, without the wait, and tells operators its kind', async () => {
+    for (const kind of ['amount_differs', 'other_details', 'other'] as const) {
+      const order = await payin();
+      const paidAt = new Date(Date.now() + 1_000);
+      await submitBuyerPayment(database.db, order.token, paidAt);
+      await reportBuyerProblem(database.db, order.token, { kind, message: 'I left out the memo code.' }, new Date(paidAt.getTime() + 1_000));
+      expect((await checkoutView(database.db, order.token)).dispute).toMatchObject({ openedBy: 'buyer', reportKind: kind, report: 'I left out the memo code.' });
+      const [row] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, order.orderId));
+      expect(row?.buyerReportKind).toBe(kind);
+    }
+    const transitions = await database.db.select({ note: orderTransitions.note, toStatus: orderTransitions.toStatus }).from(orderTransitions);
+    expect(transitions.filter((t) => t.toStatus === 'DISPUTED').map((t) => t.note)).toContain('Something else: I left out the memo code.');
+  });
+
+  it('through the page refuses a report without a known kind, changing nothing', async () => {
+    const order = await payin();
+    await submitBuyerPayment(database.db, order.token);
+    const buyer = callerAs(database.db, null);
+    expect(await refusalCode(buyer.checkout.reportProblem({ token: order.token, kind: 'impatient' as 'other', message: 'Where is it?' }))).toBe('BAD_REQUEST');
+    expect((await checkoutView(database.db, order.token)).status).toBe('PAYMENT_SUBMITTED');
+    const reported = await buyer.checkout.reportProblem({ token: order.token, kind: 'other_details', message: 'I forgot the memo code.' });
+    expect(reported.dispute).toMatchObject({ openedBy: 'buyer', reportKind: 'other_details', report: 'I forgot the memo code.' });
+  });
+
+  it('refuses a report before "I Have Paid" whatever its kind, changing nothing', async () => {
+    const order = await payin();
+    expect(await codeOf(reportBuyerProblem(database.db, order.token, { kind: 'amount_differs', message: 'Too early' }))).toBe('INVALID_ORDER_STATE');
+    expect((await checkoutView(database.db, order.token)).status).toBe('PENDING_PAYMENT');
+    await cancelByBuyer(database.db, order.token);
+  });
+
+  it('is echoed on the disputed screen with when to expect an answer, from the buyer-report due-by times', async () => {
+    const order = await payin();
+    const paidAt = new Date(Date.now() + 1_000);
+    await submitBuyerPayment(database.db, order.token, paidAt);
+    const reportedAt = new Date(paidAt.getTime() + 20 * MINUTE);
+    await reportBuyerProblem(database.db, order.token, { kind: 'amount_differs', message: 'I sent 110.00 instead of 100.00.' }, reportedAt);
+    const view = await checkoutView(database.db, order.token, reportedAt);
+    expect(view.dispute).toEqual({
+      openedBy: 'buyer',
+      reportedAt: reportedAt.toISOString(),
+      report: 'I sent 110.00 instead of 100.00.',
+      reportKind: 'amount_differs',
+      takenUp: false,
+      takenUpBy: new Date(reportedAt.getTime() + HOUR).toISOString(),
+      decidedBy: new Date(reportedAt.getTime() + 8 * HOUR).toISOString(),
+      firstResponseHours: 1,
+      rulingHours: 8,
+    });
+
+    const operator = await createOperator(database.db, { email: `echo-${crypto.randomUUID()}@test.local`, password: 'correct horse battery', displayName: 'Echo operator' }, cliActor);
+    await claimDispute(database.db, { flow: 'payin', orderId: order.orderId }, { id: operator.userId });
+    expect((await checkoutView(database.db, order.token, reportedAt)).dispute?.takenUp).toBe(true);
+  });
+
+  it('does not show the buyer the trader’s own reason when the trader reported the money missing', async () => {
+    const order = await payin();
+    await submitBuyerPayment(database.db, order.token);
+    await reportNotReceived(database.db, { traderId, orderId: order.orderId, reason: 'Internal: nothing on the ICBC statement' });
+    const dispute = (await checkoutView(database.db, order.token)).dispute;
+    expect(dispute?.openedBy).toBe('trader');
+    expect(dispute?.report).toBeNull();
+    expect(dispute?.reportKind).toBeNull();
+    expect(JSON.stringify(dispute)).not.toContain('ICBC statement');
+    expect([dispute?.firstResponseHours, dispute?.rulingHours]).toEqual([2, 12]);
   });
 });
 

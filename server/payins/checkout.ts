@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { merchants, orderTransitions, payinOrders, traderBankAccounts } from '../../db/schema';
+import { disputeSlas } from '../disputes/dispute-sla';
 import { countEvidenceImages } from '../disputes/count-evidence-images';
 import { buyerRulingOf } from '../disputes/ruling-outcome';
 import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from '../disputes/dispute-evidence.schema';
@@ -12,6 +13,8 @@ import { applyPayinTransition } from '../state-machines/apply-transition';
 import { defaultWindows } from '../state-machines/windows';
 import { checkoutLinkExpired } from './checkout-link';
 import { checkoutTokenHash } from './checkout-token';
+import { buyerDisputeOf } from './buyer-dispute-view';
+import { buyerReportKindLabel, waitsAfterPaying, type BuyerReportKind } from '../../common/buyer-report-kind';
 import { payinDetailView } from './payin-view';
 import { releaseHeldMatches } from '../notifications/release-held-matches';
 import { retryTransaction } from '../../db/retry-transaction';
@@ -89,6 +92,11 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
     paymentSubmittedAt: isoMsOrNull(order.paymentSubmittedAt),
     completedAt: isoMsOrNull(order.completedAt),
     canReportProblemFrom: isoMsOrNull(reportFrom),
+    // The wait itself, so the page can say why it waits (reportBuyerProblem below).
+    reportWaitMinutes: defaultWindows.payinBuyerReportAfterMs / 60_000,
+    reportRulingHours: disputeSlas.buyer_reports_problem.rulingHours,
+    // The buyer's own report echoed back and when to expect an answer (server/payins/buyer-dispute-view.ts).
+    dispute: await buyerDisputeOf(db, order),
     returnUrl: order.returnUrl,
     cancelledBy: await cancelledByOf(db, order),
     // What an operator's ruling did, in CNY: a split is not "payment complete" (server/disputes/ruling-outcome.ts).
@@ -147,14 +155,24 @@ export async function cancelByBuyer(db: Db, token: string, now = new Date()) {
 }
 
 /**
- * The buyer reports a problem, allowed once 15 minutes have passed since "I Have Paid" without the
- * trader confirming: PAYMENT_SUBMITTED -> DISPUTED for an operator.
+ * The buyer reports a problem: PAYMENT_SUBMITTED -> DISPUTED for an operator. A mistake the buyer
+ * knows of (a different amount, other details) may be reported at once; "the payee has not
+ * confirmed" only once 15 minutes have passed since "I Have Paid". That wait is in the buyer's own
+ * interest and the checkout says so: a transfer can take minutes to show and the trader usually
+ * confirms within them, while a report stops the trader's confirmation and hands the order to an
+ * operator, who has up to 8 hours to rule (docs/operator-guide.md, "Due-by times").
  */
-export async function reportBuyerProblem(db: Db, token: string, message: string, now = new Date()) {
+export async function reportBuyerProblem(db: Db, token: string, report: { kind: BuyerReportKind; message: string }, now = new Date()) {
   const order = await payinByToken(db, token);
+  const { kind } = report;
+  const message = report.message.trim();
   const from = order.paymentSubmittedAt ? order.paymentSubmittedAt.getTime() + defaultWindows.payinBuyerReportAfterMs : null;
-  if (order.status === 'PAYMENT_SUBMITTED' && from !== null && now.getTime() < from) {
-    throw new DomainError('TRANSITION_NOT_DUE', `You can report a problem from ${new Date(from).toISOString()}, 15 minutes after paying.`);
+  if (waitsAfterPaying(kind) && order.status === 'PAYMENT_SUBMITTED' && from !== null && now.getTime() < from) {
+    throw new DomainError(
+      'TRANSITION_NOT_DUE',
+      `You can report that the payee has not confirmed from ${new Date(from).toISOString()}, 15 minutes after paying: the payee usually confirms by then, and a report hands the payment to an operator, which takes longer.`,
+      { meta: { reportFrom: new Date(from).toISOString() } },
+    );
   }
   return retryTransaction(db, (tx) =>
     applyPayinTransition(tx, {
@@ -163,8 +181,9 @@ export async function reportBuyerProblem(db: Db, token: string, message: string,
       actor: { type: 'buyer' },
       now,
       context: { reason: message },
-      note: message,
-      set: () => ({ disputeReason: message.trim(), disputedAt: now }),
+      // Operators read the kind in the timeline; the buyer's own words are the dispute's reason.
+      note: `${buyerReportKindLabel[kind]}: ${message}`,
+      set: () => ({ disputeReason: message, buyerReportKind: kind, disputedAt: now }),
       eventData: payinDetailView,
     }),
   );

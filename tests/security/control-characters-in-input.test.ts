@@ -75,7 +75,7 @@ describe('pages: control characters in every form', () => {
     const created = await merchant.client.createPayin({ merchantOrderNo: 'mo-nul-report', assetAmount: '10' });
     const token = (created.body as PayinCreated).payUrl.split('/pay/')[1]!;
     const buyer = callerAs(database.db, null);
-    const refused = await refusalCode(buyer.checkout.reportProblem({ token, message: 'paid\u0000 twice' }));
+    const refused = await refusalCode(buyer.checkout.reportProblem({ token, kind: 'other', message: 'paid\u0000 twice' }));
     expect(refused).toBe('VALIDATION_FAILED');
     const [order] = await database.db.select().from(payinOrders).where(eq(payinOrders.merchantOrderNo, 'mo-nul-report'));
     expect(order?.status).toBe('PENDING_PAYMENT');

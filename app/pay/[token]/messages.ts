@@ -74,7 +74,10 @@ const en = {
   submittedHeading: 'Payment reported, waiting for the payee to confirm',
   submittedText: 'The payee is checking that your transfer has arrived. This page updates by itself.',
   paidAt: 'Reported paid at',
-  reportAvailableFrom: (time: string) => `If the payee has not confirmed by ${time}, you can report a problem here.`,
+  reportOpensIn: 'You can report this in',
+  reportOpensAt: (time: string) => `If the payee has not confirmed by ${time}, you can choose this then.`,
+  reportWhy: (minutes: number, hours: number) =>
+    `Why wait: a transfer can take a few minutes to show up, and the payee usually confirms within ${minutes} minutes of your payment. A report stops that and hands the payment to our support team, who take up to ${hours} hours to decide, so waiting first is usually faster.`,
 
   receiptsHeading: 'Screenshots of your transfer',
   receiptsIntro: 'Attach the confirmation your bank app showed: it speeds things up if anything is unclear.',
@@ -87,8 +90,18 @@ const en = {
   receiptsWithReport: 'Screenshots you attached go with your report.',
 
   reportHeading: 'Report a problem',
-  reportIntro: 'The payee has not confirmed your payment yet. Tell us what happened and our support team will look into it.',
-  reportLabel: 'What went wrong?',
+  reportIntro: 'Made a mistake with the transfer? Tell us now. If the payee does not confirm your payment, you can report that here too.',
+  reportOpen: 'Write a report',
+  reportClose: 'Close the report',
+  reportKindLegend: 'What happened?',
+  reportKinds: {
+    not_confirmed: 'The payee has not confirmed my payment',
+    amount_differs: 'I transferred a different amount',
+    other_details: 'I transferred to other bank details, or without the memo code',
+    other: 'Something else',
+  } as Record<'not_confirmed' | 'amount_differs' | 'other_details' | 'other', string>,
+  reportKindRequired: 'Choose what happened.',
+  reportLabel: 'Tell us more',
   reportHint: 'Include when you made the transfer and the name on the account you paid from.',
   charactersLeft: (count: number) => `${count} characters left`,
   reportRequired: 'Describe the problem before sending.',
@@ -124,6 +137,13 @@ const en = {
   disputedHeading: 'We are looking into it',
   disputedText: 'Our support team is reviewing this payment with the payee. Your money is safe: your order is held until the review is complete, and the merchant is told the outcome.',
   disputedKeepReceipt: 'Keep your bank transfer receipt; you may be asked for it.',
+  yourReportHeading: 'Your report',
+  yourReportSent: (time: string) => `Sent ${time}`,
+  payeeReported: (time: string) => `On ${time} the payee reported that your transfer has not arrived.`,
+  answerHeading: 'When to expect an answer',
+  answerNotTakenUp: (takenUpBy: string, firstHours: number, decidedBy: string, rulingHours: number) =>
+    `Our support team takes up a case within ${firstHours} ${firstHours === 1 ? 'hour' : 'hours'} (by ${takenUpBy}) and decides within ${rulingHours} hours: expect an answer by ${decidedBy}. The merchant is told the outcome.`,
+  answerTakenUp: (decidedBy: string) => `Our support team is reviewing it now: expect an answer by ${decidedBy}. The merchant is told the outcome.`,
 
   failedHeading: 'This payment could not be completed',
   failedText: 'Please contact the merchant and give them your order number.',
@@ -228,7 +248,10 @@ const zh: Messages = {
   submittedHeading: '已提交付款，等待收款方确认',
   submittedText: '收款方正在核对您的转账是否到账，本页面会自动更新。',
   paidAt: '提交付款时间',
-  reportAvailableFrom: (time) => `如果收款方在 ${time} 前仍未确认，您可以在此报告问题。`,
+  reportOpensIn: '距可以报告此项还有',
+  reportOpensAt: (time) => `如果收款方在 ${time} 前仍未确认，届时即可选择此项。`,
+  reportWhy: (minutes, hours) =>
+    `为什么要等待：转账可能需要几分钟才能到账，收款方通常会在您付款后 ${minutes} 分钟内确认。提交报告会中止确认，改由平台客服处理，客服最长需要 ${hours} 小时作出决定，因此先等待通常更快。`,
 
   receiptsHeading: '转账截图',
   receiptsIntro: '请上传银行 App 显示的转账成功页面，如有疑问可加快处理。',
@@ -241,8 +264,18 @@ const zh: Messages = {
   receiptsWithReport: '您上传的截图会随报告一并提交。',
 
   reportHeading: '报告问题',
-  reportIntro: '收款方尚未确认您的付款。请描述情况，平台客服将介入处理。',
-  reportLabel: '遇到了什么问题？',
+  reportIntro: '转账时出了差错？请现在告诉我们。如果收款方一直未确认您的付款，也可以在此报告。',
+  reportOpen: '填写报告',
+  reportClose: '收起报告',
+  reportKindLegend: '发生了什么？',
+  reportKinds: {
+    not_confirmed: '收款方一直未确认我的付款',
+    amount_differs: '我转账的金额不对',
+    other_details: '我转到了其他账户，或未填写附言码',
+    other: '其他问题',
+  },
+  reportKindRequired: '请选择发生了什么。',
+  reportLabel: '补充说明',
   reportHint: '请写明转账时间以及您付款账户的户名。',
   charactersLeft: (count) => `还可输入 ${count} 字`,
   reportRequired: '请先描述问题再提交。',
@@ -277,6 +310,13 @@ const zh: Messages = {
   disputedHeading: '我们正在处理',
   disputedText: '平台客服正在与收款方核实这笔付款。您的资金是安全的：核实完成前，订单会一直保留，处理结果将通知商户。',
   disputedKeepReceipt: '请保留银行转账凭证，我们可能需要您提供。',
+  yourReportHeading: '您的报告',
+  yourReportSent: (time) => `提交于 ${time}`,
+  payeeReported: (time) => `收款方于 ${time} 报告尚未收到您的转账。`,
+  answerHeading: '何时得到答复',
+  answerNotTakenUp: (takenUpBy, firstHours, decidedBy, rulingHours) =>
+    `平台客服会在 ${firstHours} 小时内（${takenUpBy} 前）开始处理，并在 ${rulingHours} 小时内作出决定：预计在 ${decidedBy} 前给出答复。处理结果将通知商户。`,
+  answerTakenUp: (decidedBy) => `平台客服正在处理：预计在 ${decidedBy} 前给出答复。处理结果将通知商户。`,
 
   failedHeading: '此付款无法完成',
   failedText: '请联系商户，并提供您的订单号。',

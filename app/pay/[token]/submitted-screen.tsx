@@ -1,6 +1,5 @@
 'use client';
 
-import { formatTime } from './format';
 import { useMessages } from './messages-context';
 import { OrderSummary } from './order-summary';
 import { ReceiptUpload } from './receipt-upload';
@@ -9,11 +8,9 @@ import { ScreenHeading } from './screen-heading';
 import { Spinner } from './spinner';
 import type { CheckoutView } from './types';
 
-/** PAYMENT_SUBMITTED: waiting for the trader; after a while the buyer may report a problem. */
+/** PAYMENT_SUBMITTED: waiting for the trader; the buyer may report a mistake at once, or, after a counted-down wait, that the trader has not confirmed. */
 export function SubmittedScreen({ token, view, now }: { token: string; view: CheckoutView; now: number | null }) {
-  const { t, lang } = useMessages();
-  const reportFrom = view.canReportProblemFrom;
-  const canReport = reportFrom !== null && now !== null && now >= Date.parse(reportFrom);
+  const { t } = useMessages();
   return (
     <>
       <ScreenHeading>{t.submittedHeading}</ScreenHeading>
@@ -22,8 +19,14 @@ export function SubmittedScreen({ token, view, now }: { token: string; view: Che
         <p>{t.submittedText}</p>
       </div>
       {view.receipts ? <ReceiptUpload token={token} receipts={view.receipts} /> : null}
-      {canReport ? <ReportProblemForm token={token} hasReceipts={(view.receipts?.attached ?? 0) > 0} /> : null}
-      {!canReport && reportFrom ? <p className="checkout-muted">{t.reportAvailableFrom(formatTime(reportFrom, lang))}</p> : null}
+      <ReportProblemForm
+        token={token}
+        hasReceipts={(view.receipts?.attached ?? 0) > 0}
+        reportFrom={view.canReportProblemFrom}
+        now={now}
+        waitMinutes={view.reportWaitMinutes}
+        rulingHours={view.reportRulingHours}
+      />
       <OrderSummary view={view} />
     </>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { MAX_PROOF_BYTES } from '../../../common/proof-limits';
 import { useTRPC } from '../../_trpc/client';
 import { errorText, formatTime } from './format';
@@ -18,7 +18,9 @@ async function base64Of(file: File): Promise<string> {
 /**
  * The trader's side of a disputed payout or pay-in (docs/trader-guide.md, "Disputes"): the
  * operator's open requests with their deadline, the paused clock, what the trader already sent,
- * and a form for a statement and up to 3 images. Sending answers the open requests.
+ * and a form for a statement and up to 3 images. Sending answers the open requests. The form opens
+ * on demand behind "Add evidence": a page of several disputed orders would otherwise be one long
+ * column of forms, and opening moves the focus into the form so a keyboard user lands where they type.
  */
 export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | 'payin'; orderId: string; orderNo: string }) {
   const { lang, t } = useTraderMessages();
@@ -30,9 +32,19 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
   const [statement, setStatement] = useState('');
   const [problem, setProblem] = useState('');
   const [sent, setSent] = useState('');
+  const [open, setOpen] = useState(false);
   const files = useRef<HTMLInputElement>(null);
-  const ids = { statement: useId(), files: useId(), help: useId(), status: useId() };
+  const statementRef = useRef<HTMLTextAreaElement>(null);
+  const focusOnOpen = useRef(false);
+  const ids = { statement: useId(), files: useId(), help: useId(), status: useId(), form: useId() };
   const add = useMutation(trpc.trader.evidence.add.mutationOptions());
+
+  useEffect(() => {
+    if (open && focusOnOpen.current) {
+      focusOnOpen.current = false;
+      statementRef.current?.focus();
+    }
+  }, [open]);
 
   if (!evidence.data) return null;
   const { requests, items, canAdd, timersPausedAt, imagesRemaining } = evidence.data;
@@ -75,7 +87,23 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
         </ul>
       ) : null}
       {canAdd ? (
+        <button
+          type="button"
+          className="trader-button trader-evidence-toggle"
+          aria-expanded={open}
+          // Named only while the form exists: a reference to a missing element is not valid ARIA.
+          aria-controls={open ? ids.form : undefined}
+          onClick={() => {
+            focusOnOpen.current = !open;
+            setOpen(!open);
+          }}
+        >
+          {open ? m.close : m.open}
+        </button>
+      ) : null}
+      {canAdd && open ? (
         <form
+          id={ids.form}
           className="trader-form"
           onSubmit={(event) => {
             event.preventDefault();
@@ -83,7 +111,7 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
           }}
         >
           <label htmlFor={ids.statement}>{m.statement}</label>
-          <textarea id={ids.statement} value={statement} maxLength={2000} aria-describedby={ids.help} onChange={(event) => setStatement(event.target.value)} />
+          <textarea ref={statementRef} id={ids.statement} value={statement} maxLength={2000} aria-describedby={ids.help} onChange={(event) => setStatement(event.target.value)} />
           <label htmlFor={ids.files}>{m.files(imagesRemaining)}</label>
           <input id={ids.files} ref={files} type="file" accept="image/jpeg,image/png,image/webp" multiple disabled={imagesRemaining === 0} aria-describedby={ids.help} />
           <span id={ids.help} className="trader-hint">

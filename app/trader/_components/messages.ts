@@ -438,6 +438,8 @@ const en = {
     tooManyImages: (remaining: number) => `At most ${remaining} more ${plural(remaining, 'image', 'images')} on this order.`,
     tooLarge: 'Each image must be at most 5 MB.',
     empty: 'Write a statement, add images, or both.',
+    open: 'Add evidence',
+    close: 'Hide the evidence form',
   },
 };
 
@@ -861,6 +863,8 @@ const zh: TraderMessages = {
     tooManyImages: (remaining: number) => `本订单最多还可上传 ${remaining} 张图片。`,
     tooLarge: '每张图片不能超过 5 MB。',
     empty: '请填写说明、添加图片，或两者都提供。',
+    open: '补充证据',
+    close: '收起证据表单',
   },
 };
 

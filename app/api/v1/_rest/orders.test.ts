@@ -220,9 +220,9 @@ describe('a whole pay-in', () => {
     const paid = (await merchant.client.createPayin({ merchantOrderNo: orderNo(), assetAmount: '30' })).body as PayinCreated;
     const start = new Date();
     await submitBuyerPayment(database.db, tokenOf(paid), start);
-    const early = await reportBuyerProblem(database.db, tokenOf(paid), 'not credited', new Date(start.getTime() + 14 * 60_000)).catch((e: unknown) => e);
+    const early = await reportBuyerProblem(database.db, tokenOf(paid), { kind: 'not_confirmed', message: 'not credited' }, new Date(start.getTime() + 14 * 60_000)).catch((e: unknown) => e);
     expect(isDomainError(early, 'TRANSITION_NOT_DUE')).toBe(true);
-    await reportBuyerProblem(database.db, tokenOf(paid), 'not credited', new Date(start.getTime() + 15 * 60_000));
+    await reportBuyerProblem(database.db, tokenOf(paid), { kind: 'not_confirmed', message: 'not credited' }, new Date(start.getTime() + 15 * 60_000));
     expect(((await merchant.client.getPayin(paid.orderNo)).body as Payin)).toMatchObject({ status: 'DISPUTED', disputeReason: 'not credited' });
   });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "payin_orders" ADD COLUMN "buyer_report_kind" text;

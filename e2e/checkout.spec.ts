@@ -135,7 +135,7 @@ test('a buyer pays, and the page follows the order to completion by itself', asy
 
   await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeVisible();
   await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeFocused();
-  await expect(page.getByText(/you can report a problem here/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Write a report' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'I Have Paid' })).toHaveCount(0);
   await screenshot(page, testInfo, 'submitted');
 

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * What the buyer reports from the checkout (docs/merchant-guide.md, "What the buyer sees"). Only
  * "the payee has not confirmed" waits: a transfer can take minutes to show and the payee usually
@@ -7,8 +5,8 @@ import { z } from 'zod';
  * The others are mistakes the buyer knows of at once and that waiting cannot mend.
  */
 export const buyerReportKinds = ['not_confirmed', 'amount_differs', 'other_details', 'other'] as const;
-export const buyerReportKind = z.enum(buyerReportKinds);
-export type BuyerReportKind = z.infer<typeof buyerReportKind>;
+// No zod here: the checkout's bundle imports this module, and the schema lives with the procedure.
+export type BuyerReportKind = (typeof buyerReportKinds)[number];
 
 /** Whether this kind of report waits defaultWindows.payinBuyerReportAfterMs after "I Have Paid". */
 export const waitsAfterPaying = (kind: BuyerReportKind): boolean => kind === 'not_confirmed';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { buyerReportKind } from '../../../common/buyer-report-kind';
+import { buyerReportKinds } from '../../../common/buyer-report-kind';
 import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../server/payins/checkout';
 import { buyerEvidenceRequests } from '../../../server/disputes/party-evidence-requests';
 import { checkoutProcedure, router } from '../init';
@@ -19,7 +19,7 @@ export const checkoutRouter = router({
     return checkoutView(ctx.db, input.token);
   }),
   reportProblem: checkoutProcedure
-    .input(z.object({ kind: buyerReportKind, message: z.string().trim().min(1, { error: 'Tell us what went wrong.' }).max(500) }))
+    .input(z.object({ kind: z.enum(buyerReportKinds), message: z.string().trim().min(1, { error: 'Tell us what went wrong.' }).max(500) }))
     .mutation(async ({ ctx, input }) => {
       await reportBuyerProblem(ctx.db, input.token, { kind: input.kind, message: input.message });
       return checkoutView(ctx.db, input.token);

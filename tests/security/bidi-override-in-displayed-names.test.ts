@@ -6,6 +6,7 @@ import { apiDatabase, apiMerchant, payoutBody, payoutTrader, type TestMerchant }
 import type { TestDatabase } from '../db/test-database';
 import { merchantWithOwner, type TestMember } from '../fixtures/merchant-team';
 import { callerAs, merchantSession, signedInOperator, signedInTrader } from '../trpc/trpc-harness';
+import { pageRefusal, restRefusal } from './refusals';
 
 /**
  * The attack: put a bidirectional override or isolate (U+202E RIGHT-TO-LEFT OVERRIDE, U+2066 ...)
@@ -29,23 +30,7 @@ afterAll(async () => {
   await database.close();
 });
 
-type ErrorBody = { error?: { code?: string; details?: { path: string }[] } };
-const restRefusal = (response: { status: number; body: unknown }) => {
-  const error = (response.body as ErrorBody).error;
-  return [response.status, error?.code, error?.details?.map((detail) => detail.path)];
-};
-
 /** A page's refusal as the page reads it: VALIDATION_FAILED and the fields, from a schema's issues or the domain's details. */
-async function pageRefusal(call: Promise<unknown>) {
-  try {
-    await call;
-    return ['RESOLVED'];
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; details?: { path: string }[]; issues?: { path: PropertyKey[] }[] } }).cause;
-    if (cause?.issues) return ['VALIDATION_FAILED', cause.issues.map((issue) => issue.path.join('.'))];
-    return [cause?.code, cause?.details?.map((detail) => detail.path)];
-  }
-}
 
 const recipient = (overrides: Record<string, string>) => ({ holderName: 'Li Lei', bankAccount: '6222020200112233445', bankName: 'Bank of China', ...overrides });
 

@@ -9,6 +9,7 @@ import { insertPayin } from '../fixtures/orders';
 import { traderWithBalance } from '../fixtures/parties';
 import { refusalCode } from '../trpc/refusal-code';
 import { signedInOperator } from '../trpc/trpc-harness';
+import { pageRefusal, restRefusal } from './refusals';
 
 /**
  * The attack: spell an amount with leading zeros ("00001.00") where one parser accepts it and
@@ -31,23 +32,7 @@ afterAll(async () => {
   await database.close();
 });
 
-type ErrorBody = { error?: { code?: string; details?: { path: string }[] } };
-const restRefusal = (response: { status: number; body: unknown }) => {
-  const error = (response.body as ErrorBody).error;
-  return [response.status, error?.code, error?.details?.map((detail) => detail.path)];
-};
-
 /** A page's refusal with the fields named, from the schema's issues or the domain's details. */
-async function pageRefusal(call: Promise<unknown>) {
-  try {
-    await call;
-    return ['RESOLVED'];
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; details?: { path: string }[]; issues?: { path: PropertyKey[] }[] } }).cause;
-    if (cause?.issues) return ['VALIDATION_FAILED', cause.issues.map((issue) => issue.path.join('.'))];
-    return [cause?.code, cause?.details?.map((detail) => detail.path)];
-  }
-}
 
 describe('the merchant API refuses leading zeros in every amount', () => {
   it.each([

@@ -12,6 +12,7 @@ import type { TestDatabase } from '../db/test-database';
 import { merchantWithOwner, type TestMember } from '../fixtures/merchant-team';
 import { insertPayin, insertPayout } from '../fixtures/orders';
 import { callerAs, merchantSession, traderSession } from '../trpc/trpc-harness';
+import { pageRefusal, restRefusal } from './refusals';
 
 /**
  * The attack: send a lone UTF-16 surrogate (JSON's "\ud800") in a text field. PostgreSQL refuses it
@@ -41,24 +42,9 @@ afterAll(async () => {
   await database.close();
 });
 
-type ErrorBody = { error?: { code?: string; details?: { path: string }[] } };
-
 /** What the caller is told: status, code and the fields named. */
-const restRefusal = (response: { status: number; body: unknown }) => {
-  const error = (response.body as ErrorBody).error;
-  return [response.status, error?.code, error?.details?.map((detail) => detail.path)];
-};
 
 /** The same for a page's procedure: the domain code and the fields, as the page reads them from the error's data. */
-async function trpcRefusal(call: Promise<unknown>) {
-  try {
-    await call;
-    return ['RESOLVED'];
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; details?: { path: string }[] } }).cause;
-    return [cause?.code, cause?.details?.map((detail) => detail.path)];
-  }
-}
 
 const console_ = () => callerAs(database.db, merchantSession(owner));
 const merchantRow = async () => (await database.db.select().from(merchants).where(eq(merchants.id, owner.merchantId)))[0]!;
@@ -93,8 +79,8 @@ describe('the merchant API and console refuse ill-formed text by field, and noth
     const payin = await insertPayin(database.db, owner.merchantId, null);
     expect(restRefusal(await client.cancelPayout(payout.orderNo, { reason: `changed${LONE}` }))).toEqual([400, 'VALIDATION_FAILED', ['reason']]);
     expect(restRefusal(await client.cancelPayin(payin.orderNo, { reason: `changed${LONE}` }))).toEqual([400, 'VALIDATION_FAILED', ['reason']]);
-    expect(await trpcRefusal(console_().merchantOrders.cancelPayout({ reference: payout.orderNo, reason: `changed${LONE}` }))).toEqual(['VALIDATION_FAILED', ['reason']]);
-    expect(await trpcRefusal(console_().merchantOrders.cancelPayin({ reference: payin.orderNo, reason: `changed${LONE}` }))).toEqual(['VALIDATION_FAILED', ['reason']]);
+    expect(await pageRefusal(console_().merchantOrders.cancelPayout({ reference: payout.orderNo, reason: `changed${LONE}` }))).toEqual(['VALIDATION_FAILED', ['reason']]);
+    expect(await pageRefusal(console_().merchantOrders.cancelPayin({ reference: payin.orderNo, reason: `changed${LONE}` }))).toEqual(['VALIDATION_FAILED', ['reason']]);
     const [payoutAfter] = await database.db.select().from(payoutOrders).where(eq(payoutOrders.id, payout.id));
     const [payinAfter] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, payin.id));
     expect([payoutAfter?.status, payinAfter?.status]).toEqual([payout.status, payin.status]);
@@ -103,19 +89,19 @@ describe('the merchant API and console refuse ill-formed text by field, and noth
   it('API key labels, over the API and the console', async () => {
     const before = await database.db.$count(apiKeys);
     expect(restRefusal(await client.createApiKey({ label: `ops${LONE}`, scopes: ['balance:read'] }))).toEqual([400, 'VALIDATION_FAILED', ['label']]);
-    expect(await trpcRefusal(console_().merchantDevelopers.createKey({ label: `ops${LONE}`, scopes: ['balance:read'] }))).toEqual(['VALIDATION_FAILED', ['label']]);
+    expect(await pageRefusal(console_().merchantDevelopers.createKey({ label: `ops${LONE}`, scopes: ['balance:read'] }))).toEqual(['VALIDATION_FAILED', ['label']]);
     expect(await database.db.$count(apiKeys)).toBe(before);
   });
 
   it('webhook URLs, over the API and the console', async () => {
     const url = `https://hooks.example.com/${LONE}`;
     expect(restRefusal(await client.setWebhookEndpoint({ url }))).toEqual([400, 'VALIDATION_FAILED', ['url']]);
-    expect(await trpcRefusal(console_().merchantDevelopers.setEndpoint({ url }))).toEqual(['VALIDATION_FAILED', ['url']]);
+    expect(await pageRefusal(console_().merchantDevelopers.setEndpoint({ url }))).toEqual(['VALIDATION_FAILED', ['url']]);
     expect((await merchantRow()).webhookUrl).toBeNull();
   });
 
   it('checkout settings, in the console', async () => {
-    expect(await trpcRefusal(console_().merchantCheckout.update({ checkoutDisplayName: `Tea${LONE}House` }))).toEqual(['VALIDATION_FAILED', ['checkoutDisplayName']]);
+    expect(await pageRefusal(console_().merchantCheckout.update({ checkoutDisplayName: `Tea${LONE}House` }))).toEqual(['VALIDATION_FAILED', ['checkoutDisplayName']]);
     expect((await merchantRow()).checkoutDisplayName).toBeNull();
   });
 });
@@ -131,7 +117,7 @@ describe("a trader's not-received reason, over the trader API and the trader's p
 
     expect(restRefusal(await bot.reportNotReceived(created.orderId, `nothing${LONE}`))).toEqual([400, 'VALIDATION_FAILED', ['reason']]);
     const page = callerAs(database.db, traderSession({ userId: (await traderUserOf(matched!.traderId!))!, traderId: matched!.traderId! }));
-    expect(await trpcRefusal(page.trader.notReceived({ orderId: created.orderId, reason: `nothing${LONE}` }))).toEqual(['VALIDATION_FAILED', ['reason']]);
+    expect(await pageRefusal(page.trader.notReceived({ orderId: created.orderId, reason: `nothing${LONE}` }))).toEqual(['VALIDATION_FAILED', ['reason']]);
     const [after] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, created.orderId));
     expect(after?.status).toBe('PAYMENT_SUBMITTED');
   });

@@ -181,6 +181,8 @@ describe('TRC-20 transfer requests the builder refuses', () => {
   const refusals: Array<[string, Partial<Trc20TransferRequest>, RegExp]> = [
     ['a bad token address', { token: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u' }, /token is not a TRON address/],
     ['a bad recipient', { to: '0xa614f803b6fd780986a42c78ec9c7f77e6ded13c' }, /recipient is not a TRON address/],
+    ['the zero address as recipient', { to: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' }, /zero address/],
+    ['the token contract as recipient', { to: '41a614f803b6fd780986a42c78ec9c7f77e6ded13c' }, /token contract/],
     ['a zero amount', { amount: 0n }, /amount/],
     ['a negative amount', { amount: -1n }, /amount/],
     ['an amount of 2^256', { amount: 1n << 256n }, /amount/],

@@ -113,7 +113,10 @@ function addressBytes(address: string, what: string): Uint8Array {
 function checked(request: Trc20TransferRequest) {
   const token = addressBytes(request.token, 'token');
   const from = addressBytes(request.from, 'sender');
-  addressBytes(request.to, 'recipient');
+  const to = addressBytes(request.to, 'recipient');
+  // Tokens sent to the zero address or to the token contract itself are gone for good.
+  if (to.subarray(1).every((byte) => byte === 0)) throw new Error('the recipient is the zero address');
+  if (bytesToHex(to) === bytesToHex(token)) throw new Error('the recipient is the token contract');
   if (typeof request.amount !== 'bigint' || request.amount <= 0n || request.amount >= UINT256_LIMIT) {
     throw new RangeError('the amount is a positive integer of base units below 2^256');
   }

@@ -1,7 +1,7 @@
 import { secp256k1 } from '@noble/curves/secp256k1.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import fc from 'fast-check';
-import { TronWeb } from 'tronweb';
+import { TronWeb, utils } from 'tronweb';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalTronAddress,
@@ -69,13 +69,15 @@ describe('canonicalTronAddress', () => {
     }
   });
 
-  it("agrees with tronweb's fromHex/toHex/isAddress on random addresses and on one-character corruptions", () => {
+  it("agrees with tronweb's address utilities (TronWeb.address, utils.address) on random addresses and on one-character corruptions", () => {
     const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
     fc.assert(
       fc.property(fc.uint8Array({ minLength: 20, maxLength: 20 }), fc.nat(33), fc.nat(57), (evm, position, letter) => {
         const base58 = tronAddressFromEvmBytes(evm);
         const hex = `41${bytesToHex(evm)}`;
         expect(base58).toBe(TronWeb.address.fromHex(hex));
+        expect(base58).toBe(utils.address.fromHex(hex));
+        expect(utils.address.isAddress(base58)).toBe(true);
         expect(tronAddressToHex(base58)).toBe(TronWeb.address.toHex(base58).toLowerCase());
         expect(canonicalTronAddress(hex)).toBe(base58);
         expect(bytesToHex(tronAddressToEvmBytes(base58))).toBe(bytesToHex(evm));
@@ -83,6 +85,7 @@ describe('canonicalTronAddress', () => {
         const index = 1 + (position % 33);
         const corrupted = base58.slice(0, index) + alphabet[letter] + base58.slice(index + 1);
         expect(canonicalTronAddress(corrupted) !== null).toBe(TronWeb.isAddress(corrupted));
+        expect(canonicalTronAddress(corrupted) !== null).toBe(utils.address.isAddress(corrupted));
         if (corrupted !== base58) expect(canonicalTronAddress(corrupted)).toBeNull();
       }),
       { numRuns: 300 },

@@ -161,6 +161,22 @@ describe('TronReader over recorded node answers', () => {
   });
 });
 
+describe('the recording', () => {
+  it('is one chain: each block lists the transactions whose execution results it has, and its id starts with its number', () => {
+    const recording = readerRecording();
+    const blocks = recording['/wallet/getblock']!.filter(({ request }) => (request as { detail: boolean }).detail === true);
+    expect(blocks).toHaveLength(4);
+    for (const { request, response } of blocks) {
+      const height = (request as { id_or_num: string }).id_or_num;
+      const block = response as { blockID: string; block_header: { raw_data: { number: number; parentHash: string } }; transactions?: Array<{ txID: string }> };
+      const infos = recording['/wallet/gettransactioninfobyblocknum']!.find((answer) => (answer.request as { num: number }).num === Number(height))!;
+      expect((infos.response as Array<{ id: string }>).map(({ id }) => id)).toEqual((block.transactions ?? []).map(({ txID }) => txID));
+      expect(BigInt(`0x${block.blockID.slice(0, 16)}`)).toBe(BigInt(height));
+      expect(block.block_header.raw_data.number).toBe(Number(height));
+    }
+  });
+});
+
 describe('TronReader when the node misbehaves', () => {
   let other: RecordedTronNode;
   let strict: TronReader;

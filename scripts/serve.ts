@@ -8,6 +8,7 @@ import { applyConnectionPolicies, type ServerTimeouts } from './connection-polic
 import { stampClientAddress } from '../server/http/client-address';
 import { setSecurityHeaders } from '../server/http/security-headers';
 import { pageRequestGate } from '../app/_page-gate/page-request-gate';
+import { answerMalformedPath, isMalformedPath } from '../app/_page-gate/malformed-path';
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -44,6 +45,7 @@ export async function startHttpServer(options: {
   // Page requests are checked from their headers before Next reads a byte of their bodies.
   const gate = pageRequestGate();
   const handlePage: RequestHandler = async (req, res) => {
+    if (isMalformedPath((req.url ?? '/').split('?')[0]!)) return answerMalformedPath(res, req);
     if (await gate.admit(req, res)) await handleNext(req, res);
   };
 

@@ -24,8 +24,10 @@ const RUNS = 3;
 const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
 
 interface Measurement {
-  /** ms from the navigation's start to the first frame in which the account number is visible. */
+  /** ms from the navigation's start to the paint of the first frame in which the account number is visible. */
   bankVisibleMs: number | null;
+  /** ms to the first byte of the page's response: the round trip and the server's render. */
+  firstByteMs: number | null;
   firstContentfulPaintMs: number | null;
   cls: number;
   contentEncoding: string | undefined;
@@ -90,9 +92,14 @@ async function measure(browser: Browser, url: string, device: BrowserContextOpti
     const recorded = await page.evaluate(() => {
       const record = (window as unknown as { e2ePerformance: { bankVisibleMs: number | null; cls: number } }).e2ePerformance;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0];
-      return { ...record, firstContentfulPaintMs: fcp ? fcp.startTime : null };
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return { ...record, firstContentfulPaintMs: fcp ? fcp.startTime : null, firstByteMs: navigation ? navigation.responseStart : null };
     });
-    return { ...recorded, contentEncoding: response?.headers()['content-encoding'] };
+    // The frame is seen before it is painted: its paint, when it is the first one (it is, when the
+    // first response holds the bank details), is later still.
+    const { bankVisibleMs, firstContentfulPaintMs } = recorded;
+    const painted = bankVisibleMs !== null && firstContentfulPaintMs !== null ? Math.max(bankVisibleMs, firstContentfulPaintMs) : bankVisibleMs;
+    return { ...recorded, bankVisibleMs: painted, contentEncoding: response?.headers()['content-encoding'] };
   } finally {
     await context.close();
   }
@@ -112,8 +119,8 @@ test('on a throttled Pixel 7 (4x CPU, slow 4G) the bank details show within 1.2 
   test.setTimeout(180_000);
   const created = await createPayin(testInfo);
   const url = new URL(new URL(created.payUrl).pathname, baseUrlOf(testInfo)).href;
-  // One unmeasured load: the server's first render of a route pays for loading its code.
-  await measure(browser, url, desktopChrome, false);
+  // Unmeasured loads first: the server's first renders of a route pay for loading its code.
+  for (let run = 0; run < 2; run += 1) await measure(browser, url, desktopChrome, false);
 
   const phoneRuns: Measurement[] = [];
   for (let run = 0; run < RUNS; run += 1) phoneRuns.push(await measure(browser, url, pixel7, true));
@@ -124,7 +131,7 @@ test('on a throttled Pixel 7 (4x CPU, slow 4G) the bank details show within 1.2 
     ['Pixel 7, 4x CPU, slow 4G', phoneRuns],
     ['desktop', desktopRuns],
   ] as const) {
-    const line = runs.map((run) => `bank details ${ms(run.bankVisibleMs)}, FCP ${ms(run.firstContentfulPaintMs)}, CLS ${run.cls.toFixed(4)}`).join('; ');
+    const line = runs.map((run) => `bank details ${ms(run.bankVisibleMs)} (first byte ${ms(run.firstByteMs)}, FCP ${ms(run.firstContentfulPaintMs)}), CLS ${run.cls.toFixed(4)}`).join('; ');
     console.log(`checkout speed, ${name}: ${line}`);
     testInfo.annotations.push({ type: `checkout speed, ${name}`, description: line });
   }

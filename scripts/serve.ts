@@ -44,10 +44,11 @@ export async function startHttpServer(options: {
   const handleApi = restRequestListener();
   // Page requests are checked from their headers before Next reads a byte of their bodies.
   const gate = pageRequestGate();
-  // Brotli or gzip for everything Next answers (its own compression is off: next.config.mjs).
+  // Brotli or gzip for everything Next answers (its own compression is off: next.config.mjs); a
+  // build asset already compressed at Brotli's best is answered from memory.
   const compress = pageCompression();
   const handlePage: RequestHandler = async (req, res) => {
-    compress(req, res);
+    if (compress(req, res)) return;
     if (await gate.admit(req, res)) await handleNext(req, res);
   };
 

@@ -332,6 +332,38 @@ test('when the trader says the money never arrived, the buyer is told it is bein
   await screenshot(page, testInfo, 'disputed');
 });
 
+test('a buyer in another time zone than the server: the page hydrates without a mismatch and shows times in their zone, then renders them so from the start', async ({ browser }, testInfo) => {
+  const created = await createPayin(testInfo);
+  const context = await browser.newContext({ ...pixel7, timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const token = tokenOf(created);
+  expect((await page.request.post('/api/trpc/checkout.markPaid', { data: { token } })).ok()).toBe(true);
+  const view = (await (await page.request.get(`/api/trpc/checkout.view?input=${encodeURIComponent(JSON.stringify({ token }))}`)).json()) as { result: { data: { paymentSubmittedAt: string } } };
+  const paidAt = view.result.data.paymentSubmittedAt;
+  const inZone = (timeZone: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(paidAt));
+  expect(inZone('Asia/Shanghai')).not.toBe(inZone('UTC'));
+
+  // First visit: the server cannot know the zone and renders UTC; the browser redraws in its own.
+  // Then the server knows it (the page's cookie) and renders the buyer's zone from the start.
+  for (const [visit, serverZone] of [
+    ['first', 'UTC'],
+    ['again', 'Asia/Shanghai'],
+  ] as const) {
+    const response = await page.goto(checkoutUrl(created, testInfo));
+    expect(await response?.text(), `${visit} visit: the server's HTML`).toContain(inZone(serverZone));
+    await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeVisible();
+    await expect.poll(async () => (await terms(page.getByRole('region', { name: 'Payment details' })))['Reported paid at']).toBe(inZone('Asia/Shanghai'));
+    await page.waitForTimeout(1_000);
+  }
+  expect(errors, 'hydration and console errors').toEqual([]);
+  await context.close();
+});
+
 /**
  * States a test cannot reach in real time (the buyer may report only 15 minutes after paying; the
  * release passes PENDING_RELEASE and SETTLING inside one transaction; FAILED needs an operator):

@@ -5,7 +5,7 @@ import { hasMerchantPermission } from '../../../../server/merchant-team/merchant
 import type { MerchantPageUser } from '../../../_auth/require-merchant-user';
 import { errorText } from '../../../_components/error-text';
 import { refusalOf } from '../../../_trpc/refusal-of';
-import { formatTime } from '../../../operator/_components/format';
+import { formatTime } from '../../../_components/console/format';
 import { merchantCaller } from '../../_components/merchant-caller';
 import type { OrdersMessages } from '../../_components/orders-messages';
 import { parseOrderQuery, type OrderFilter, type OrderSearchParams, type OrdersFlow } from './order-query';

@@ -5,8 +5,8 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine, FieldError } from '../../_components/error-line';
-import { formatAge, formatTime } from '../../_components/format';
+import { ErrorLine, FieldError } from '../../../_components/console/error-line';
+import { formatAge, formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
 
 const PAGE_SIZE = 50;

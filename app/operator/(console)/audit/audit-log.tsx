@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
 import { DetailsView } from './details-view';
-import { ErrorLine } from '../../_components/error-line';
-import { formatTime } from '../../_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
 
 const empty = { actorType: '', actorId: '', action: '', targetType: '', targetId: '', from: '', to: '' };

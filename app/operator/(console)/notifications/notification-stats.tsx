@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../_components/error-line';
+import { ErrorLine } from '../../../_components/console/error-line';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`);
 

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmButton, ConfirmDialog } from '../../_components/confirm-dialog';
-import { ErrorLine } from '../../_components/error-line';
+import { ConfirmButton, ConfirmDialog } from '../../../_components/console/confirm-dialog';
+import { ErrorLine } from '../../../_components/console/error-line';
 
 export function TradersConsole() {
   const trpc = useTRPC();

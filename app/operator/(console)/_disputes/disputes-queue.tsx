@@ -8,6 +8,7 @@ import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { formatAge, formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
+import { formatCny, formatUsdt } from '../../../../common/amount-display';
 
 const PAGE_SIZE = 50;
 
@@ -361,7 +362,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
         <>
           <p>{total === 0 ? 'No open disputes in this view.' : `${total} open ${total === 1 ? 'dispute' : 'disputes'} in this view.`}</p>
           {items.length > 0 ? (
-            <div className="table-scroll">
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Disputes queue">
               <table aria-label="Disputes queue" className="dense">
                 <thead>
                   <tr>
@@ -410,9 +411,9 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
                         </td>
                         <td>{item.flow === 'payout' ? 'Payout' : 'Pay-in'}</td>
                         <td>
-                          {item.fiatAmount} CNY
+                          {formatCny(item.fiatAmount)} CNY
                           <br />
-                          {item.usdtAmount} USDT
+                          {formatUsdt(item.usdtAmount)} USDT
                         </td>
                         <td>
                           {item.merchantName}

@@ -81,7 +81,7 @@ export function AuditLog() {
       <ErrorLine error={log.error} />
       {log.data && log.data.items.length === 0 ? <p className="console-empty">No entries match these filters.</p> : null}
       {log.data && log.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log">
           <table aria-label="Audit log">
             <thead>
               <tr>

@@ -147,7 +147,7 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
       ) : null}
 
       <h3>API keys</h3>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys">
         <table aria-label="API keys">
           <thead>
             <tr>

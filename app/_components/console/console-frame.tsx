@@ -43,7 +43,7 @@ export function ConsoleFrame({
           <span className="brand-mark" aria-hidden="true">
             C
           </span>
-          <span translate="no">Corridor</span> <span className="console-product">{product}</span>
+          <span className="console-corridor" translate="no">Corridor</span> <span className="console-product">{product}</span>
         </Link>
         <div className="console-tools">
           {tools}

@@ -87,6 +87,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
   }));
   const [selected, setSelected] = useState(0);
   const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const [controlsShown, setControlsShown] = useState(false);
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -192,6 +193,11 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
   const total = queue.data?.total ?? 0;
   return (
     <>
+      {/* A phone shows the queue first; its filters, views and bulk actions open from this button (console.css). */}
+      <button type="button" className="button queue-controls-toggle" aria-expanded={controlsShown} aria-controls="queue-controls" onClick={() => setControlsShown((shown) => !shown)}>
+        Filters and actions
+      </button>
+      <div id="queue-controls" className={controlsShown ? 'queue-controls is-open' : 'queue-controls'}>
       <form className="queue-filters" aria-label="Queue filters" onSubmit={(event) => event.preventDefault()}>
         <label>
           Flow
@@ -333,6 +339,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
         <button type="button" className="button" aria-expanded={help} aria-controls="queue-shortcuts" onClick={() => setHelp((shown) => !shown)}>
           Keyboard shortcuts <kbd>?</kbd>
         </button>
+      </div>
       </div>
       {help ? (
         <section id="queue-shortcuts" className="shortcut-help" aria-label="Keyboard shortcuts">

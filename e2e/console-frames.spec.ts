@@ -184,6 +184,7 @@ test('the trader dashboard: its own frame, no developer site around it', async (
   await page.getByLabel('Email').fill(demoCredentials.trader.email);
   await page.getByLabel('Password').fill(demoCredentials.trader.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Overview' })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Dashboard' });
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);

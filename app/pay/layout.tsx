@@ -12,7 +12,7 @@ export const viewport: Viewport = rootViewport;
 /**
  * The buyer's checkout is the merchant's page, not Corridor's: its own root layout, with no site
  * header, footer or English skip link, and `<html lang>` in the buyer's language
- * (docs/architecture.md, "The checkout's layout").
+ * (docs/architecture.md, "Page families").
  */
 export default async function CheckoutLayout({ children }: { children: ReactNode }) {
   // The CSP nonce must reach Next's script tags: render per request.

@@ -14,7 +14,7 @@ import { MerchantLanguageToggle, MerchantMessagesProvider } from '../_components
 import { htmlLang } from '../../pay/[token]/language';
 import { MerchantNav } from '../_components/merchant-nav';
 import '../../globals.css';
-// The merchant console shares the operator console's look.
+// The consoles' shared look (the frame, forms, tables).
 import '../../_components/console/console.css';
 import '../merchant.css';
 

@@ -42,7 +42,7 @@ export function KeysPanel({ grantable }: { grantable: readonly ApiKeyScope[] }) 
       <ErrorLine error={list.error} />
       {list.data && list.data.items.length === 0 ? <p className="console-empty">{t.noKeys}</p> : null}
       {list.data && list.data.items.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.keys}>
+        <div className="table-scroll" tabIndex={0}>
           <table aria-label={t.keys}>
             <thead>
               <tr>

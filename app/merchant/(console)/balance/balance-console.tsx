@@ -40,7 +40,7 @@ export function BalanceConsole({ canExport }: { canExport: boolean }) {
             <div key={figure} className="stat-card">
               <h2>{t[figure]}</h2>
               <p className="mono" data-testid={`balance-${figure}`}>
-                {balance.data[figure]} USDT
+                {formatUsdt(balance.data[figure])} USDT
               </p>
               <p>{t[`${figure}Hint`]}</p>
             </div>

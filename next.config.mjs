@@ -45,6 +45,9 @@ const nextConfig = {
   reactStrictMode: true,
   typedRoutes: false,
   experimental: {
+    // Each page family has its own root layout (docs/architecture.md, "Page families"), so an
+    // address no route matches is answered by app/global-not-found.tsx.
+    globalNotFound: true,
     // The trader dashboard's proof upload (a server action): up to 3 images of 5 MB each, plus the
     // multipart overhead. The proxy (proxy.ts) buffers bodies too, so its limit matches.
     serverActions: { bodySizeLimit: '16mb' },

@@ -1,5 +1,4 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { SURFACE_HEADER, surfaceOf } from './app/pay/surface';
 
 /**
  * Security headers of every page (docs/security.md, "The API's perimeter"). The nonce is fresh per request: Next
@@ -15,8 +14,6 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('x-nonce', nonce);
   requestHeaders.set('content-security-policy', csp);
-  // Which page family the root layout renders: the buyer's checkout has no site chrome.
-  requestHeaders.set(SURFACE_HEADER, surfaceOf(request.nextUrl.pathname));
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set('Content-Security-Policy', csp);

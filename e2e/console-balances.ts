@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import Decimal from 'decimal.js';
 import { demoCredentials } from '../server/demo/demo-credentials';
 
 /** A row's cells by column header, from a console table. */
@@ -17,5 +18,7 @@ export async function consoleBalances(page: Page) {
   const trader = await rowOf(page, 'Traders', demoCredentials.trader.name);
   await page.goto('/operator/merchants');
   const merchant = await rowOf(page, 'Merchants', demoCredentials.merchant.name);
-  return { traderAvailable: trader['Available USDT']!, merchantAvailable: merchant['Available USDT']!, merchantFrozen: merchant['Frozen USDT']! };
+  // The page groups thousands ("10,000.00"); the journeys compare the amounts at ledger precision.
+  const amount = (shown: string | undefined) => new Decimal((shown ?? '').replace(/,/g, '')).toFixed(6);
+  return { traderAvailable: amount(trader['Available USDT']), merchantAvailable: amount(merchant['Available USDT']), merchantFrozen: amount(merchant['Frozen USDT']) };
 }

@@ -69,7 +69,7 @@ test('an owner sees the overview, finds a payout made through the API, views its
   const ownerPage = await joinWithLink(browser, ownerLink, owner);
   await enrolOnPage(ownerPage, 'Confirm and open the console');
   await expect(heading(ownerPage, 'Overview')).toBeVisible();
-  await expect(ownerPage.getByTestId('balance-available')).toHaveText('500.000000 USDT');
+  await expect(ownerPage.getByTestId('balance-available')).toHaveText('500.00 USDT');
   await expect(ownerPage.getByRole('img', { name: /Payouts: completed volume per day/ })).toBeVisible();
   await expectAccessible(ownerPage);
   await screenshot(ownerPage, testInfo, 'overview');

@@ -176,7 +176,10 @@ test('checkboxes sit on their label’s line: the trader’s auto-confirm, the q
   await signInAsDemoOperator(page);
   const overdueOnly = page.getByRole('form', { name: 'Queue filters' }).getByLabel('Overdue only');
   await expect(overdueOnly).toBeVisible();
+  const queueControls = page.getByRole('button', { name: 'Filters and actions' });
   await atEachSize(page, async (size) => {
+    // A phone shows the queue first; its filters open from a button.
+    if ((await queueControls.isVisible()) && (await queueControls.getAttribute('aria-expanded')) === 'false') await queueControls.click();
     await expectCheckboxOnItsLine(overdueOnly, `Overdue only at ${size.name}`);
     await expectNoSideScroll(page, `/operator at ${size.name}`);
     await expectAccessible(page, `/operator at ${size.name}`);

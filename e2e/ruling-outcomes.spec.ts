@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type Browser, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import Decimal from 'decimal.js';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse, type BankNotification, type PayinCreated, type TraderPayinList } from '../clients/node/corridor-client';
+import { formatUsdt } from '../common/amount-display';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { expectAccessible } from './accessibility';
 import { invitationLinkFor } from './invitation-link';
@@ -189,7 +190,7 @@ test('after an operator splits a pay-in, the buyer reads what was counted in CNY
   await expect(owner.getByTestId('ruling-outcome')).toContainText(`运营人员裁定拆分这笔代收：${merchantAmount} USDT 已计入您的可用余额`);
   await setLanguage(context, testInfo, 'en');
   await owner.goto('/merchant');
-  await expect(owner.getByTestId('balance-available')).toHaveText(`${merchantAmount} USDT`);
+  await expect(owner.getByTestId('balance-available')).toHaveText(`${formatUsdt(merchantAmount)} USDT`);
   await context.close();
 });
 

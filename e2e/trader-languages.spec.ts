@@ -123,7 +123,7 @@ for (const viewport of viewports) {
     test.setTimeout(180_000);
     const page = await signIn(browser, { ...viewport.options, ...languages.zh });
     try {
-      await expect(page.locator('.trader')).toHaveAttribute('lang', 'zh-CN');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
       for (const pathname of PAGES) {
         await page.goto(pathname);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -208,7 +208,7 @@ test('in Chinese: the language is switchable, the quote form reads 7.15 as 7.150
     await expect(page.getByRole('heading', { level: 1, name: 'Quotes & bank accounts' })).toBeVisible();
     await page.reload();
     await expect(page.getByRole('heading', { level: 1, name: 'Quotes & bank accounts' })).toBeVisible();
-    await expect(page.locator('.trader')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     await page.getByRole('group', { name: 'Language / 语言' }).getByRole('button', { name: '中文' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '报价与收款账户' })).toBeVisible();
   } finally {

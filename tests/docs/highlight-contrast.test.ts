@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
  */
 const css = (file: string) => readFileSync(fileURLToPath(new URL(`../../${file}`, import.meta.url)), 'utf8');
 const globals = css('app/globals.css');
-const docs = css('app/docs/docs.css');
+const docs = css('app/(site)/docs/docs.css');
 
 /** The `--name: #rrggbb` values of the first block after `start`, by name. */
 function variables(source: string, start: string): Map<string, string> {

@@ -2,13 +2,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown } from '@/app/docs/_lib/render-markdown';
+import { renderMarkdown } from '@/app/(site)/docs/_lib/render-markdown';
 
 /**
  * The README and docs/ are the product's contract and its manual; a link that leads nowhere sends a
  * reader to a rule that is not there. Every relative link must name a file or folder of the
  * repository and, with a `#anchor`, a heading of that file. Anchors are the ids the docs site's
- * pipeline (app/docs/_lib/render-markdown.ts, rehype-slug) gives headings, which follow GitHub's
+ * pipeline (app/(site)/docs/_lib/render-markdown.ts, rehype-slug) gives headings, which follow GitHub's
  * rule, so an anchor that works here works on GitHub too. The site's own links are crawled in
  * tests/docs/site-links.test.ts.
  */

@@ -1,11 +1,11 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { DocContent } from '@/app/docs/_components/doc-content';
-import { siteHref } from '@/app/docs/_lib/doc-links';
-import { renderMarkdown } from '@/app/docs/_lib/render-markdown';
-import { searchHeadings, type SearchEntry } from '@/app/docs/_lib/search-headings';
-import { searchSections } from '@/app/docs/_lib/search-sections';
+import { DocContent } from '@/app/(site)/docs/_components/doc-content';
+import { siteHref } from '@/app/(site)/docs/_lib/doc-links';
+import { renderMarkdown } from '@/app/(site)/docs/_lib/render-markdown';
+import { searchHeadings, type SearchEntry } from '@/app/(site)/docs/_lib/search-headings';
+import { searchSections } from '@/app/(site)/docs/_lib/search-sections';
 
 /** A Markdown source as the docs pages show it: the same pipeline and the same React rendering. */
 function html(markdown: string): string {
@@ -13,7 +13,7 @@ function html(markdown: string): string {
   return renderToStaticMarkup(createElement(DocContent, { doc }));
 }
 
-describe('the docs pipeline (app/docs/_lib/render-markdown.ts)', () => {
+describe('the docs pipeline (app/(site)/docs/_lib/render-markdown.ts)', () => {
   it('gives headings GitHub ids, unique within the document, and lists them', () => {
     const source = '# API reference\n\n## Create a payout: `POST /api/v1/withdrawals`\n\n## Errors\n\n### Errors\n';
     const { title, headings } = renderMarkdown(source);

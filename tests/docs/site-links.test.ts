@@ -3,11 +3,11 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DocView } from '@/app/docs/_components/doc-view';
-import { listDocSlugs, loadAllDocs, loadDoc, searchIndex, type Doc } from '@/app/docs/_lib/doc-files';
+import { DocView } from '@/app/(site)/docs/_components/doc-view';
+import { listDocSlugs, loadAllDocs, loadDoc, searchIndex, type Doc } from '@/app/(site)/docs/_lib/doc-files';
 
 /**
- * Crawls the docs site: every docs/*.md rendered as /docs/<slug> shows it (app/docs/[slug]/page.tsx
+ * Crawls the docs site: every docs/*.md rendered as /docs/<slug> shows it (app/(site)/docs/[slug]/page.tsx
  * renders DocView), and every link on those pages that stays on the site (`/docs...` or `#...`)
  * leads to a document that exists and, with a fragment, to an id on that document's page. Any
  * other link that is not http(s) or mailto counts as broken: the site does not serve it.

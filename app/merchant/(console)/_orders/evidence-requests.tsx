@@ -2,7 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../_trpc/client';
-import { formatTime } from '../../../operator/_components/format';
+import { formatTime } from '../../../_components/console/format';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { disputeProcessMessages } from './dispute-process-messages';
 

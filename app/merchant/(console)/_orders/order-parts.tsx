@@ -1,6 +1,6 @@
 import type { PayinRuling, PayoutRuling } from '../../../../server/disputes/ruling-outcome';
 import type { MerchantTimelineEntry } from '../../../../server/merchant-console/merchant-order-timeline';
-import { formatTime } from '../../../operator/_components/format';
+import { formatTime } from '../../../_components/console/format';
 import type { OrdersMessages } from '../../_components/orders-messages';
 
 /** Every field of the API's detail, under its API name (docs/api.md), so support and developers speak of the same thing. */

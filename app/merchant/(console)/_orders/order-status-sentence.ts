@@ -1,4 +1,4 @@
-import { formatTime } from '../../../operator/_components/format';
+import { formatTime } from '../../../_components/console/format';
 import type { OrdersMessages } from '../../_components/orders-messages';
 
 export interface StatusSentence {

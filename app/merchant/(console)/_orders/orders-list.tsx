@@ -5,10 +5,11 @@ import { hasMerchantPermission } from '../../../../server/merchant-team/merchant
 import type { MerchantPageUser } from '../../../_auth/require-merchant-user';
 import { errorText } from '../../../_components/error-text';
 import { refusalOf } from '../../../_trpc/refusal-of';
-import { formatTime } from '../../../operator/_components/format';
+import { formatTime } from '../../../_components/console/format';
 import { merchantCaller } from '../../_components/merchant-caller';
 import type { OrdersMessages } from '../../_components/orders-messages';
 import { parseOrderQuery, type OrderFilter, type OrderSearchParams, type OrdersFlow } from './order-query';
+import { formatCny, formatUsdt } from '../../../../common/amount-display';
 
 type Flow = OrdersFlow;
 
@@ -157,8 +158,8 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
                           </>
                         ) : null}
                       </td>
-                      <td>{item.usdAmount}</td>
-                      <td>{'lockedFiatAmount' in item ? item.lockedFiatAmount : item.fiatAmount}</td>
+                      <td className="amount">{formatUsdt(item.usdAmount)}</td>
+                      <td className="amount">{formatCny('lockedFiatAmount' in item ? item.lockedFiatAmount : item.fiatAmount)}</td>
                       <td>{formatTime(item.createdAt)}</td>
                     </tr>
                   ))}

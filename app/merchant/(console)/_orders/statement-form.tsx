@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../../operator/_components/error-line';
+import { ErrorLine } from '../../../_components/console/error-line';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { ordersMessages } from '../../_components/orders-messages';
 

@@ -4,8 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmDialog } from '../../../operator/_components/confirm-dialog';
-import { ErrorLine } from '../../../operator/_components/error-line';
+import { ConfirmDialog } from '../../../_components/console/confirm-dialog';
+import { ErrorLine } from '../../../_components/console/error-line';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { disputeProcessMessages } from './dispute-process-messages';
 

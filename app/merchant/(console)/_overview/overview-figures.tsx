@@ -3,6 +3,7 @@ import type { FlowSummary } from '../../../../server/merchant-console/merchant-o
 import type { MerchantBalance } from '../../../../server/balances/merchant-balance.schema';
 import type { OrdersMessages } from '../../_components/orders-messages';
 import { VolumeChart } from '../../_components/volume-chart';
+import { formatUsdt } from '../../../../common/amount-display';
 
 /** "3 h 05 min", "12 min", "45 s": a median completion time. */
 function duration(seconds: number | null, none: string): string {
@@ -32,13 +33,13 @@ function FlowCard({ id, title, href, flow, t }: { id: string; title: string; hre
         <dt>{t.today}</dt>
         <dd>
           <span className="figure-big" data-testid={`${id}-today-volume`}>
-            {flow.today.volume}
+            {formatUsdt(flow.today.volume)}
           </span>{' '}
           USDT · {flow.today.orders} {t.orders} · {flow.today.completed} {t.completed}
         </dd>
         <dt>{t.last30}</dt>
         <dd data-testid={`${id}-30d`}>
-          {flow.last30Days.volume} USDT · {flow.last30Days.orders} {t.orders} · {flow.last30Days.completed} {t.completed}
+          {formatUsdt(flow.last30Days.volume)} USDT · {flow.last30Days.orders} {t.orders} · {flow.last30Days.completed} {t.completed}
         </dd>
         <dt>
           {t.successRate} <small>({t.successRateHint})</small>
@@ -69,12 +70,12 @@ export function OverviewFigures({ t, balance, orders }: { t: OrdersMessages['fig
           <dl className="facts">
             <dt>{t.available}</dt>
             <dd className="figure-big" data-testid="balance-available">
-              {balance.available} USDT
+              {formatUsdt(balance.available)} USDT
             </dd>
             <dt>{t.frozen}</dt>
-            <dd data-testid="balance-frozen">{balance.frozen} USDT</dd>
+            <dd data-testid="balance-frozen">{formatUsdt(balance.frozen)} USDT</dd>
             <dt>{t.pending}</dt>
-            <dd>{balance.pending} USDT</dd>
+            <dd>{formatUsdt(balance.pending)} USDT</dd>
           </dl>
         </section>
       ) : null}

@@ -6,8 +6,8 @@ import { useState } from 'react';
 import type { MerchantAuditActor, MerchantAuditTarget } from '../../../../server/merchant-console/merchant-audit-log';
 import { useTRPC } from '../../../_trpc/client';
 import { DetailsView } from '../../../operator/(console)/audit/details-view';
-import { ErrorLine } from '../../../operator/_components/error-line';
-import { formatTime } from '../../../operator/_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { auditMessages, type AuditMessages } from './messages';
 import { PageNav } from '../../_components/page-nav';
@@ -57,7 +57,7 @@ export function MerchantAuditLog() {
       <ErrorLine error={log.error} />
       {log.data && log.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {log.data && log.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
           <table aria-label={t.tableLabel} data-testid="merchant-audit-log">
             <thead>
               <tr>

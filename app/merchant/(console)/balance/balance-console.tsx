@@ -3,10 +3,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../../operator/_components/error-line';
-import { formatTime } from '../../../operator/_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { balanceMessages } from './messages';
+import { formatUsdt } from '../../../../common/amount-display';
 
 type Filters = { account: '' | 'available' | 'frozen'; from: string; to: string };
 const PAGE_SIZE = '20';
@@ -39,7 +40,7 @@ export function BalanceConsole({ canExport }: { canExport: boolean }) {
             <div key={figure} className="stat-card">
               <h2>{t[figure]}</h2>
               <p className="mono" data-testid={`balance-${figure}`}>
-                {balance.data[figure]} USDT
+                {formatUsdt(balance.data[figure])} USDT
               </p>
               <p>{t[`${figure}Hint`]}</p>
             </div>
@@ -86,7 +87,7 @@ export function BalanceConsole({ canExport }: { canExport: boolean }) {
       {statement.isPending ? <p aria-busy="true">{t.loading}</p> : null}
       {statement.data && statement.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {statement.data && statement.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="statement-heading">
           <table aria-labelledby="statement-heading" data-testid="statement">
             <thead>
               <tr>
@@ -105,9 +106,9 @@ export function BalanceConsole({ canExport }: { canExport: boolean }) {
                   <td>{formatTime(entry.createdAt)}</td>
                   <td>{t.accounts[entry.account]}</td>
                   <td>{t.types[entry.type] ?? entry.type}</td>
-                  <td className="mono">{entry.amount}</td>
-                  <td className="mono">{entry.fee}</td>
-                  <td className="mono">{entry.balanceAfter}</td>
+                  <td className="mono amount">{formatUsdt(entry.amount)}</td>
+                  <td className="mono amount">{formatUsdt(entry.fee)}</td>
+                  <td className="mono amount">{formatUsdt(entry.balanceAfter)}</td>
                   <td className="mono">{entry.orderNo ?? '—'}</td>
                 </tr>
               ))}

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { textOnAccent } from '../../../../common/accent-contrast';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine, FieldError } from '../../../operator/_components/error-line';
+import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { checkoutSettingsMessages } from './messages';
 

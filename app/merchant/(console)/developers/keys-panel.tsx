@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../../operator/_components/error-line';
-import { formatTime } from '../../../operator/_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { fieldErrorsOf } from './field-errors';
 import { developersMessages } from './messages';
@@ -42,7 +42,7 @@ export function KeysPanel({ grantable }: { grantable: readonly ApiKeyScope[] }) 
       <ErrorLine error={list.error} />
       {list.data && list.data.items.length === 0 ? <p className="console-empty">{t.noKeys}</p> : null}
       {list.data && list.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0}>
           <table aria-label={t.keys}>
             <thead>
               <tr>

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../../operator/_components/error-line';
-import { formatTime } from '../../../operator/_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { fieldErrorsOf } from './field-errors';
 import { developersMessages } from './messages';
@@ -186,7 +186,7 @@ export function WebhookPanel() {
       <ErrorLine error={deliveries.error ?? resend.error} />
       {deliveries.data && deliveries.data.items.length === 0 ? <p className="console-empty">{t.noDeliveries}</p> : null}
       {deliveries.data && deliveries.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="deliveries-heading">
           <table aria-labelledby="deliveries-heading" data-testid="delivery-log">
             <thead>
               <tr>

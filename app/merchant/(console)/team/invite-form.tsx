@@ -3,8 +3,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../../operator/_components/error-line';
-import { formatTime } from '../../../operator/_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { merchantMessages } from '../../_components/messages';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { InvitationLink } from '../../_components/invitation-link';

@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../../operator/_components/error-line';
-import { formatTime } from '../../../operator/_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { merchantMessages } from '../../_components/messages';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { InviteForm } from './invite-form';
@@ -42,7 +42,7 @@ export function TeamConsole({ canManage, selfId }: { canManage: boolean; selfId:
   return (
     <>
       <h2>{t.members}</h2>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t.members}>
         <table aria-label={t.members}>
           <thead>
             <tr>
@@ -143,7 +143,7 @@ export function TeamConsole({ canManage, selfId }: { canManage: boolean; selfId:
       {invitations.length === 0 ? (
         <p className="console-empty">{t.noPending}</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.pending}>
           <table aria-label={t.pending}>
             <thead>
               <tr>

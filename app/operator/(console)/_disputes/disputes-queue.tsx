@@ -5,9 +5,10 @@ import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine, FieldError } from '../../_components/error-line';
-import { formatAge, formatTime } from '../../_components/format';
+import { ErrorLine, FieldError } from '../../../_components/console/error-line';
+import { formatAge, formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
+import { formatCny, formatUsdt } from '../../../../common/amount-display';
 
 const PAGE_SIZE = 50;
 
@@ -86,6 +87,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
   }));
   const [selected, setSelected] = useState(0);
   const [ticked, setTicked] = useState<Set<string>>(new Set());
+  const [controlsShown, setControlsShown] = useState(false);
   const [help, setHelp] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
@@ -191,6 +193,11 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
   const total = queue.data?.total ?? 0;
   return (
     <>
+      {/* A phone shows the queue first; its filters, views and bulk actions open from this button (console.css). */}
+      <button type="button" className="button queue-controls-toggle" aria-expanded={controlsShown} aria-controls="queue-controls" onClick={() => setControlsShown((shown) => !shown)}>
+        Filters and actions
+      </button>
+      <div id="queue-controls" className={controlsShown ? 'queue-controls is-open' : 'queue-controls'}>
       <form className="queue-filters" aria-label="Queue filters" onSubmit={(event) => event.preventDefault()}>
         <label>
           Flow
@@ -333,6 +340,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
           Keyboard shortcuts <kbd>?</kbd>
         </button>
       </div>
+      </div>
       {help ? (
         <section id="queue-shortcuts" className="shortcut-help" aria-label="Keyboard shortcuts">
           <h2>Keyboard shortcuts</h2>
@@ -361,7 +369,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
         <>
           <p>{total === 0 ? 'No open disputes in this view.' : `${total} open ${total === 1 ? 'dispute' : 'disputes'} in this view.`}</p>
           {items.length > 0 ? (
-            <div className="table-scroll">
+            <div className="table-scroll" tabIndex={0} role="region" aria-label="Disputes queue">
               <table aria-label="Disputes queue" className="dense">
                 <thead>
                   <tr>
@@ -410,9 +418,9 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
                         </td>
                         <td>{item.flow === 'payout' ? 'Payout' : 'Pay-in'}</td>
                         <td>
-                          {item.fiatAmount} CNY
+                          {formatCny(item.fiatAmount)} CNY
                           <br />
-                          {item.usdtAmount} USDT
+                          {formatUsdt(item.usdtAmount)} USDT
                         </td>
                         <td>
                           {item.merchantName}

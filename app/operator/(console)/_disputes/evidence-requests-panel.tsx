@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmButton } from '../../_components/confirm-dialog';
-import { ErrorLine, FieldError } from '../../_components/error-line';
-import { formatTime } from '../../_components/format';
+import { ConfirmButton } from '../../../_components/console/confirm-dialog';
+import { ErrorLine, FieldError } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 
 type Party = 'merchant' | 'buyer' | 'trader';
 

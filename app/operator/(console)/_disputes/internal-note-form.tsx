@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine, FieldError } from '../../_components/error-line';
+import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 
 /** An operators-only note in the case timeline (docs/operator-guide.md, "Evidence"): never shown to a party. */
 export function InternalNoteForm({ flow, orderId }: { flow: 'payout' | 'payin'; orderId: string }) {

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../_components/error-line';
+import { ErrorLine } from '../../../_components/console/error-line';
 
 /**
  * "Next case": claims the unclaimed case due soonest and opens it, so a ruled case leads straight

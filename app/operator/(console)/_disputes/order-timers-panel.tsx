@@ -3,9 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmDialog } from '../../_components/confirm-dialog';
-import { ErrorLine, FieldError } from '../../_components/error-line';
-import { formatAge, formatTime } from '../../_components/format';
+import { ConfirmDialog } from '../../../_components/console/confirm-dialog';
+import { ErrorLine, FieldError } from '../../../_components/console/error-line';
+import { formatAge, formatTime } from '../../../_components/console/format';
 
 const kindLabel: Record<string, string> = {
   pause: 'Paused (dispute opened)',

@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine, FieldError } from '../../_components/error-line';
+import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { SplitLegsList } from './split-legs';
 
 type Choice = { ruling: string; label: string; effect: string };

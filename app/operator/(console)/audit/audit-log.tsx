@@ -4,8 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
 import { DetailsView } from './details-view';
-import { ErrorLine } from '../../_components/error-line';
-import { formatTime } from '../../_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
 
 const empty = { actorType: '', actorId: '', action: '', targetType: '', targetId: '', from: '', to: '' };
@@ -81,7 +81,7 @@ export function AuditLog() {
       <ErrorLine error={log.error} />
       {log.data && log.data.items.length === 0 ? <p className="console-empty">No entries match these filters.</p> : null}
       {log.data && log.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log">
           <table aria-label="Audit log">
             <thead>
               <tr>

@@ -2,8 +2,8 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../_components/error-line';
-import { formatTime } from '../../_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 
 /** The last run of the scheduled (incremental) check, which runs every minute (docs/operations.md). */
 function ScheduledCheck() {

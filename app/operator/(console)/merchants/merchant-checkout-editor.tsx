@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmButton } from '../../_components/confirm-dialog';
-import { ErrorLine } from '../../_components/error-line';
+import { ConfirmButton } from '../../../_components/console/confirm-dialog';
+import { ErrorLine } from '../../../_components/console/error-line';
 
 async function base64Of(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -3,9 +3,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmButton } from '../../_components/confirm-dialog';
-import { ErrorLine } from '../../_components/error-line';
-import { formatTime } from '../../_components/format';
+import { ConfirmButton } from '../../../_components/console/confirm-dialog';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { InvitationLink } from '../../../merchant/_components/invitation-link';
 import { MerchantCheckoutEditor } from './merchant-checkout-editor';
 
@@ -147,7 +147,7 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
       ) : null}
 
       <h3>API keys</h3>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys">
         <table aria-label="API keys">
           <thead>
             <tr>

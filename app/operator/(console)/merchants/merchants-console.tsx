@@ -3,9 +3,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../_components/error-line';
-import { formatTime } from '../../_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 import { MerchantEditor } from './merchant-editor';
+import { formatUsdt } from '../../../../common/amount-display';
 
 export function MerchantsConsole() {
   const trpc = useTRPC();
@@ -68,7 +69,7 @@ export function MerchantsConsole() {
       <ErrorLine error={list.error} />
       {list.data && list.data.length === 0 ? <p className="console-empty">No merchants yet. Create the first one above.</p> : null}
       {list.data && list.data.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Merchants">
           <table aria-label="Merchants">
             <thead>
               <tr>
@@ -97,8 +98,8 @@ export function MerchantsConsole() {
                   <td>
                     {m.payoutFeeBps} / {m.payinFeeBps} bps
                   </td>
-                  <td>{m.balances.available}</td>
-                  <td>{m.balances.frozen}</td>
+                  <td>{formatUsdt(m.balances.available)}</td>
+                  <td>{formatUsdt(m.balances.frozen)}</td>
                   <td className="mono">
                     {m.webhookUrl ?? '—'}
                     {m.webhookDisabledAt ? <div className="tag is-warning">disabled {formatTime(m.webhookDisabledAt)}</div> : null}

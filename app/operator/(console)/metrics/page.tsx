@@ -51,7 +51,7 @@ export default async function MetricsPage() {
       {metrics.traders.length === 0 ? (
         <p className="console-empty">No trader took an order in this window.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Trader overdue and dispute rates">
           <table aria-label="Trader overdue and dispute rates" className="dense">
             <thead>
               <tr>

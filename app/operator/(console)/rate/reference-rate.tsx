@@ -3,8 +3,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ErrorLine } from '../../_components/error-line';
-import { formatTime } from '../../_components/format';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatTime } from '../../../_components/console/format';
 
 export function ReferenceRate() {
   const trpc = useTRPC();

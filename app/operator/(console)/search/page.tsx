@@ -6,6 +6,7 @@ import { searchConsole } from '../../../../server/operator-search/search-console
 import { searchConsoleInput } from '../../../../server/operator-search/search-console.schema';
 import { checkInput } from '../../../../server/validation/parse-input';
 import { requireUser } from '../../../_auth/require-user';
+import { formatCny } from '../../../../common/amount-display';
 
 export const metadata: Metadata = { title: 'Search · Operator console', robots: { index: false } };
 
@@ -42,7 +43,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         {results.length === 0 ? 'Nothing matches' : `${results.length} ${results.length === 1 ? 'result' : 'results'} for`} <q className="mono">{parsed.data.query}</q>.
       </p>
       {results.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Search results">
           <table aria-label="Search results" className="dense">
             <thead>
               <tr>
@@ -64,7 +65,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
                       {result.flow === 'payout' ? 'Payout' : 'Pay-in'} · {result.status}
                     </td>
                     <td>
-                      {result.fiatAmount} CNY · {result.merchantName}
+                      {formatCny(result.fiatAmount)} CNY · {result.merchantName}
                       {result.traderName ? ` / ${result.traderName}` : ''} · merchant no. <span className="mono">{result.merchantOrderNo}</span> · matched by{' '}
                       {matchedLabels[result.matched]}
                     </td>

@@ -2,8 +2,8 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmButton } from '../../_components/confirm-dialog';
-import { ErrorLine } from '../../_components/error-line';
+import { ConfirmButton } from '../../../_components/console/confirm-dialog';
+import { ErrorLine } from '../../../_components/console/error-line';
 
 /** How many codes are left, and a new set shown once (the server keeps only their hashes). */
 export function RecoveryCodes() {

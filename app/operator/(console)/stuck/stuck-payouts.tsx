@@ -3,10 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmButton } from '../../_components/confirm-dialog';
-import { ErrorLine } from '../../_components/error-line';
-import { formatAge, formatTime } from '../../_components/format';
+import { ConfirmButton } from '../../../_components/console/confirm-dialog';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatAge, formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
+import { formatCny, formatUsdt } from '../../../../common/amount-display';
 
 const PAGE_SIZE = 25;
 const noteIdOf = (orderId: string) => `stuck-note-${orderId}`;
@@ -47,7 +48,7 @@ export function StuckPayouts() {
       <ErrorLine error={list.error} />
       {list.data && list.data.items.length === 0 ? <p className="console-empty">No overdue or unmatched payouts.</p> : null}
       {list.data && list.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Overdue and unmatched payouts">
           <table aria-label="Overdue and unmatched payouts">
             <thead>
               <tr>
@@ -68,9 +69,9 @@ export function StuckPayouts() {
                     <div>{item.status === 'PAYMENT_OVERDUE' ? `due ${formatTime(item.paymentDueAt)}` : `match due ${formatTime(item.matchDueAt)}`}</div>
                   </td>
                   <td>
-                    {item.fiatAmount} CNY
+                    {formatCny(item.fiatAmount)} CNY
                     <br />
-                    {item.usdAmount} USDT
+                    {formatUsdt(item.usdAmount)} USDT
                   </td>
                   <td>
                     {item.merchantName}

@@ -3,8 +3,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
-import { ConfirmButton, ConfirmDialog } from '../../_components/confirm-dialog';
-import { ErrorLine } from '../../_components/error-line';
+import { ConfirmButton, ConfirmDialog } from '../../../_components/console/confirm-dialog';
+import { ErrorLine } from '../../../_components/console/error-line';
+import { formatUsdt } from '../../../../common/amount-display';
 
 export function TradersConsole() {
   const trpc = useTRPC();
@@ -24,7 +25,7 @@ export function TradersConsole() {
       <ErrorLine error={list.error} />
       {list.data && list.data.length === 0 ? <p className="console-empty">No traders yet. Create the first one below.</p> : null}
       {list.data && list.data.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Traders">
           <table aria-label="Traders">
             <thead>
               <tr>
@@ -48,9 +49,9 @@ export function TradersConsole() {
                   <td>
                     <span className={t.status === 'active' ? 'tag' : 'tag is-warning'}>{t.status}</span> {t.online ? 'online' : 'offline'}
                   </td>
-                  <td>{t.balances.available}</td>
-                  <td>{t.balances.frozen}</td>
-                  <td>{t.balances.escrow}</td>
+                  <td>{formatUsdt(t.balances.available)}</td>
+                  <td>{formatUsdt(t.balances.frozen)}</td>
+                  <td>{formatUsdt(t.balances.escrow)}</td>
                   <td>
                     {t.status === 'active' ? (
                       <ConfirmButton

@@ -3,8 +3,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTRPC } from '../../../../_trpc/client';
-import { ErrorLine } from '../../../../operator/_components/error-line';
-import { formatTime } from '../../../../operator/_components/format';
+import { ErrorLine } from '../../../../_components/console/error-line';
+import { formatTime } from '../../../../_components/console/format';
 import { useMerchantMessages } from '../../../_components/messages-context';
 import { requestLogMessages } from './messages';
 import { PageNav } from '../../../_components/page-nav';
@@ -56,7 +56,7 @@ export function RequestLog() {
       <ErrorLine error={requests.error} />
       {requests.data && requests.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {requests.data && requests.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0}>
           <table aria-label={t.tableLabel} data-testid="request-log">
             <thead>
               <tr>

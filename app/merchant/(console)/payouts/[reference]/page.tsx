@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { EVIDENCE_STATES } from '../../../../../server/disputes/dispute-evidence.schema';
 import { hasMerchantPermission } from '../../../../../server/merchant-team/merchant-permissions';
 import { requireMerchantUser } from '../../../../_auth/require-merchant-user';
-import { formatTime } from '../../../../operator/_components/format';
+import { formatTime } from '../../../../_components/console/format';
 import { merchantCaller, orNotFound } from '../../../_components/merchant-caller';
 import { merchantLangOfRequest } from '../../../_components/merchant-language';
 import { ordersMessages } from '../../../_components/orders-messages';

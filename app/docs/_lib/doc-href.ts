@@ -1,4 +1,0 @@
-/** The site path of a document of docs/ (served by app/docs/[slug]), and of a heading in it. */
-export function docHref(slug: string, headingId?: string): string {
-  return `/docs/${encodeURIComponent(slug)}${headingId ? `#${headingId}` : ''}`;
-}

@@ -59,4 +59,3 @@ export function buyerRulingOf(order: PayinRow) {
   return { outcome: 'split' as const, orderFiatAmount: fmt2(whole), countedFiatAmount: fmt2(counted), notCountedFiatAmount: fmt2(whole.minus(counted)) };
 }
 
-export type BuyerRuling = NonNullable<ReturnType<typeof buyerRulingOf>>;

@@ -51,4 +51,3 @@ export function traderPayoutView(order: PayoutRow, proofCount: number, numberSee
     numberSeen,
   };
 }
-

@@ -198,7 +198,9 @@ describe('the overview and orders procedures refuse everyone but a merchant user
     expect(after.actions).toEqual(['withdraw_dispute']);
     expect(after.evidence.items.map((item) => item.statement)).toEqual(['The recipient has no record of it.']);
     expect(after.timeline.at(-1)).toMatchObject({ toStatus: 'DISPUTED', actorType: 'merchant', note: 'Nothing arrived' });
-    expect(after.timeline.at(-1)?.actorName).toBeTruthy();
+    // The merchant's own steps carry the merchant's name.
+    const [merchantRow] = rowsOf<{ name: string }>(await database.db.execute(sql`select name from merchants where id = ${owner.merchantId}`));
+    expect(after.timeline.at(-1)?.actorName).toBe(merchantRow!.name);
     expect(await caller.merchantOrders.evidenceRequests({ flow: 'payout', reference: submitted.orderNo })).toMatchObject({ requests: [], timersPausedAt: expect.any(String) });
     expect(await caller.merchantOrders.withdrawPayoutDispute({ reference: submitted.orderNo })).toMatchObject({ status: 'PAYMENT_SUBMITTED' });
     expect(await refusalCode(caller.merchantOrders.withdrawPayoutDispute({ reference: submitted.orderNo }))).toBe('DISPUTE_NOT_WITHDRAWABLE');

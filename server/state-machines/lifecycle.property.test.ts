@@ -59,6 +59,7 @@ const stepArbitrary = fc.record({
   // A split ruling's part, in thousandths of what it divides (resolve_split reads it from the row).
   permille: fc.integer({ min: 1, max: 999 }),
 });
+
 function resolveStep(machine: MachineDef<string, string>, state: string, drawn: { anything: boolean; pick: number; actorPick: number; permille: number }) {
   // Transitions that move the order on and keep it open count three times: cancellations and
   // reassignments would otherwise end or stall most runs before a ruling or a settlement.
@@ -270,6 +271,7 @@ describe('order lifecycles under random actions', () => {
         fc.array(stepArbitrary, { minLength: 1, maxLength: 16 }),
         async (matchedAtCreation, assetMicros, feeCents, steps) => {
           const amounts = { assetAmount: new Dec(assetMicros).dividedBy(1_000_000).toFixed(6), usdFeeAmount: new Dec(feeCents).dividedBy(100).toFixed(2) };
+          // Each run starts from the books the earlier runs left; from here on the model predicts them.
           const model = await ledgerBooks(db);
           const order = await insertPayin(db, merchantId, matchedAtCreation ? traderId : null, amounts.assetAmount);
           await db.update(payinOrders).set({ usdFeeAmount: amounts.usdFeeAmount }).where(eq(payinOrders.id, order.id));

@@ -10,7 +10,7 @@ function channel(hex: string, offset: number): number {
 }
 
 /** WCAG 2 relative luminance of `#rrggbb`. */
-export function relativeLuminance(hex: string): number {
+function relativeLuminance(hex: string): number {
   return 0.2126 * channel(hex, 1) + 0.7152 * channel(hex, 3) + 0.0722 * channel(hex, 5);
 }
 

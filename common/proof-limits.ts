@@ -6,5 +6,4 @@ export const MAX_PROOF_BYTES = 5 * 1024 * 1024;
 export const MAX_PROOF_PIXELS = 40_000_000;
 export const MIN_PROOFS = 1;
 export const MAX_PROOFS = 3;
-export const PROOF_CONTENT_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export type ProofContentType = (typeof PROOF_CONTENT_TYPES)[number];
+export type ProofContentType = 'image/jpeg' | 'image/png' | 'image/webp';

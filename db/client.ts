@@ -9,7 +9,7 @@ import { pipelinedBegin } from './pipelined-begin';
 import { countedBegin, poolUsage } from './pool-usage';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 
 /** What the domain code sees: the Drizzle API both drivers share. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -17,7 +17,7 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelati
 /** Code that can run inside or outside a transaction takes either. */
 export type Executor = Db | Tx;
 
-export type DatabaseKind = 'postgres' | 'pglite';
+type DatabaseKind = 'postgres' | 'pglite';
 
 /** Stops one LISTEN. */
 export type Unlisten = () => Promise<void>;

@@ -37,11 +37,3 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   if (!constraint) return true;
   return (pg.constraint ?? pg.constraint_name) === constraint;
 }
-
-export function isCheckViolation(error: unknown): boolean {
-  return pgError(error)?.code === '23514';
-}
-
-export function isForeignKeyViolation(error: unknown): boolean {
-  return pgError(error)?.code === '23503';
-}

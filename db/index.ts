@@ -5,7 +5,7 @@ import { migrateDatabase } from './migrate';
 import { migrationStatus } from './migration-status';
 import { lockPgliteDir } from './pglite-lock';
 
-export { connect, rowsOf, type Database, type Db, type Executor, type Tx } from './client';
+export type { Database } from './client';
 
 // One database per process, shared through globalThis: the custom server and Next's route
 // handlers load this module separately, and a PGlite data directory has exactly one owner.

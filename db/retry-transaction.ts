@@ -9,7 +9,7 @@ import { sqlStateOf } from './errors';
  */
 const RETRYABLE = new Set(['40001', '40P01']);
 
-export function isRetryableTransactionError(error: unknown): boolean {
+function isRetryableTransactionError(error: unknown): boolean {
   const state = sqlStateOf(error);
   return state !== undefined && RETRYABLE.has(state);
 }
@@ -43,7 +43,7 @@ export async function retryTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, 
 }
 
 /** The retry loop itself, for any unit of work that is one whole transaction. */
-export async function retryConflicts<T>(run: () => Promise<T>, { attempts = 3, backoffMs = 5, onRetry }: RetryOptions = {}): Promise<T> {
+async function retryConflicts<T>(run: () => Promise<T>, { attempts = 3, backoffMs = 5, onRetry }: RetryOptions = {}): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await run();

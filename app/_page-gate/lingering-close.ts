@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 
 /** How long a refused connection keeps taking (and dropping) what the client still sends. */
-export const LINGER_MS = 2_000;
+const LINGER_MS = 2_000;
 
 /**
  * After an answer with `Connection: close` to a request whose body is left unread, Node closes

@@ -12,9 +12,9 @@ import { capStreamedBody } from './streamed-body-cap';
  * Bodies over 64 KiB being received at once by one process, across all page routes: each may hold
  * up to 16 MB while Next reads it, so this bounds that memory at about 128 MB. More get 503.
  */
-export const LARGE_PAGE_BODIES_IN_FLIGHT = 8;
+const LARGE_PAGE_BODIES_IN_FLIGHT = 8;
 /** A checkout stream still open this long after the route should have ended it is cut. */
-export const STREAM_LIFETIME_MS = MAX_STREAM_MS + 30_000;
+const STREAM_LIFETIME_MS = MAX_STREAM_MS + 30_000;
 
 const CHECKOUT_EVENTS = /^\/pay\/([^/]+)\/events$/;
 

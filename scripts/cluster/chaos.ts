@@ -3,7 +3,7 @@ import { LoadStats } from './load-stats';
 import type { Cluster, Managed } from './processes';
 
 /** How long a killed process stays down before it is started again. */
-export const DOWN_MS = 3_000;
+const DOWN_MS = 3_000;
 
 export interface Chaos {
   /** Settles when both restarts are done or have failed. */

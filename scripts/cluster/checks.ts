@@ -5,7 +5,7 @@ import { checkLedgerInvariants } from '../../server/ledger';
 import type { Acknowledged } from './load-stats';
 
 /** The timed transitions (server/scheduler/timers.ts): each may happen at most once per order. */
-export const TIMER_ACTIONS = ['mark_overdue', 'merchant_action_timeout', 'expire'] as const;
+const TIMER_ACTIONS = ['mark_overdue', 'merchant_action_timeout', 'expire'] as const;
 
 /**
  * A timer due this long before the schedulers stopped must have fired: a tick every 5 s

@@ -8,7 +8,7 @@ export interface ClusterDatabase {
 }
 
 /** The same server as `adminUrl`, another database. */
-export function withDatabase(adminUrl: string, database: string): string {
+function withDatabase(adminUrl: string, database: string): string {
   const parsed = new URL(adminUrl);
   parsed.pathname = `/${database}`;
   return parsed.toString();

@@ -3,11 +3,11 @@ import { createServer } from 'node:net';
 import { freePort } from '../../tests/operations/spawn-corridor';
 
 /** A webhook retry schedule short enough for a run of minutes (the default waits up to hours). */
-export const WORKER_RETRY_SCHEDULE_MS = '500,1000,2000,3000,5000,5000,5000,5000,5000,5000';
+const WORKER_RETRY_SCHEDULE_MS = '500,1000,2000,3000,5000,5000,5000,5000,5000,5000';
 /** A killed worker's leases run out after this, and another worker takes its deliveries over. */
-export const WORKER_LEASE_MS = 10_000;
+const WORKER_LEASE_MS = 10_000;
 
-export type Role = 'node' | 'worker';
+type Role = 'node' | 'worker';
 
 /** One child process: an app node or a webhook worker. A restart is a new incarnation. */
 export interface Managed {

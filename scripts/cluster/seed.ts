@@ -34,11 +34,11 @@ export interface Credentials {
   apiSecret: string;
 }
 
-export interface SeededMerchant extends Credentials {
+interface SeededMerchant extends Credentials {
   merchantId: string;
 }
 
-export interface SeededTrader extends Credentials {
+interface SeededTrader extends Credentials {
   traderId: string;
 }
 

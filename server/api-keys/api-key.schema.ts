@@ -7,17 +7,17 @@ import { API_KEY_SCOPES, apiKeyScope } from './scopes';
 // docs/api.md, "API keys and scopes": the inputs and views of the key-management endpoints (and
 // the operator's issue form, which adds the merchant and may leave the scopes out).
 
-export const apiKeyLabel = displayedName(z.string().trim().max(100)).describe('Your name for the key, up to 100 characters.');
+const apiKeyLabel = displayedName(z.string().trim().max(100)).describe('Your name for the key, up to 100 characters.');
 
 /** 1 to 8 distinct scopes; a repeat is dropped. */
-export const apiKeyScopesInput = z
+const apiKeyScopesInput = z
   .array(apiKeyScope)
   .min(1, { error: 'must name at least one scope' })
   .max(API_KEY_SCOPES.length)
   .transform((scopes) => [...new Set(scopes)])
   .describe('What the key may do (docs/api.md, "API keys and scopes"); only scopes the calling key holds itself.');
 
-export const apiKeyExpiresAt = instantText.describe('When the key stops working: an ISO 8601 timestamp with offset, in the future. Leave it out for a key that does not expire.');
+const apiKeyExpiresAt = instantText.describe('When the key stops working: an ISO 8601 timestamp with offset, in the future. Leave it out for a key that does not expire.');
 
 const allowlistField = ipAllowlistInput.describe(
   `1 to ${MAX_ALLOWLIST_ENTRIES} CIDR ranges (IPv4 or IPv6; a bare address is its own /32 or /128) the key may be used from. Leave it out to allow any address.`,

@@ -18,7 +18,7 @@ export { issueMerchantApiKeyInput };
  * Who asks for the key, which bounds what it may be (docs/security.md, "API keys"). Absent: an
  * operator or the CLI, who may issue any key.
  */
-export type ApiKeyGrantor =
+type ApiKeyGrantor =
   /** A merchant user in the console: the key holds only scopes their role could use there (grantable-scopes.ts). */
   | { kind: 'member'; role: MerchantRole }
   /**

@@ -4,7 +4,7 @@ import { reusableSql } from '../../db/reusable-query';
 import { log } from '../logging/log';
 
 /** docs/api.md, "API keys and scopes": lastUsedAt is at most this stale. */
-export const LAST_USED_RESOLUTION_MS = 60_000;
+const LAST_USED_RESOLUTION_MS = 60_000;
 
 const MAX_ENTRIES = 10_000;
 /** When this process last wrote (or saw written) each key's last_used_at, in ms since the epoch. */

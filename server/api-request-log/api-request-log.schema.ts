@@ -7,7 +7,7 @@ export type ApiRequestRow = Omit<typeof apiRequestLog.$inferInsert, 'id'>;
 /** How long rows are kept (docs/merchant-guide.md, "Request log"): a week of recent calls. */
 export const API_REQUEST_LOG_RETENTION_MS = 7 * 86_400_000;
 
-export const statusClasses = ['2xx', '3xx', '4xx', '5xx'] as const;
+const statusClasses = ['2xx', '3xx', '4xx', '5xx'] as const;
 export type StatusClass = (typeof statusClasses)[number];
 
 /** The console's request log, a page at a time, newest first, optionally of one status class. */

@@ -15,7 +15,7 @@ export interface RecorderOptions {
   insert: (db: Executor, rows: readonly ApiRequestRow[]) => Promise<void>;
 }
 
-export const defaultRecorderOptions: RecorderOptions = { flushMs: 1_000, batchSize: 500, maxBuffered: 10_000, insert: insertApiRequestRows };
+const defaultRecorderOptions: RecorderOptions = { flushMs: 1_000, batchSize: 500, maxBuffered: 10_000, insert: insertApiRequestRows };
 
 export interface ApiRequestRecorder {
   /** Takes one answered call; never waits and never throws (the API's answer is already known). */

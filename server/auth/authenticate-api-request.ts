@@ -6,7 +6,7 @@ import { noteKeyUse } from '../api-keys/note-key-use';
 import { apiKeyScope, type ApiKeyScope } from '../api-keys/scopes';
 import { cachedMerchant, type MerchantRow } from '../merchants/merchant-cache';
 import { apiKeyMaterial, type ApiKeyMaterial } from './api-key-material';
-import { sha256Hex, timingSafeEqualString } from '../crypto/tokens';
+import { timingSafeEqualString } from '../crypto/tokens';
 import { DomainError } from '../errors';
 import { NONCE_PATTERN, TIMESTAMP_TOLERANCE_MS } from './api-request-rules';
 import { signRequestDigest } from './request-signature';
@@ -18,14 +18,6 @@ export interface ApiRequestHeaders {
   nonce: string | null;
   signature: string | null;
   now: Date;
-}
-
-export interface ApiRequest extends ApiRequestHeaders {
-  method: string;
-  pathAndQuery: string;
-  body: Uint8Array;
-  /** As the server stamped it (server/http/client-address.ts); absent, a key with an IP allowlist is refused. */
-  clientAddress?: string;
 }
 
 /** A request whose headers passed: the key it names, and the headers, now known to be present. */
@@ -49,22 +41,8 @@ interface KeyFacts {
 export type ApiPrincipal = KeyFacts & ({ kind: 'merchant'; merchant: MerchantRow } | { kind: 'trader'; traderId: string });
 
 /**
- * Verifies a signed API request (docs/api.md, Authentication) and says who sent it, for a caller
- * that already holds the body. The REST adapter runs the two halves itself, reading the body only
- * between them.
- */
-export async function authenticateApiRequest(db: Db, request: ApiRequest): Promise<ApiPrincipal> {
-  const identified = await identifyApiRequest(db, request);
-  return verifyApiRequest(db, identified, {
-    method: request.method,
-    pathAndQuery: request.pathAndQuery,
-    bodySha256: sha256Hex(request.body),
-    clientAddress: request.clientAddress ?? 'unknown',
-  });
-}
-
-/**
- * The first half, from the headers alone (docs/security.md): the headers are present, the
+ * A signed API request (docs/api.md, Authentication) is checked in two halves, the REST adapter
+ * reading the body only between them. The first half, from the headers alone (docs/security.md): the headers are present, the
  * timestamp is in the window, the nonce is well formed and the key exists and has not expired. Nobody without a live
  * key gets a body read, so an anonymous client cannot make the server buffer or hash megabytes.
  * The checks run cheapest first; a failure names its code and nothing more.

@@ -1,4 +1,4 @@
-import { hmacSha256Hex, sha256Hex } from '../crypto/tokens';
+import { hmacSha256Hex } from '../crypto/tokens';
 
 interface SignedHeaderParts {
   timestamp: string;
@@ -8,10 +8,6 @@ interface SignedHeaderParts {
   pathAndQuery: string;
 }
 
-export interface SignedParts extends SignedHeaderParts {
-  body: Uint8Array | string;
-}
-
 /** The parts with the body already hashed: the server hashes a body while it streams in. */
 export interface SignedDigestParts extends SignedHeaderParts {
   /** Lowercase hex SHA-256 of the body as sent. */
@@ -19,19 +15,11 @@ export interface SignedDigestParts extends SignedHeaderParts {
 }
 
 /** docs/api.md: the string a request's X-Signature is computed over. */
-export function stringToSign(parts: SignedParts): string {
-  return stringToSignOfDigest({ ...parts, bodySha256: sha256Hex(parts.body) });
-}
-
-export function stringToSignOfDigest(parts: SignedDigestParts): string {
+function stringToSignOfDigest(parts: SignedDigestParts): string {
   return [parts.timestamp, parts.nonce, parts.method.toUpperCase(), parts.pathAndQuery, parts.bodySha256].join('\n');
 }
 
 /** X-Signature: lowercase hex HMAC-SHA256 of the string to sign, keyed with the API secret. */
-export function signRequest(secret: string, parts: SignedParts): string {
-  return hmacSha256Hex(secret, stringToSign(parts));
-}
-
 export function signRequestDigest(secret: string, parts: SignedDigestParts): string {
   return hmacSha256Hex(secret, stringToSignOfDigest(parts));
 }

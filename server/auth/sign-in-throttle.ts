@@ -24,18 +24,18 @@ import { DomainError } from '../errors';
  * in one conditional upsert per scope, so concurrent guesses cannot all slip through on a count
  * read before any of them failed; the upsert also tells whether this attempt was let through.
  */
-export const PAIR_FREE_FAILURES = 5;
-export const ADDRESS_FREE_FAILURES = 20;
+const PAIR_FREE_FAILURES = 5;
+const ADDRESS_FREE_FAILURES = 20;
 export const ACCOUNT_CEILING = 100;
-export const BACKOFF_BASE_MS = 1_000;
+const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_CAP_MS = 15 * 60_000;
-export const FORGET_AFTER_MS = 60 * 60_000;
+const FORGET_AFTER_MS = 60 * 60_000;
 export const UNDER_ATTACK_DELAY_MS = 1_000;
 /** Never held back: the account scope only counts. */
 const NEVER = 2_147_483_647;
 
 /** How long to wait after `failures` counted failures when `free` of them are free. */
-export function backoffMs(failures: number, free: number): number {
+function backoffMs(failures: number, free: number): number {
   if (failures < free) return 0;
   return Math.min(BACKOFF_BASE_MS * 2 ** Math.min(failures - free, 30), BACKOFF_CAP_MS);
 }

@@ -1,6 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { authSecret } from '../config/auth-secret';
-import { hmacSha256Hex } from '../crypto';
+import { hmacSha256Hex } from '../crypto/tokens';
 
 /** How long a signed URL opens its resource (docs/api.md, "List a payout's proofs"). */
 export const SIGNED_URL_TTL_SECONDS = 300;

@@ -6,7 +6,7 @@ const STEP_SECONDS = 30;
 const DIGITS = 6;
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
-export function base32Encode(bytes: Uint8Array): string {
+function base32Encode(bytes: Uint8Array): string {
   let bits = 0;
   let value = 0;
   let output = '';
@@ -22,7 +22,7 @@ export function base32Encode(bytes: Uint8Array): string {
   return output;
 }
 
-export function base32Decode(text: string): Buffer {
+function base32Decode(text: string): Buffer {
   const clean = text.replace(/=+$/, '').replace(/\s+/g, '').toUpperCase();
   let bits = 0;
   let value = 0;

@@ -1,4 +1,4 @@
-import { timingSafeEqualHex } from '../crypto';
+import { timingSafeEqualHex } from '../crypto/tokens';
 import { DomainError } from '../errors';
 import type { SignedUrlQuery } from './signed-url.schema';
 import { signedUrlMac } from './signed-url-mac';

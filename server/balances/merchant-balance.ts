@@ -11,7 +11,7 @@ import type { MerchantBalance } from './merchant-balance.schema';
  * yet. A pay-in still waiting for a trader or for the buyer's payment is mostly an abandoned
  * checkout (it expires), so it is not money on its way (docs/api.md, "Balance").
  */
-export const PENDING_PAYIN_STATUSES: readonly PayinStatus[] = ['PAYMENT_SUBMITTED', 'PENDING_RELEASE', 'SETTLING', 'DISPUTED'];
+const PENDING_PAYIN_STATUSES: readonly PayinStatus[] = ['PAYMENT_SUBMITTED', 'PENDING_RELEASE', 'SETTLING', 'DISPUTED'];
 
 /** One ledger account's balance as a subquery; an account not opened yet holds 0. */
 const accountBalance = (accountId: string) =>

@@ -7,7 +7,7 @@ import { instantQuery } from '../validation/instant';
  * action (a release, an unfreeze, a settlement), so it is told apart by the order having been
  * disputed: from DISPUTED an order can only leave by a ruling (docs/state-machines.md).
  */
-export const statementEntryTypes = [
+const statementEntryTypes = [
   'payout_freeze',
   'payout_release',
   'payout_unfreeze',
@@ -23,7 +23,7 @@ export const statementEntryTypes = [
 export type StatementEntryType = (typeof statementEntryTypes)[number];
 
 /** The merchant's two ledger accounts (docs/ledger.md, "Accounts"). */
-export const statementAccounts = ['available', 'frozen'] as const;
+const statementAccounts = ['available', 'frozen'] as const;
 export type StatementAccount = (typeof statementAccounts)[number];
 
 const signed6 = z.string().regex(/^-?\d+\.\d{6}$/);
@@ -50,7 +50,7 @@ export const statementPageResponse = z.object({
 });
 export type StatementPage = z.infer<typeof statementPageResponse>;
 
-export const MAX_STATEMENT_PAGE = 100;
+const MAX_STATEMENT_PAGE = 100;
 /** PostgreSQL's bigint: a larger cursor can name no posting, and would fail the cast. */
 const MAX_POSTING_ID = 9_223_372_036_854_775_807n;
 

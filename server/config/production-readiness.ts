@@ -7,7 +7,7 @@ import { demoAuthSecret } from './auth-secret';
  * problem is listed at once, each with how to fix it, so a deployment is fixed in one pass rather
  * than one restart per missing secret. Messages never echo a secret's value.
  */
-export function productionProblems(config: Env): string[] {
+function productionProblems(config: Env): string[] {
   if (!config.production) return [];
   const problems: string[] = [];
 

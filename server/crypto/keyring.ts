@@ -8,7 +8,7 @@ import { hkdfSync, randomBytes } from 'node:crypto';
 export const keyPurposes = ['card', 'card-fingerprint', 'api-secret', 'webhook-secret', 'totp'] as const;
 export type KeyPurpose = (typeof keyPurposes)[number];
 
-export interface KeyEntry {
+interface KeyEntry {
   id: string;
   key: Buffer;
 }
@@ -87,7 +87,7 @@ export function parseKeyring(text: string): Keyring {
  * makes every existing demo database unreadable.
  */
 const DEMO_KEY_SEED_NOT_SECRET = 'corridor-demo-keys-not-secret';
-export const DEMO_KEY_ID = 'demo';
+const DEMO_KEY_ID = 'demo';
 
 function demoKey(purpose: KeyPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', DEMO_KEY_SEED_NOT_SECRET, 'corridor', purpose, KEY_BYTES));

@@ -10,7 +10,7 @@ export const MAX_EVIDENCE_STATEMENT = 2000;
 /** Images one party may attach to one order, over all its evidence items. */
 export const MAX_EVIDENCE_IMAGES = MAX_PROOFS;
 
-export const evidenceParty = z.enum(['merchant', 'buyer', 'trader', 'operator']);
+const evidenceParty = z.enum(['merchant', 'buyer', 'trader', 'operator']);
 export type EvidenceParty = z.infer<typeof evidenceParty>;
 
 const notBlank = (value: string) => value.trim().length > 0;

@@ -4,11 +4,11 @@ import { disputeFlow } from './dispute-ref';
 // Evidence requests (docs/operator-guide.md, "Evidence"): an operator asks one party of a dispute
 // for more, with a message and a deadline shown to that party until it answers.
 
-export const MAX_REQUEST_MESSAGE = 1000;
+const MAX_REQUEST_MESSAGE = 1000;
 /** A request is due within a week at most: a dispute is meant to be ruled within days. */
-export const MAX_REQUEST_HOURS = 7 * 24;
+const MAX_REQUEST_HOURS = 7 * 24;
 
-export const requestedParty = z.enum(['merchant', 'buyer', 'trader'], { error: 'must be merchant, buyer or trader' });
+const requestedParty = z.enum(['merchant', 'buyer', 'trader'], { error: 'must be merchant, buyer or trader' });
 export type RequestedParty = z.infer<typeof requestedParty>;
 
 export const requestEvidenceInput = z
@@ -28,7 +28,6 @@ export const requestEvidenceInput = z
       .max(MAX_REQUEST_HOURS, { error: `must be 1 to ${MAX_REQUEST_HOURS} hours` }),
   })
   .strict();
-export type RequestEvidenceInput = z.infer<typeof requestEvidenceInput>;
 
 export const evidenceRequestIdInput = z.object({ requestId: z.uuid() }).strict();
 

@@ -9,7 +9,7 @@ import { isoMsOrNull } from '../money/format';
 export const FOUR_EYES_THRESHOLD_KEY = 'dispute_four_eyes_threshold';
 
 /** Until a change sets one (docs/operator-guide.md, "Four eyes"). */
-export const DEFAULT_FOUR_EYES_THRESHOLD = '1000.00';
+const DEFAULT_FOUR_EYES_THRESHOLD = '1000.00';
 
 /** The threshold's value as a control change carries it (server/controls). */
 export const fourEyesThresholdValue = z

@@ -13,7 +13,7 @@ import { withAuthorship, type EvidenceAuthorship } from './evidence-authors';
 import { listDisputeEvidence } from './list-dispute-evidence';
 import { orderTimeline, type TimelineEntry } from './timeline';
 
-export interface CaseProof {
+interface CaseProof {
   id: string;
   position: number;
   contentType: string;
@@ -27,7 +27,7 @@ export interface CaseProof {
 }
 
 /** Evidence a party added (docs/operator-guide.md, "Evidence"), each image with its duplicates. */
-export interface CaseEvidence extends Omit<EvidenceItemView, 'files'>, EvidenceAuthorship {
+interface CaseEvidence extends Omit<EvidenceItemView, 'files'>, EvidenceAuthorship {
   files: (EvidenceItemView['files'][number] & { duplicates: ProofDuplicate[] })[];
 }
 

@@ -9,7 +9,7 @@ import { fourEyesThreshold, needsFourEyes } from './four-eyes-threshold';
 import { rulingReasonLabels, rulingReasonCodes, type RulingReasonCode } from './ruling-reasons';
 import { parseSplitAmount, payinSplitLegs, payoutSplitLegs, type SplitLegs } from './split-ruling';
 
-export interface RulingProposalView {
+interface RulingProposalView {
   id: string;
   ruling: string;
   reasonCode: string;

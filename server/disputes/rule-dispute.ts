@@ -56,7 +56,7 @@ async function lockOrder(tx: Tx, flow: 'payout' | 'payin', orderId: string): Pro
  * (payout: the usdAmount the trader would be paid; pay-in: the escrowed assetAmount), the others
  * none. Returns the ruling with its amount at ledger precision.
  */
-export function checkRuling(input: z.output<typeof ruleDisputeInput>, order: Pick<OrderFacts, 'splitBase'>): CheckedRuling {
+function checkRuling(input: z.output<typeof ruleDisputeInput>, order: Pick<OrderFacts, 'splitBase'>): CheckedRuling {
   const text = input.note.trim();
   let amount: string | null = null;
   if (input.ruling === 'split') amount = parseSplitAmount(input.flow, input.splitAmount, order.splitBase);

@@ -58,5 +58,3 @@ export function buyerRulingOf(order: PayinRow) {
   const counted = whole.times(order.resolutionMerchantAmount!).dividedBy(order.assetAmount).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
   return { outcome: 'split' as const, orderFiatAmount: fmt2(whole), countedFiatAmount: fmt2(counted), notCountedFiatAmount: fmt2(whole.minus(counted)) };
 }
-
-export type BuyerRuling = NonNullable<ReturnType<typeof buyerRulingOf>>;

@@ -23,4 +23,3 @@ export const traderEvidenceInput = z
       .default([]),
   })
   .strict();
-export type TraderEvidenceInput = z.input<typeof traderEvidenceInput>;

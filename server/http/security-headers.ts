@@ -7,7 +7,7 @@ import type { ServerResponse } from 'node:http';
  * header rules apply). A checkout link carries its token in the path, so no answer may leak it
  * through Referer. next.config.mjs states the same three for `next dev`, which has no custom server.
  */
-export const SECURITY_HEADERS = {
+const SECURITY_HEADERS = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',

@@ -1,6 +1,6 @@
 export { accountIds, PLATFORM_FEE_STRIPES } from './account-ids';
-export { openMerchantAccounts, openTraderAccounts } from './open-accounts';
-export { postTransfer, type Posting, type TransferRequest, type TransferResult } from './post-transfer';
-export { move, type MoveRequest } from './move';
-export { balanceOf, balancesOf, platformFeeBalance, type Balances } from './balances';
-export { checkLedgerInvariants, type InvariantReport } from './check-invariants';
+export { openMerchantAccounts } from './open-accounts';
+export { postTransfer } from './post-transfer';
+export { move } from './move';
+export { balanceOf, platformFeeBalance } from './balances';
+export { checkLedgerInvariants } from './check-invariants';

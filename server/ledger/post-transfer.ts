@@ -6,7 +6,7 @@ import { pgErrorDetail, sqlStateOf } from '../../db/errors';
 import { DomainError } from '../errors';
 import { Dec } from '../money/decimal';
 
-export interface Posting {
+interface Posting {
   accountId: string;
   /** Signed USDT amount, at most 6 decimals: negative takes value out of the account. */
   amount: string;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 
 /** Hours that ended this long ago no longer get creates, only the odd status change. */
-export const FOLD_AFTER_MS = 2 * 3_600_000;
+const FOLD_AFTER_MS = 2 * 3_600_000;
 
 /**
  * Folds the per-connection shards of past hours in merchant_order_hour_counts into shard 0, and

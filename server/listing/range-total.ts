@@ -6,16 +6,16 @@ import { merchantOrderHourCounts, payinOrders, payoutOrders } from '../../db/sch
 const HOUR_MS = 3_600_000;
 
 /** The first whole hour at or after `at` (UTC hours: an hour is the same instant everywhere). */
-export const ceilHour = (at: Date) => new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS);
+const ceilHour = (at: Date) => new Date(Math.ceil(at.getTime() / HOUR_MS) * HOUR_MS);
 /** The hour `at` falls in. */
-export const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
+const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HOUR_MS);
 
 /**
  * An instant as PostgreSQL reads it. The hours around a range's ends may fall in year 10000 (a
  * `from` in the last hour of 9999, the latest a query may name: docs/api.md, "Dates and times"),
  * which JavaScript spells "+010000-01-01T..." and PostgreSQL refuses; it reads "10000-01-01T...".
  */
-export const timestampText = (at: Date) => at.toISOString().replace(/^\+0*(\d{5,})/, '$1');
+const timestampText = (at: Date) => at.toISOString().replace(/^\+0*(\d{5,})/, '$1');
 
 export interface RangeFilter {
   status?: string[];

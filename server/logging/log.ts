@@ -45,7 +45,7 @@ const SECRET_FIELDS = [
   'headers',
   'totp',
 ];
-export const redactPaths = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`)];
+const redactPaths = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`)];
 
 const logger = pino(
   {

@@ -28,8 +28,8 @@ function orderFilter<S extends readonly [string, ...string[]]>(statuses: S) {
 
 export const payoutFilterInput = orderFilter(payoutStatuses);
 export const payinFilterInput = orderFilter(payinStatuses);
-export type PayoutFilter = z.infer<typeof payoutFilterInput>;
-export type PayinFilter = z.infer<typeof payinFilterInput>;
+type PayoutFilter = z.infer<typeof payoutFilterInput>;
+type PayinFilter = z.infer<typeof payinFilterInput>;
 export type OrderFilter = PayoutFilter | PayinFilter;
 
 export const consoleListPayoutsInput = payoutFilterInput.extend({ page: z.number().int().min(1).max(100_000).default(1) });

@@ -3,22 +3,28 @@ import { z } from 'zod';
 export const merchantOverviewInput = z.object({}).strict();
 
 /** One UTC day of one flow: what was created that day and what became of it. Amounts in USDT, 2 decimals. */
-export const overviewDay = z.object({
-  day: z.string().describe('YYYY-MM-DD, UTC'),
-  orders: z.number().int(),
-  completed: z.number().int(),
-  volume: z.string().describe('usdAmount of the day’s orders that completed'),
-});
-export type OverviewDay = z.infer<typeof overviewDay>;
+export interface OverviewDay {
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  orders: number;
+  completed: number;
+  /** usdAmount of the day’s orders that completed. */
+  volume: string;
+}
 
-export const flowSummary = z.object({
-  today: z.object({ orders: z.number().int(), completed: z.number().int(), volume: z.string() }),
-  last30Days: z.object({ orders: z.number().int(), completed: z.number().int(), volume: z.string() }),
+interface PeriodFigures {
+  orders: number;
+  completed: number;
+  volume: string;
+}
+
+export interface FlowSummary {
+  today: PeriodFigures;
+  last30Days: PeriodFigures;
   /** Completed among the finished (completed, cancelled, failed) orders of the 30 days; null when none finished. */
-  successRate: z.string().nullable(),
+  successRate: string | null;
   /** Seconds from creation to completion, the median over the 30 days' completed orders; null when none. */
-  medianCompletionSeconds: z.number().nullable(),
-  openDisputes: z.number().int(),
-  days: z.array(overviewDay),
-});
-export type FlowSummary = z.infer<typeof flowSummary>;
+  medianCompletionSeconds: number | null;
+  openDisputes: number;
+  days: OverviewDay[];
+}

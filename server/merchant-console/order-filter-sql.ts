@@ -16,7 +16,7 @@ export function endOf(value: string): Date {
  * lower(merchant_order_no) index). Two of the merchant's orders whose numbers differ only in case
  * are both found.
  */
-export function orderSearchSql(table: OrderTable, search: string): SQL | undefined {
+function orderSearchSql(table: OrderTable, search: string): SQL | undefined {
   return or(inArray(table.orderNo, [...new Set([search, search.toUpperCase()])]), sql`lower(${table.merchantOrderNo}) = lower(${search})`);
 }
 

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { displayName, email, password } from '../users/user.schema';
 import { merchantRoles } from './merchant-permissions';
 
-export const merchantRole = z.enum(merchantRoles);
+const merchantRole = z.enum(merchantRoles);
 
 /** The one-time token of an invitation link: base64url, 43 characters for 32 random bytes. */
-export const invitationToken = z.string().trim().min(16).max(200);
+const invitationToken = z.string().trim().min(16).max(200);
 
 export const createMerchantOwnerInput = z.object({ merchantId: z.uuid(), email }).strict();
 export type CreateMerchantOwnerInput = z.input<typeof createMerchantOwnerInput>;

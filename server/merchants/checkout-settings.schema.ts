@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { displayedName } from '../validation/displayed-name';
 
 /** Shown to buyers as the payee of the checkout; empty means "use the merchant's name". */
-export const checkoutDisplayName = displayedName(z.string().trim().max(60, { error: 'must be at most 60 characters' }))
+const checkoutDisplayName = displayedName(z.string().trim().max(60, { error: 'must be at most 60 characters' }))
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
 /** `#rrggbb`, stored lower case (the column's check); empty means Corridor's default blue. */
-export const checkoutAccentColor = z
+const checkoutAccentColor = z
   .string()
   .trim()
   .transform((value) => value.toLowerCase())

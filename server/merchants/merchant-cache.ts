@@ -5,7 +5,7 @@ import { merchants } from '../../db/schema';
 export type MerchantRow = typeof merchants.$inferSelect;
 
 /** How long another server process may act on a merchant's old fees, windows or rate limit. */
-export const MERCHANT_CACHE_MS = 5_000;
+const MERCHANT_CACHE_MS = 5_000;
 const MAX_ENTRIES = 10_000;
 const entries = new Map<string, { row: MerchantRow; expiresAt: number }>();
 

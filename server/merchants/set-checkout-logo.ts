@@ -8,7 +8,7 @@ import { sha256Hex } from '../crypto/tokens';
 import { prepareImages } from '../proofs/prepare-proof-image';
 
 /** Shown at 32 CSS px; 128 covers a 4x screen and keeps the checkout light (docs/performance.md). */
-export const CHECKOUT_LOGO_PX = 128;
+const CHECKOUT_LOGO_PX = 128;
 
 const LOGO_FIELD = { name: 'logo', label: 'Logo' };
 

@@ -12,7 +12,7 @@ import { scoreMatch, type MatchScore } from './score-match';
 type Account = typeof traderBankAccounts.$inferSelect;
 
 /** The pay-in states a credit can be for (docs/state-machines.md, "Pay-in"): awaiting payment or paid. */
-export const MATCHABLE_STATUSES = ['PENDING_PAYMENT', 'PAYMENT_SUBMITTED', 'PENDING_RELEASE'] as const;
+const MATCHABLE_STATUSES = ['PENDING_PAYMENT', 'PAYMENT_SUBMITTED', 'PENDING_RELEASE'] as const;
 
 export interface MatchNotificationOptions {
   notificationId: string;

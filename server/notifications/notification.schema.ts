@@ -22,12 +22,11 @@ export const notificationInput = z
     receivedAt: instantText.describe('When the phone received it (ISO 8601 with offset).'),
   })
   .strict();
-export type NotificationInput = z.output<typeof notificationInput>;
 
 /** A forwarder's sign of life: nothing but the account it listens for. */
 export const heartbeatInput = z.object({ bankAccountId }).strict();
 
-export const notificationMatchStatuses = ['unparsed', 'ignored', 'suggested', 'released', 'confirmed', 'rejected'] as const;
+const notificationMatchStatuses = ['unparsed', 'ignored', 'suggested', 'released', 'confirmed', 'rejected'] as const;
 
 /** A stored notification as its trader's API sees it: the parsed facts, never the text, payer or memo. */
 export const notificationResponse = z

@@ -1,7 +1,7 @@
 import { dec } from '../money/decimal';
 
 /** The points of each signal (docs/trader-guide.md, "The score"). */
-export const SCORE_POINTS = {
+const SCORE_POINTS = {
   exactAmount: 50,
   uniqueAmount: 20,
   reference: 25,
@@ -13,10 +13,10 @@ export const SCORE_POINTS = {
 } as const;
 
 /** A credit may come a little before the match is recorded, and some time after the buyer's window. */
-export const WINDOW_BEFORE_MS = 5 * 60_000;
-export const WINDOW_AFTER_MS = 30 * 60_000;
+const WINDOW_BEFORE_MS = 5 * 60_000;
+const WINDOW_AFTER_MS = 30 * 60_000;
 
-export interface ScoredCredit {
+interface ScoredCredit {
   amount: string;
   last4: string | null;
   /** The bank's time, else the received time. */
@@ -25,7 +25,7 @@ export interface ScoredCredit {
   memo: string | null;
 }
 
-export interface ScoredOrder {
+interface ScoredOrder {
   /** What the buyer was told to pay: payment_fiat_amount, else fiat_amount. */
   expectedAmount: string;
   buyerReference: string | null;

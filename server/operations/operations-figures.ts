@@ -4,7 +4,7 @@ import { reusableSql } from '../../db/reusable-query';
 
 /** Dispute age buckets for the gauges: bounded label values (docs/operations.md). */
 export const DISPUTE_AGE_BUCKETS = ['lt_4h', '4h_24h', '1d_3d', 'gt_3d'] as const;
-export type DisputeAgeBucket = (typeof DISPUTE_AGE_BUCKETS)[number];
+type DisputeAgeBucket = (typeof DISPUTE_AGE_BUCKETS)[number];
 
 export interface OperationsFigures {
   webhooks: { pending: number; inFlight: number; oldestPendingAgeSeconds: number; failingByMerchant: { merchantId: string; failing: number }[] };

@@ -25,7 +25,7 @@ describe('operator metrics', () => {
     const operator = await signedInOperator(db);
     const ruled = await disputedPayout(db, merchant.merchantId, trader.traderId);
     const old = await disputedPayout(db, merchant.merchantId, trader.traderId);
-    const payin = await disputedPayin(db, merchant.merchantId, trader.traderId);
+    await disputedPayin(db, merchant.merchantId, trader.traderId); // disputed just now: the 'under 1 h' one
     await insertPayout(db, merchant.merchantId); // never taken: no trader's order
     await db.execute(sql`update payout_orders set disputed_at = now() - interval '3 hours' where id = ${ruled.id}`);
     await db.execute(sql`update payout_orders set disputed_at = now() - interval '30 hours' where id = ${old.id}`);
@@ -48,6 +48,5 @@ describe('operator metrics', () => {
     expect(metrics.medianSecondsToRuling).toBeLessThan(3 * 3600 + 120);
     expect(metrics.traders).toEqual([{ traderId: trader.traderId, name: expect.any(String), orders: 3, overdue: 0, disputed: 3 }]);
     expect(metrics.traders.map((t) => t.traderId)).not.toContain(quiet.traderId);
-    expect(payin.id).toBeTruthy();
   });
 });

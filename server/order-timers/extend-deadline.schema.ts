@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { disputeFlow } from '../disputes/dispute-ref';
 
 /** An operator gives a party more time by at most a day at once (docs/operator-guide.md, "Timers"). */
-export const MAX_EXTEND_MINUTES = 24 * 60;
+const MAX_EXTEND_MINUTES = 24 * 60;
 
 export const extendDeadlineInput = z
   .object({
@@ -20,4 +20,3 @@ export const extendDeadlineInput = z
       .max(500, { error: 'must be at most 500 characters' }),
   })
   .strict();
-export type ExtendDeadlineInput = z.infer<typeof extendDeadlineInput>;

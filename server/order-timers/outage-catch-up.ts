@@ -11,7 +11,7 @@ export const TIMERS_HEARTBEAT = 'timers';
  * Beats further apart than this many ticks mean the platform was not running (a missed tick or two
  * is a slow tick, not an outage).
  */
-export const OUTAGE_TICKS = 6;
+const OUTAGE_TICKS = 6;
 
 export interface CatchUp {
   /** The gap between the last beat and now, in seconds, when it was an outage; 0 otherwise. */

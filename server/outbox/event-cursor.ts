@@ -22,7 +22,7 @@ export function encodeEventCursor(cursor: EventCursor): string {
 }
 
 /** The cursor a merchant sent back, or undefined when it is not one this API made. */
-export function decodeEventCursor(text: string): EventCursor | undefined {
+function decodeEventCursor(text: string): EventCursor | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return undefined;
   let value: unknown;
   try {

@@ -17,7 +17,7 @@ import {
 import { eventCursorQuery } from './event-cursor';
 
 /** Every type Corridor emits (docs/webhooks.md, "Events"); a filter on any other is a mistake. */
-export const eventTypes: string[] = [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE];
+const eventTypes: string[] = [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE];
 
 /**
  * One event exactly as the webhook carried it ({ id, type, createdAt, data }): the body stored in
@@ -42,7 +42,7 @@ export const merchantEventListResponse = z.object({
   nextCursor: z.string().nullable().describe('The position after the last item; null when hasMore is false.'),
 });
 
-export const MAX_EVENT_PAGE = 100;
+const MAX_EVENT_PAGE = 100;
 
 /** GET /api/v1/events (docs/api.md, "List events"); values arrive as strings. */
 export const listEventsQuery = z

@@ -21,7 +21,7 @@ export interface EventPayload {
   data: Record<string, unknown>;
 }
 
-export function newEventId(): string {
+function newEventId(): string {
   return `evt_${randomUUID().replaceAll('-', '')}`;
 }
 

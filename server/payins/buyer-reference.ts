@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 
 /** Letters and digits no one misreads (no 0/O, 1/I/L), upper case: what a buyer types into a memo. */
-export const BUYER_REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-export const BUYER_REFERENCE_LENGTH = 6;
+const BUYER_REFERENCE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const BUYER_REFERENCE_LENGTH = 6;
 
 /**
  * A short code the buyer puts in the transfer memo (docs/trader-guide.md). Not unique and not a

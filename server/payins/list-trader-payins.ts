@@ -29,7 +29,7 @@ export async function listTraderPayins(db: Executor, traderId: string, options: 
 }
 
 /** "Open": waiting for the buyer, for the trader, or for an operator; "closed": ended. */
-export const traderPayinGroups = {
+const traderPayinGroups = {
   open: ['PENDING_PAYMENT', 'PAYMENT_SUBMITTED', 'PENDING_RELEASE', 'SETTLING', 'DISPUTED'],
   closed: ['COMPLETED', 'CANCELLED', 'FAILED'],
 } as const satisfies Record<string, readonly PayinStatus[]>;

@@ -9,7 +9,7 @@ import { onNotification } from '../../db/notification-feed';
  * process (web, scheduler) that changes an order wakes every process holding a buyer's page open.
  * The same works on PGlite. The payload is the id alone: listeners re-read what they may show.
  */
-export const PAYIN_CHANGED_CHANNEL = 'corridor_payin_changed';
+const PAYIN_CHANGED_CHANNEL = 'corridor_payin_changed';
 
 export async function signalPayinChanged(tx: Executor, orderId: string): Promise<void> {
   await tx.execute(sql`select pg_notify(${PAYIN_CHANGED_CHANNEL}, ${orderId})`);

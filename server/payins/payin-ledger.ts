@@ -29,7 +29,7 @@ export function escrowPayin(tx: Tx, order: PayinRow) {
  * Settled: the escrow pays the merchant assetAmount - fee and the platform the fee
  * (docs/amounts.md, "Pay-in amounts"). The fee never exceeds the amount it is taken from.
  */
-export function settlePayin(tx: Tx, order: PayinRow) {
+function settlePayin(tx: Tx, order: PayinRow) {
   const traderId = traderOf(order);
   const asset = new Dec(order.assetAmount);
   const fee = Dec.min(new Dec(order.usdFeeAmount), asset);
@@ -46,7 +46,7 @@ export function settlePayin(tx: Tx, order: PayinRow) {
 }
 
 /** Cancelled, expired or failed: the escrow goes back to the trader. */
-export function returnPayinEscrow(tx: Tx, order: PayinRow) {
+function returnPayinEscrow(tx: Tx, order: PayinRow) {
   const traderId = traderOf(order);
   return move(tx, {
     id: `payin:${order.id}:return`,
@@ -62,7 +62,7 @@ export function returnPayinEscrow(tx: Tx, order: PayinRow) {
  * fee, and the trader the rest back, in one transfer (docs/ledger.md, "Split rulings"). The share is
  * the resolution_merchant_amount the same transition sets on the row.
  */
-export function splitPayin(tx: Tx, order: PayinRow) {
+function splitPayin(tx: Tx, order: PayinRow) {
   const traderId = traderOf(order);
   if (!order.resolutionMerchantAmount) throw new Error(`pay-in ${order.id} has no split amount`);
   const legs = payinSplitLegs(order, order.resolutionMerchantAmount);

@@ -4,14 +4,14 @@ import { listQueryInput, merchantOrderNo } from '../payouts/payout.schema';
 import { payinStatuses } from '../state-machines/payin';
 
 /** map of string to string: at most 20 keys of 1 to 40 characters, values of at most 500. */
-export const metadataInput = z
+const metadataInput = z
   .record(
     z.string().min(1, { error: 'keys must be 1 to 40 characters' }).max(40, { error: 'keys must be 1 to 40 characters' }),
     z.string({ error: 'values must be strings' }).max(500, { error: 'values must be at most 500 characters' }),
   )
   .refine((value) => Object.keys(value).length <= 20, { error: 'must have at most 20 keys' });
 
-export const returnUrlInput = z
+const returnUrlInput = z
   .url({ protocol: /^https$/, error: 'must be an https URL' })
   .max(2048, { error: 'must be at most 2048 characters' });
 

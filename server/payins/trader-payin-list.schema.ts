@@ -6,7 +6,7 @@ import { payinListItem } from './payin-view.schema';
  * before releasing (docs/api.md, "Trader API (bots)"): the exact amount the buyer was told to
  * transfer and the reference for the transfer memo.
  */
-export const traderPayinListItem = payinListItem.extend({
+const traderPayinListItem = payinListItem.extend({
   expectedFiatAmount: z
     .string()
     .regex(/^\d+\.\d{2}$/)

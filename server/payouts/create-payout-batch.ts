@@ -87,7 +87,7 @@ function compare(a: string, b: string): number {
  * backend (each create is one subtransaction): past it, every other backend's snapshot has to look
  * subtransactions up in pg_subtrans, a known cliff, so the bound must not be raised past 64.
  */
-export const PAYOUT_CREATE_BATCH = { maxItems: 64, windowMs: 1 };
+const PAYOUT_CREATE_BATCH = { maxItems: 64, windowMs: 1 };
 
 const batchers = new WeakMap<Db, GroupCommit<PreparedPayoutCreate, PayoutCreateOutcome>>();
 

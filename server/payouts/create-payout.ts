@@ -101,7 +101,7 @@ export async function preparePayoutCreate(db: Db, request: CreatePayoutRequest):
 }
 
 /** A batch's outcome as the create's answer or error, docs/api.md, "Create a payout". */
-export async function answer(db: Db, request: CreatePayoutRequest, prepared: PreparedCreate, outcome: PayoutCreateOutcome): Promise<IdempotentOutcome> {
+async function answer(db: Db, request: CreatePayoutRequest, prepared: PreparedCreate, outcome: PayoutCreateOutcome): Promise<IdempotentOutcome> {
   switch (outcome.outcome) {
     case 'created':
       return { status: 201, body: prepared.body, replayed: false };

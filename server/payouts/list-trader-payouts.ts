@@ -5,7 +5,7 @@ import type { PayoutStatus } from '../state-machines/payout';
 import { traderPayoutView } from './trader-payout-view';
 
 /** "Open": the trader still has something to do or to wait for; "closed": the merchant or an operator ended it. */
-export const traderPayoutGroups = {
+const traderPayoutGroups = {
   open: ['PENDING_PAYMENT', 'PAYMENT_OVERDUE', 'PAYMENT_SUBMITTED', 'DISPUTED'],
   closed: ['COMPLETED', 'CANCELLED'],
 } as const satisfies Record<string, readonly PayoutStatus[]>;

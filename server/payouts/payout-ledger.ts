@@ -30,7 +30,7 @@ export function payoutFreeze(order: Pick<PayoutRow, 'id' | 'merchantId' | 'usdAm
 }
 
 /** Confirmed (or released by an operator): frozen -> the trader's usdAmount and the platform's fee. */
-export function releasePayout(tx: Tx, order: PayoutRow) {
+function releasePayout(tx: Tx, order: PayoutRow) {
   if (!order.traderId) throw new Error(`payout ${order.id} has no trader to release to`);
   return move(tx, {
     id: `payout:${order.id}:release`,
@@ -45,7 +45,7 @@ export function releasePayout(tx: Tx, order: PayoutRow) {
 }
 
 /** Cancelled or refunded by an operator: frozen -> back to the merchant's available balance. */
-export function unfreezePayout(tx: Tx, order: PayoutRow) {
+function unfreezePayout(tx: Tx, order: PayoutRow) {
   return move(tx, {
     id: `payout:${order.id}:unfreeze`,
     kind: 'payout.unfreeze',
@@ -60,7 +60,7 @@ export function unfreezePayout(tx: Tx, order: PayoutRow) {
  * to the merchant, in one transfer (docs/ledger.md, "Split rulings"). The trader's part is the
  * resolution_trader_amount the same transition sets on the row.
  */
-export function splitPayout(tx: Tx, order: PayoutRow) {
+function splitPayout(tx: Tx, order: PayoutRow) {
   if (!order.traderId) throw new Error(`payout ${order.id} has no trader to pay`);
   if (!order.resolutionTraderAmount) throw new Error(`payout ${order.id} has no split amount`);
   const legs = payoutSplitLegs(order, order.resolutionTraderAmount);

@@ -14,7 +14,7 @@ export const merchantOrderNo = z
   .max(64, { error: 'must be 1 to 64 characters' })
   .refine(noControlCharacters, { error: 'must not contain control characters' });
 
-export const recipientInput = z
+const recipientInput = z
   .object({
     holderName: displayedName(
       z

@@ -7,7 +7,7 @@ import { onNotification } from '../../db/notification-feed';
  * LISTEN/NOTIFY, on postgres and PGlite alike. It carries no data, only "look again": whoever
  * listens reads the pool through its usual scoped query, so nothing of an order leaves this way.
  */
-export const POOL_CHANNEL = 'corridor_pool';
+const POOL_CHANNEL = 'corridor_pool';
 
 /**
  * Sent in the transaction that puts a payout into the pool or takes it out. NOTIFY is

@@ -12,7 +12,7 @@ import { applyTraderStatus } from '../traders/set-trader-status';
 export const releasesAfterRevealPerDay = 3;
 
 /** The reason a suspension by this rule carries in its audit row. */
-export const releasedAfterRevealReason = 'released_after_reveal';
+const releasedAfterRevealReason = 'released_after_reveal';
 
 /**
  * Whether the trader saw this payout's number while holding it this time: a `card.view` of theirs

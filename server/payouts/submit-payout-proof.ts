@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import { proofImages } from '../../db/schema';
-import { sha256Hex } from '../crypto';
+import { sha256Hex } from '../crypto/tokens';
 import { isoMs } from '../money/format';
 import type { ProofSummary } from '../proofs/payout-proof.schema';
 import { prepareProofImages } from '../proofs/prepare-proof-image';

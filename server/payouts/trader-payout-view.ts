@@ -6,7 +6,7 @@ import { payoutStates, type PayoutStatus } from '../state-machines/payout';
 type PayoutRow = typeof payoutOrders.$inferSelect;
 
 /** While these hold, the assigned trader owes the transfer and may see the full account number. */
-export const transferDueStatuses: readonly PayoutStatus[] = ['PENDING_PAYMENT', 'PAYMENT_OVERDUE'];
+const transferDueStatuses: readonly PayoutStatus[] = ['PENDING_PAYMENT', 'PAYMENT_OVERDUE'];
 
 export const isTransferDue = (status: PayoutStatus) => transferDueStatuses.includes(status);
 
@@ -51,5 +51,3 @@ export function traderPayoutView(order: PayoutRow, proofCount: number, numberSee
     numberSeen,
   };
 }
-
-export type TraderPayoutView = ReturnType<typeof traderPayoutView>;

@@ -6,7 +6,7 @@ import { payoutDetailResponse } from '../payouts/payout-view.schema';
 // from them.
 
 /** One proof as an event carries it: what identifies the image, never a way to fetch it. */
-export const proofSummary = z.object({
+const proofSummary = z.object({
   id: z.uuid().describe('the proof id'),
   contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']).describe('the type of the stored image'),
   byteSize: z.number().int().positive().describe('bytes of the stored image'),
@@ -19,7 +19,7 @@ export const proofSummary = z.object({
 export type ProofSummary = z.output<typeof proofSummary>;
 
 /** One proof in the list, with a short-lived link to its image. */
-export const payoutProofView = proofSummary.extend({
+const payoutProofView = proofSummary.extend({
   url: z.url().describe('GET it within urlExpiresAt, without signing headers: the image, for your merchant only'),
   urlExpiresAt: z.iso.datetime().describe('when url stops working (a few minutes); list again for a fresh one'),
 });

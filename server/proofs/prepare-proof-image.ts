@@ -4,9 +4,6 @@ import { DomainError } from '../errors';
 import { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType } from '../../common/proof-limits';
 import { WorkSlots } from './work-slots';
 
-/** docs/trader-guide.md: at most 5 MB and 40 megapixels each (proof-limits.ts). */
-export { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType };
-
 /**
  * docs/security.md: decoding and re-encoding a 5 MB image takes a core for a while, so the whole
  * process decodes at most 2 uploads at once and lets at most 8 wait; more get 503 SERVER_BUSY.
@@ -31,7 +28,7 @@ export interface PreparedProof {
 }
 
 /** The type by magic bytes, never by the file name or the declared type. */
-export function sniffImageType(bytes: Uint8Array): ProofContentType | null {
+function sniffImageType(bytes: Uint8Array): ProofContentType | null {
   const starts = (...signature: number[]) => signature.every((byte, i) => bytes[i] === byte);
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';

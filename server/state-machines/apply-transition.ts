@@ -22,7 +22,7 @@ export interface Actor {
 }
 
 /** Which orders the actor may touch; an order outside the scope does not exist for them. */
-export interface OrderScope {
+interface OrderScope {
   merchantId?: string;
   traderId?: string;
 }

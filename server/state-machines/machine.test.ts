@@ -15,7 +15,7 @@ import {
   type GuardContext,
   type MachineDef,
 } from '@/server/state-machines/machine';
-import { defaultWindows, dueAt } from '@/server/state-machines/windows';
+import { defaultWindows } from '@/server/state-machines/windows';
 
 const now = new Date('2026-11-23T08:00:00.000Z');
 const allActors: ActorType[] = ['merchant', 'trader', 'operator', 'buyer', 'system'];
@@ -176,12 +176,6 @@ describe('time windows (docs/state-machines.md, "Time windows")', () => {
       payoutMerchantActionMs: 24 * 3_600_000,
       payinBuyerReportAfterMs: 15 * 60_000,
     });
-  });
-
-  it('dueAt adds the window without touching its input', () => {
-    const from = new Date(now);
-    expect(dueAt(from, defaultWindows.payoutPaymentMs).toISOString()).toBe('2026-11-23T08:30:00.000Z');
-    expect(from.getTime()).toBe(now.getTime());
   });
 });
 

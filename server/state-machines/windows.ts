@@ -17,9 +17,5 @@ export const defaultWindows = {
   payinBuyerReportAfterMs: 15 * MINUTE,
 } as const;
 
-export function dueAt(from: Date, ms: number): Date {
-  return new Date(from.getTime() + ms);
-}
-
 /** The reason recorded when a merchant lets the decision window run out. */
 export const MERCHANT_ACTION_TIMEOUT = 'MERCHANT_ACTION_TIMEOUT';

@@ -10,7 +10,7 @@ import type { z } from 'zod';
  */
 const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
 
-export function hasBidiControl(text: string): boolean {
+function hasBidiControl(text: string): boolean {
   return BIDI_CONTROLS.test(text);
 }
 

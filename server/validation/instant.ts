@@ -7,9 +7,9 @@ import { z } from 'zod';
  * year 0000, which PostgreSQL cannot store, and a date outside any order's life can only be a
  * mistake, so it is a 400 naming the field, never a database error.
  */
-export const EARLIEST_INSTANT = new Date(Date.UTC(1970, 0, 1));
+const EARLIEST_INSTANT = new Date(Date.UTC(1970, 0, 1));
 /** The first instant past the range (year 10000: JavaScript spells it "+010000-...", which PostgreSQL cannot read). */
-export const END_OF_INSTANTS = new Date(Date.UTC(10000, 0, 1));
+const END_OF_INSTANTS = new Date(Date.UTC(10000, 0, 1));
 
 const RANGE_ERROR = 'must be between 1970-01-01 and 9999-12-31';
 

@@ -16,4 +16,3 @@ export const orderCancelInput = z
       .describe('Why you cancel, 1 to 500 characters; kept in the order timeline. Optional: the body may be left out.'),
   })
   .strict();
-export type OrderCancelInput = z.infer<typeof orderCancelInput>;

@@ -20,7 +20,7 @@ const PROBLEMS = [
   { breaks: (text: string) => !text.isWellFormed(), message: 'must be well-formed Unicode text (no lone UTF-16 surrogates)' },
 ] as const;
 
-export interface TextBreach {
+interface TextBreach {
   /** The dotted path of the field (a key that breaks the rule is named by itself), '' for the input itself. */
   path: string;
   message: string;
@@ -34,7 +34,7 @@ function problemOf(text: string): string | null {
 const named = (path: string[]) => path.map((part) => part.toWellFormed()).join('.');
 
 /** The first string (or key) in the input that breaks the text rule, or null. */
-export function textRuleBreach(value: unknown, path: string[] = [], depth = 0): TextBreach | null {
+function textRuleBreach(value: unknown, path: string[] = [], depth = 0): TextBreach | null {
   if (typeof value === 'string') {
     const message = problemOf(value);
     return message === null ? null : { path: named(path), message };

@@ -13,7 +13,7 @@ export interface ClearWebhookEndpointOptions {
 }
 
 /** Why a delivery that had not gone out stopped: its endpoint was removed (the log shows it). */
-export const ENDPOINT_CLEARED_ERROR = 'the webhook endpoint was cleared before this delivery was sent';
+const ENDPOINT_CLEARED_ERROR = 'the webhook endpoint was cleared before this delivery was sent';
 
 /**
  * Removes a merchant's webhook endpoint. New events then make no delivery (the outbox only

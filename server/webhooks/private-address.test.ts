@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { forbiddenReason, isPrivateAddress } from './private-address';
+import { forbiddenReason } from './private-address';
 
 // Every form an address can take once a URL parser, a resolver or a socket has produced it.
 const forbidden: [string, RegExp][] = [
@@ -60,11 +60,9 @@ const allowed = ['8.8.8.8', '1.1.1.1', '93.184.215.14', '2606:4700::1', '2001:48
 describe('which webhook destinations are private', () => {
   it.each(forbidden)('%s is refused', (address, reason) => {
     expect(forbiddenReason(address)).toMatch(reason);
-    expect(isPrivateAddress(address)).toBe(true);
   });
 
   it.each(allowed)('%s is public and passes', (address) => {
     expect(forbiddenReason(address)).toBeNull();
-    expect(isPrivateAddress(address)).toBe(false);
   });
 });

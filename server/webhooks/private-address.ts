@@ -36,11 +36,6 @@ export function forbiddenReason(address: string): string | null {
   return range === 'unicast' ? null : `${v6.toString()} is ${range}`;
 }
 
-/** True for every address a webhook may not reach in production: see forbiddenReason. */
-export function isPrivateAddress(address: string): boolean {
-  return forbiddenReason(address) !== null;
-}
-
 // A scoped address (fe80::1%eth0) is judged by its address; the zone changes nothing.
 const stripZone = (address: string) => address.replace(/%.*$/, '');
 

@@ -5,7 +5,7 @@ import { createHmac } from 'node:crypto';
  * over `id.timestamp.body`, keyed with the base64-decoded part of `whsec_...`. Several secrets give
  * several space-separated `v1,` signatures (a rotation's overlap).
  */
-export function webhookSignature(secrets: readonly string[], id: string, timestampSeconds: number, body: string): string {
+function webhookSignature(secrets: readonly string[], id: string, timestampSeconds: number, body: string): string {
   return secrets
     .map((secret) => {
       const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');

@@ -7,8 +7,8 @@ import { webhookUrl } from '../merchants/merchant-settings.schema';
 const timestamp = z.iso.datetime().describe('ISO 8601 UTC with milliseconds');
 
 /** How long a rotated-out secret keeps signing beside the new one: at most 7 days. */
-export const MAX_OVERLAP_SECONDS = 7 * 86_400;
-export const DEFAULT_OVERLAP_SECONDS = 86_400;
+const MAX_OVERLAP_SECONDS = 7 * 86_400;
+const DEFAULT_OVERLAP_SECONDS = 86_400;
 
 export const setWebhookEndpointBody = z
   .object({

@@ -117,7 +117,7 @@ function check(pointer: string, body: unknown, what: string): string[] {
  * the status. Its body is a string by the document, so it is not read here: a test reading a large
  * export through the harness must see the stream itself, not a copy buffered for the check.
  */
-export function streamedContractProblems(exchange: Omit<ExchangeToCheck, 'body'>): string[] {
+function streamedContractProblems(exchange: Omit<ExchangeToCheck, 'body'>): string[] {
   const document = openApiDocument() as unknown as OpenApiDocument;
   const what = `${exchange.method} ${exchange.pathname} -> ${exchange.status}`;
   const mediaType = (exchange.contentType ?? '').split(';')[0]!.trim();

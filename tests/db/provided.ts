@@ -1,5 +1,5 @@
 /** What the global setup hands every test file: where to clone a migrated database from. */
-export type TestDbSource =
+type TestDbSource =
   | { kind: 'postgres'; adminUrl: string; template: string }
   | { kind: 'pglite'; dumpFile: string };
 
@@ -9,3 +9,6 @@ declare module 'vitest' {
     pgliteDump: string;
   }
 }
+
+// A module, so the declaration above augments vitest's types instead of replacing them.
+export {};

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 // The inputs of the trader dashboard's procedures; unknown fields are refused (.strict()).
 
-export const pageInput = {
+const pageInput = {
   page: z.number().int().min(1).max(1_000_000).default(1),
   pageSize: z.number().int().min(1).max(100).default(20),
 };

@@ -4,7 +4,7 @@ import type { NotificationDirection } from '../../../db/schema/bank-notification
  * What one sample message must parse to: the team writes these in the bank's real format, and
  * parse-notification.test.ts runs every template against its own samples.
  */
-export interface TemplateSample {
+interface TemplateSample {
   text: string;
   expect: {
     direction: NotificationDirection;
@@ -23,7 +23,7 @@ export interface TemplateSample {
  * `directions` maps), `last4`, `payer`, `memo`, and the time as `year` (2 or 4 digits), `month`,
  * `day`, `hour`, `minute`, `second`. A pattern without a `direction` group has a fixed direction.
  */
-export interface TemplatePattern {
+interface TemplatePattern {
   regex: RegExp;
   direction: NotificationDirection | Readonly<Record<string, NotificationDirection>>;
 }

@@ -26,7 +26,7 @@ const EXAMPLE_HEADING = /^\s*Example:\s*(\S.*?)\s*$/;
 export const TAB_SET_MARKER = 'dataExampleTabs';
 export const TAB_MARKER = 'dataExampleTab';
 /** Class of an example's own heading: hidden once the tab above it says the same. */
-export const TAB_HEADING_CLASS = 'docs-tab-heading';
+const TAB_HEADING_CLASS = 'docs-tab-heading';
 
 function headingLevel(node: RootContent | undefined): number | undefined {
   if (node?.type !== 'element') return undefined;

@@ -43,7 +43,7 @@ export function answerClientErrors(server: Server): void {
 }
 
 /** The whole HTTP/1.1 answer as bytes, written straight to the socket. */
-export function rawErrorResponse(code: ErrorCode, message: string, requestId: string): string {
+function rawErrorResponse(code: ErrorCode, message: string, requestId: string): string {
   const status = httpStatusOf(code);
   const body = JSON.stringify({ error: { code, message, requestId } });
   return [

@@ -39,7 +39,7 @@ export const DOCUMENT_PATH = 'openapi.json';
  * The error body of docs/errors.md. `status` is the one field a REST error adds beside `code`:
  * the order's current status, on INVALID_ORDER_STATE.
  */
-export const errorBody = z.object({
+const errorBody = z.object({
   error: z.object({
     code: z.enum(Object.keys(errorCodes) as [ErrorCode, ...ErrorCode[]]).describe('stable: branch on it (docs/errors.md)'),
     message: z.string().describe('for people; may change'),

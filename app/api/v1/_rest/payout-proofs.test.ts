@@ -9,7 +9,7 @@ import { cliActor } from '../../../../server/audit';
 import { setLogLevel, setLogSink } from '../../../../server/logging/log';
 import { updateMerchantSettings } from '../../../../server/merchants/update-merchant-settings';
 import { SIGNED_URL_RATE_LIMIT } from '../../../../server/rate-limit/signed-url-rate-limit';
-import { sha256Hex } from '../../../../server/crypto';
+import { sha256Hex } from '../../../../server/crypto/tokens';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
 import { apiDatabase, apiMerchant, BASE_URL, errorCodeOf, inProcessFetch, payoutBody, payoutTrader, rawRequest, type TestMerchant } from '../../../../tests/api/api-harness';

@@ -24,13 +24,13 @@ export type AuthKind = 'merchant' | 'trader' | 'signed-url';
  * route parses anything, and the OpenAPI document publishes them. Trader routes declare none: a
  * trader key's kind is what they check.
  */
-export type Scope = ApiKeyScope;
+type Scope = ApiKeyScope;
 
 /** The document's sections, in the order it lists them. */
 export type RouteTag = 'Balance' | 'Payouts' | 'Pay-ins' | 'Events' | 'Webhooks' | 'API keys' | 'Trader API';
 
 /** A body the adapter reads as JSON and checks against `schema` before the route runs. */
-export interface JsonBody<B extends z.ZodType> {
+interface JsonBody<B extends z.ZodType> {
   kind: 'json';
   schema: B;
   example?: z.input<B>;
@@ -45,7 +45,7 @@ export interface JsonBody<B extends z.ZodType> {
  * A body the route reads itself (a proof upload must check its order before parsing anything,
  * docs/security.md); `schema` is its JSON Schema, for the document only.
  */
-export interface MultipartBody {
+interface MultipartBody {
   kind: 'multipart';
   schema: Record<string, unknown>;
   description: string;
@@ -56,7 +56,7 @@ export interface MultipartBody {
  * it over JSON when the request's Accept asks for its media type (negotiate.ts). Errors stay JSON.
  * `query` replaces the route's query schema for it (an export has no pages).
  */
-export interface StreamedSpec<A extends AuthKind, P extends z.ZodType, S extends z.ZodType> {
+interface StreamedSpec<A extends AuthKind, P extends z.ZodType, S extends z.ZodType> {
   contentType: 'text/csv';
   description: string;
   example?: string;
@@ -91,7 +91,7 @@ export interface RouteSpec<A extends AuthKind, P extends z.ZodType, Q extends z.
 }
 
 /** What a route's handler receives: the caller, and its input already checked. */
-export type RouteInput<A extends AuthKind, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = RestContext &
+type RouteInput<A extends AuthKind, P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType> = RestContext &
   (A extends 'merchant' ? { merchant: MerchantRow } : A extends 'trader' ? { traderId: string } : { merchantId: string }) & {
     params: z.output<P>;
     query: z.output<Q>;

@@ -1,1 +1,0 @@
-export { newEventId, writeEvent, type EventPayload, type NewEvent } from './write-event';

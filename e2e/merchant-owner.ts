@@ -3,10 +3,10 @@ import { expect, type Browser, type Page } from '@playwright/test';
 import { invitationLinkFor } from './invitation-link';
 import { enrolOnPage } from './totp-device';
 
-export const OWNER_PASSWORD = 'a long console password';
+const OWNER_PASSWORD = 'a long console password';
 
 /** Joins a merchant's team through an invitation link in a fresh browser, then signs in (the enrolment page follows). */
-export async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }): Promise<Page> {
+async function joinWithLink(browser: Browser, link: string, who: { name: string; email: string }): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(link);
   await page.getByLabel('Your name').fill(who.name);

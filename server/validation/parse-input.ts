@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { DomainError } from '../errors';
 import { textRuleBreach } from './text-rule';
 
-export interface InputProblem {
+interface InputProblem {
   /** The field in dotted form, '' for the input itself. */
   path: string;
   message: string;

@@ -34,7 +34,7 @@ function problemOf(text: string): string | null {
 const named = (path: string[]) => path.map((part) => part.toWellFormed()).join('.');
 
 /** The first string (or key) in the input that breaks the text rule, or null. */
-function textRuleBreach(value: unknown, path: string[] = [], depth = 0): TextBreach | null {
+export function textRuleBreach(value: unknown, path: string[] = [], depth = 0): TextBreach | null {
   if (typeof value === 'string') {
     const message = problemOf(value);
     return message === null ? null : { path: named(path), message };

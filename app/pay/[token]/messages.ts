@@ -144,8 +144,6 @@ const en = {
   invalidHeading: 'This payment link is not valid',
   invalidText: 'Check that you opened the whole link, or ask the merchant for a new one. Do not transfer any money until you see the payment details.',
 
-  loadErrorHeading: 'We could not load this payment',
-  loadErrorText: 'Check your connection and try again.',
   retry: 'Try again',
 
   /** Domain messages come from the server in English; only what it cannot word well is replaced. */
@@ -310,8 +308,6 @@ const zh: Messages = {
   invalidHeading: '此付款链接无效',
   invalidText: '请确认您打开的是完整链接，或向商户索取新的链接。在看到付款信息之前，请不要转账。',
 
-  loadErrorHeading: '无法加载付款信息',
-  loadErrorText: '请检查网络后重试。',
   retry: '重试',
 
   describeError: (code, serverMessage) => zhErrors[code ?? 'NETWORK'] ?? `操作未成功：${serverMessage}`,

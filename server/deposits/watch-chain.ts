@@ -40,7 +40,9 @@ export async function watchChainOnce(db: Db, options: { chain: ChainConfig; read
 
   if ((await hashes.at(cursor.height)) !== cursor.blockHash) {
     // The block the cursor stood on left the chain: step back one confirmation window and scan again.
-    const back = cursor.height - BigInt(Math.min(chain.confirmations, chain.maxBlockRange));
+    // A node that is behind the cursor now (a reorganisation to a shorter chain) is met at its head.
+    const window = cursor.height - BigInt(Math.min(chain.confirmations, chain.maxBlockRange));
+    const back = window < head ? window : head;
     result.rewound = await rewindBelow(db, { chain, height: back, hashes, now });
     log('warn', 'chain reorganisation below the cursor: stepping back', { chain: chain.key, from: cursor.height.toString(), to: back.toString() });
   } else if (cursor.height < head) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Env } from '../../config/env';
+import { env, type Env } from '../../config/env';
 import type { ChainFamily } from './chain-adapter';
 import { parseChains, type ChainConfig } from './chains';
 
@@ -22,4 +22,17 @@ export function chainSettingsFrom(config: Env): ChainSettings {
     if (!xpubs[chain.family]) throw new Error(`Chain configuration, ${chain.key}: no extended public key for the ${chain.family} family (CORRIDOR_${chain.family.toUpperCase()}_XPUB)`);
   }
   return { chains, xpubs };
+}
+
+let cached: ChainSettings | undefined;
+
+/** This process's chain settings, from its environment (config/env.ts), parsed once. */
+export function chainSettings(): ChainSettings {
+  cached ??= chainSettingsFrom(env());
+  return cached;
+}
+
+/** Sets the process's chain settings (tests, like db/index.ts's setProcessDatabase). */
+export function setProcessChainSettings(settings: ChainSettings | undefined): void {
+  cached = settings;
 }

@@ -52,6 +52,6 @@ export function startChainWatcher(db: Db, chains: readonly ChainConfig[], option
   };
 }
 
-function stringified(result: Record<string, unknown>): Record<string, unknown> {
+function stringified(result: object): Record<string, unknown> {
   return Object.fromEntries(Object.entries(result).map(([key, value]) => [key, typeof value === 'bigint' ? value.toString() : value]));
 }

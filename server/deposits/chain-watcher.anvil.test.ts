@@ -17,6 +17,8 @@ import { checkLedgerInvariants } from '../ledger/check-invariants';
 import { chainReorgAfterCreditTotal } from '../metrics/chain-metrics';
 import { Dec } from '../money/decimal';
 import { depositAddressFor, type DepositOwner } from './deposit-address';
+import { listOpenReorgCases } from './list-reorg-cases';
+import { startChainWatcher } from './start-chain-watcher';
 import { watchChainOnce } from './watch-chain';
 
 // The deposit key of these tests: any mnemonic but the node's own, so no test account is a deposit address.
@@ -203,6 +205,8 @@ describe.skipIf(!anvilBinary())('chain watcher on a real anvil node', () => {
     const cases = await database.db.select().from(chainReorgCases).where(eq(chainReorgCases.depositId, credited!.id));
     expect(cases).toHaveLength(1);
     expect(cases[0]).toMatchObject({ chainKey: usdt6.key, txHash: hash, amount: '5.000000', ownerType: 'trader', ownerId: trader.id, resolvedAt: null });
+    // The operator's list shows it.
+    expect((await listOpenReorgCases(database.db)).map((row) => row.depositId)).toContain(credited!.id);
     const audits = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'wallet.deposit_reorged_after_credit'), eq(auditLog.targetId, credited!.id)));
     expect(audits).toHaveLength(1);
     expect(await reorgMetric(usdt6.key)).toBe(metricBefore + 1);
@@ -255,6 +259,24 @@ describe.skipIf(!anvilBinary())('chain watcher on a real anvil node', () => {
     );
     expect(Number(duplicates!.n)).toBe(0);
     expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+
+  it('runs as a loop in the process: a deposit is credited without anyone calling a tick', async () => {
+    const before = await available(merchant);
+    const stop = startChainWatcher(database.db, [{ ...usdt6, pollIntervalMs: 100 }]);
+    try {
+      const hash = await transferTo(anvil, usdt6.tokens.USDT.contract as Address, merchantAddress, 2_500_000n);
+      await anvil.client.mine({ blocks: CONFIRMATIONS });
+      // Waits for the outcome, bounded; no assertion on how long it took.
+      for (let attempt = 0; attempt < 200; attempt += 1) {
+        const [row] = await database.db.select().from(chainDeposits).where(eq(chainDeposits.txHash, hash));
+        if (row?.state === 'CREDITED') break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(await available(merchant)).toBe(new Dec(before).plus('2.5').toFixed(6));
+    } finally {
+      await stop();
+    }
   });
 });
 

@@ -24,7 +24,7 @@ async function main() {
     process.exit(2);
   }
   const { db } = await getDatabase();
-  const stopWatcher = startChainWatcher(db, chains);
+  const stopWatcher = startChainWatcher(db, chains, { keepProcessAlive: true });
   log('info', 'chain watcher started', { chains: chains.map((chain) => chain.key) });
   const stop = async (signal: string) => {
     log('info', 'chain watcher stopping', { signal });

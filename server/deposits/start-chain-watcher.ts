@@ -12,7 +12,16 @@ import { watchChainOnce } from './watch-chain';
  * logged without the RPC URL, which may carry a provider key, and retried at the next interval from
  * the same cursor. Returns a stop function that waits for ticks in flight.
  */
-export function startChainWatcher(db: Db, chains: readonly ChainConfig[], options: { readers?: Map<string, ChainReader> } = {}): () => Promise<void> {
+export function startChainWatcher(
+  db: Db,
+  chains: readonly ChainConfig[],
+  options: {
+    readers?: Map<string, ChainReader>;
+    /** The watcher alone in its process (`npm run chain-watcher`): its timers keep the process alive. */
+    keepProcessAlive?: boolean;
+  } = {},
+): () => Promise<void> {
+  const arm = (timer: NodeJS.Timeout) => (options.keepProcessAlive ? timer : timer.unref());
   let stopped = false;
   const loops = chains.map((chain) => {
     const reader = options.readers?.get(chain.key) ?? familyAdapter(chain.family).reader(chain);
@@ -31,14 +40,12 @@ export function startChainWatcher(db: Db, chains: readonly ChainConfig[], option
         } finally {
           running = undefined;
           if (!stopped) {
-            timer = setTimeout(tick, chain.pollIntervalMs);
-            timer.unref();
+            timer = arm(setTimeout(tick, chain.pollIntervalMs));
           }
         }
       })();
     };
-    timer = setTimeout(tick, 0);
-    timer.unref();
+    timer = arm(setTimeout(tick, 0));
     return {
       stop: async () => {
         clearTimeout(timer);

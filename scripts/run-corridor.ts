@@ -13,7 +13,6 @@ import { safeError } from '../server/logging/safe-error';
 import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
 import { chainSettings } from '../server/chains/chain-settings';
-import { startChainWatcher } from '../server/deposits/start-chain-watcher';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
 import { startHttpServer, startMetricsServer } from './serve';
 import { startBanner } from './start-banner';
@@ -29,7 +28,11 @@ export async function runCorridor(config: Env, database: Database, options: { ro
   const stopScheduler = config.CORRIDOR_SCHEDULER === 'on' ? startScheduler(database.db) : async () => {};
   // A bad chain configuration stops the start here; with no chains configured the watcher has nothing to do.
   const { chains } = chainSettings();
-  const stopChainWatcher = config.CORRIDOR_CHAIN_WATCHER === 'on' && chains.length > 0 ? startChainWatcher(database.db, chains) : async () => {};
+  // Loaded only when it has work: a node without chains never loads a chain client.
+  const stopChainWatcher =
+    config.CORRIDOR_CHAIN_WATCHER === 'on' && chains.length > 0
+      ? (await import('../server/deposits/start-chain-watcher')).startChainWatcher(database.db, chains)
+      : async () => {};
   const worker =
     config.CORRIDOR_WEBHOOK_WORKER === 'on'
       ? startDeliveryWorker(database.db, { allowPrivate: config.webhookAllowPrivate, leaseMs: config.CORRIDOR_WEBHOOK_LEASE_MS })

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { ChainSettings } from '../chains/chain-settings';
 import { chainByKey } from '../chains/chains';
-import { hasFamilyAdapter } from '../chains/families';
+import { hasAddressDeriver } from '../chains/address-derivers';
 import { DomainError } from '../errors';
 import { depositAddressFor, type DepositOwner } from './deposit-address';
 
@@ -13,7 +13,7 @@ import { depositAddressFor, type DepositOwner } from './deposit-address';
 export async function chainDepositAddress(db: Db, options: { owner: DepositOwner; chainKey: string; settings: ChainSettings }) {
   const chain = chainByKey(options.settings.chains, options.chainKey);
   const xpub = chain ? options.settings.xpubs[chain.family] : undefined;
-  if (!chain || !xpub || !hasFamilyAdapter(chain.family)) {
+  if (!chain || !xpub || !hasAddressDeriver(chain.family)) {
     const known = options.settings.chains.map((c) => c.key);
     throw new DomainError('CHAIN_NOT_SUPPORTED', known.length > 0 ? `Deposits are watched on ${known.join(', ')} only.` : 'This deployment watches no chain for deposits.');
   }

@@ -3,7 +3,7 @@ import { rowsOf, type Db } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { depositAddresses, type DepositOwnerType } from '../../db/schema';
 import type { ChainFamily } from '../chains/chain-adapter';
-import { familyAdapter } from '../chains/families';
+import { addressDeriverFor } from '../chains/address-derivers';
 
 export interface DepositOwner {
   type: DepositOwnerType;
@@ -26,7 +26,7 @@ export interface DepositAddress {
 export async function depositAddressFor(db: Db, options: { owner: DepositOwner; family: ChainFamily; xpub: string }): Promise<DepositAddress> {
   const existing = await activeAddress(db, options.owner, options.family);
   if (existing) return existing;
-  const { deriver } = familyAdapter(options.family);
+  const deriver = addressDeriverFor(options.family);
   return retryTransaction(db, async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`corridor.deposit-address:${options.family}`}))`);
     const again = await activeAddress(tx as unknown as Db, options.owner, options.family);

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { ChainReader } from '../chains/chain-adapter';
 import type { ChainConfig } from '../chains/chains';
-import { familyAdapter } from '../chains/families';
+import { chainReaderFor } from '../chains/chain-readers';
 import { log } from '../logging/log';
 import { chainWatcherErrorsTotal } from '../metrics/chain-metrics';
 import { watchChainOnce } from './watch-chain';
@@ -24,7 +24,7 @@ export function startChainWatcher(
   const arm = (timer: NodeJS.Timeout) => (options.keepProcessAlive ? timer : timer.unref());
   let stopped = false;
   const loops = chains.map((chain) => {
-    const reader = options.readers?.get(chain.key) ?? familyAdapter(chain.family).reader(chain);
+    const reader = options.readers?.get(chain.key) ?? chainReaderFor(chain);
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     const tick = () => {

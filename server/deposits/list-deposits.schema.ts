@@ -79,3 +79,21 @@ export const depositAddressResponse = z.object({
   confirmations: z.number().int().describe('Blocks before a deposit is credited.'),
   minimumDeposit: z.string().describe('Smaller deposits are held, not credited (USDT, up to 6 decimals).'),
 });
+
+/** The trader dashboard's deposit list (tRPC): the REST query's rules, with typed values. */
+export const traderDepositsInput = z
+  .object({
+    limit: z.number().int().min(1).max(MAX_DEPOSIT_PAGE).default(20),
+    startingAfter: z
+      .string()
+      .transform((text, context) => {
+        const cursor = decodeDepositCursor(text);
+        if (cursor) return cursor;
+        context.addIssue({ code: 'custom', message: 'must be a nextCursor from an earlier page' });
+        return z.NEVER;
+      })
+      .optional(),
+    chain: z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, { error: 'must be a chain key' }).optional(),
+    state: z.enum(depositStates).optional(),
+  })
+  .strict();

@@ -43,6 +43,9 @@ export async function settleDeposits(db: Db, options: { chain: ChainConfig; head
   let lowestOrphan: bigint | undefined;
   for (const deposit of open) {
     const current = await hashes.at(deposit.blockNumber);
+    // No block there: a node behind the one that reported the deposit (providers balance over
+    // several). Nothing is decided on that; the next tick asks again.
+    if (current === null) continue;
     if (current !== deposit.blockHash) {
       const orphaned = await db.transaction((tx) => applyDepositTransition(tx, deposit, 'orphan', { orphanedAt: now }, now));
       if (orphaned) counts.orphaned += 1;

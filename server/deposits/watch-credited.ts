@@ -30,7 +30,8 @@ export async function watchCredited(db: Db, options: { chain: ChainConfig; head:
   let opened = 0;
   for (const deposit of credited) {
     const current = await hashes.at(deposit.blockNumber);
-    if (current === deposit.blockHash) continue;
+    // No block there (a node behind) proves nothing; a different hash does.
+    if (current === null || current === deposit.blockHash) continue;
     const caseId = await db.transaction(async (tx) => {
       const [marked] = await tx
         .update(chainDeposits)

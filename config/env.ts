@@ -54,6 +54,8 @@ const envSchema = z.object({
    * from. Only the public key: the private keys live in the signer alone (docs/wallet.md, "Custody").
    */
   CORRIDOR_EVM_XPUB: z.preprocess(blankToUndefined, z.string().startsWith('xpub').optional()),
+  /** The same for TRON (m/44'/195'/0', docs/wallet-tron.md). */
+  CORRIDOR_TRON_XPUB: z.preprocess(blankToUndefined, z.string().startsWith('xpub').optional()),
   /** Runs the chain watcher in this process (`npm run chain-watcher` runs it alone). */
   CORRIDOR_CHAIN_WATCHER: z.enum(['on', 'off']).default('on'),
 });

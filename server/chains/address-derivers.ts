@@ -1,5 +1,6 @@
 import type { AddressDeriver, ChainFamily } from './chain-adapter';
 import { evmAddressDeriver } from './evm/evm-address-deriver';
+import { TronAddressDeriver } from './tron/address-deriver';
 
 /**
  * Each chain family's address derivation from its extended public key. The deposit addresses find
@@ -8,6 +9,7 @@ import { evmAddressDeriver } from './evm/evm-address-deriver';
  */
 const derivers: Partial<Record<ChainFamily, AddressDeriver>> = {
   evm: evmAddressDeriver,
+  tron: new TronAddressDeriver(),
 };
 
 export function addressDeriverFor(family: ChainFamily): AddressDeriver {

@@ -17,7 +17,7 @@ export function chainSettingsFrom(config: Env): ChainSettings {
   if (config.CORRIDOR_CHAINS && config.CORRIDOR_CHAINS_FILE) throw new Error('Set CORRIDOR_CHAINS or CORRIDOR_CHAINS_FILE, not both');
   const text = config.CORRIDOR_CHAINS_FILE ? readFileSync(config.CORRIDOR_CHAINS_FILE, 'utf8') : config.CORRIDOR_CHAINS;
   const chains = parseChains(text, { production: config.production });
-  const xpubs: ChainSettings['xpubs'] = { evm: config.CORRIDOR_EVM_XPUB };
+  const xpubs: ChainSettings['xpubs'] = { evm: config.CORRIDOR_EVM_XPUB, tron: config.CORRIDOR_TRON_XPUB };
   for (const chain of chains) {
     if (!xpubs[chain.family]) throw new Error(`Chain configuration, ${chain.key}: no extended public key for the ${chain.family} family (CORRIDOR_${chain.family.toUpperCase()}_XPUB)`);
   }

@@ -21,13 +21,18 @@ describe('the orders pages read their query string on the server', () => {
     ['payins', { from: '2026-13-45' }, 'from'],
     ['payins', { status: 'NOPE' }, 'status.0'],
     ['payins', { search: 'x'.repeat(65) }, 'search'],
+    ['payins', { search: 'WD\u0000' }, 'search'],
+    ['payouts', { page: 'abc' }, 'page'],
+    ['payouts', { page: '9'.repeat(400) }, 'page'],
+    ['payouts', { page: '0' }, 'page'],
+    ['payins', { sort: 'sideways' }, 'sort'],
   ] as const)('%s with %o is refused inline, naming %s', (flow, params, field) => {
     const line = refusalLine(flow, params);
     expect(line).toMatch(/^VALIDATION_FAILED: Some fields need attention\. \(/);
     expect(line).toContain(`(${field} `);
   });
 
-  it('a valid filter passes as the form shows it, and an unknown sort or page falls back', () => {
+  it('a valid filter passes as the form shows it; a refused sort or page is shown back as the first page, newest first', () => {
     expect(parseOrderQuery('payouts', { from: '2026-11-01', to: '2026-11-23', status: 'COMPLETED', sort: 'oldest', page: '2' })).toEqual({
       filter: { search: undefined, status: ['COMPLETED'], from: '2026-11-01', to: '2026-11-23', sort: 'oldest', page: 2 },
       refusal: null,

@@ -4,24 +4,29 @@ import { redirect } from 'next/navigation';
 import { getDatabase } from '../../../../db';
 import { searchConsole } from '../../../../server/operator-search/search-console';
 import { searchConsoleInput } from '../../../../server/operator-search/search-console.schema';
+import { checkInput } from '../../../../server/validation/parse-input';
 import { requireUser } from '../../../_auth/require-user';
 
 export const metadata: Metadata = { title: 'Search · Operator console', robots: { index: false } };
 
 const matchedLabels = { orderNo: 'order number', orderId: 'order id', merchantOrderNo: 'merchant order number', last4Amount: 'card last 4 + amount' } as const;
 
+/** The text rule's messages name no field ("must not contain ..."): the sentence names the search. */
+const refusalText = (message: string | undefined) =>
+  message === undefined ? 'Type something to search for.' : message.startsWith('must') ? `The search ${message}.` : message;
+
 /** Results of the console's search box; one order found by its number or id opens at once. */
 export default async function SearchPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {
   const { q } = await searchParams;
   const raw = typeof q === 'string' ? q : '';
   await requireUser('operator', `/operator/search?q=${encodeURIComponent(raw)}`);
-  const parsed = searchConsoleInput.safeParse({ query: raw });
-  if (!parsed.success) {
+  const parsed = checkInput(searchConsoleInput, { query: raw });
+  if (!parsed.ok) {
     return (
       <>
         <h1>Search</h1>
         <p className="console-error" role="alert">
-          {parsed.error.issues[0]?.message ?? 'Type something to search for.'}
+          {refusalText(parsed.details[0]?.message)}
         </p>
       </>
     );

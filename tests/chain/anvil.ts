@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import {
   createPublicClient,
@@ -20,7 +19,7 @@ import { foundry } from 'viem/chains';
 /**
  * A real anvil node for a test file: the binary of @foundry-rs/anvil's platform package (the
  * package's own launcher resolves `@foundry-rs/anvil-<os>-<cpu>/bin/anvil` the same way), on a
- * free port, with the well-known test mnemonic. Not a mock: blocks, logs and reorganisations are
+ * port of its own choosing, with the well-known test mnemonic. Not a mock: blocks, logs and reorganisations are
  * anvil's own.
  */
 export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -46,17 +45,6 @@ export function anvilBinary(): string | undefined {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 export interface Anvil {
   url: string;
   client: ReturnType<typeof testClient>;
@@ -72,21 +60,33 @@ function testClient(url: string) {
 export async function startAnvil(): Promise<Anvil> {
   const binary = anvilBinary();
   if (!binary) throw new Error('anvil is not installed for this platform');
-  const port = await freePort();
-  const child: ChildProcess = spawn(binary, ['--port', String(port), '--host', '127.0.0.1', '--mnemonic', ANVIL_MNEMONIC, '--silent'], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // Port 0: anvil binds a free port itself and says which, so two test files started at once can
+  // never race for one port (and talk to each other's node).
+  const child: ChildProcess = spawn(binary, ['--port', '0', '--host', '127.0.0.1', '--mnemonic', ANVIL_MNEMONIC], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  const port = await new Promise<number>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`anvil did not start: ${output}`)), 30_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /Listening on 127\.0\.0\.1:(\d+)/.exec(output);
+      if (listening) {
+        clearTimeout(timer);
+        child.stdout?.off('data', read);
+        // Anvil logs every request; nothing reads it from here on.
+        child.stdout?.resume();
+        resolve(Number(listening[1]));
+      }
+    };
+    child.stdout?.on('data', read);
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', () => {
+      clearTimeout(timer);
+      reject(new Error(`anvil exited: ${output}`));
+    });
+  });
   const url = `http://127.0.0.1:${port}`;
   const probe = createPublicClient({ chain: foundry, transport: http(url, { retryCount: 0 }) });
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      await probe.getChainId();
-      break;
-    } catch {
-      if (child.exitCode !== null || attempt > 200) throw new Error(`anvil did not start: ${stderr}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
+  await probe.getChainId();
   return {
     url,
     client: testClient(url),

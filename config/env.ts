@@ -43,6 +43,21 @@ const envSchema = z.object({
   METRICS_PORT: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * The chains whose USDT deposits are watched, as JSON (server/chains/chains.ts, docs/wallet.md):
+   * `[{"key":"ethereum","rpcUrl":"https://..."}]`. CORRIDOR_CHAINS_FILE names a file holding it instead.
+   */
+  CORRIDOR_CHAINS: z.preprocess(blankToUndefined, z.string().optional()),
+  CORRIDOR_CHAINS_FILE: z.preprocess(blankToUndefined, z.string().optional()),
+  /**
+   * The account-level extended public key (m/44'/60'/0') deposit addresses on EVM chains derive
+   * from. Only the public key: the private keys live in the signer alone (docs/wallet.md, "Custody").
+   */
+  CORRIDOR_EVM_XPUB: z.preprocess(blankToUndefined, z.string().startsWith('xpub').optional()),
+  /** The same for TRON (m/44'/195'/0', docs/wallet-tron.md). */
+  CORRIDOR_TRON_XPUB: z.preprocess(blankToUndefined, z.string().startsWith('xpub').optional()),
+  /** Runs the chain watcher in this process (`npm run chain-watcher` runs it alone). */
+  CORRIDOR_CHAIN_WATCHER: z.enum(['on', 'off']).default('on'),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -12,6 +12,7 @@ import { log } from '../server/logging/log';
 import { safeError } from '../server/logging/safe-error';
 import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
+import { chainSettings } from '../server/chains/chain-settings';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
 import { startHttpServer, startMetricsServer } from './serve';
 import { startBanner } from './start-banner';
@@ -25,6 +26,13 @@ export async function runCorridor(config: Env, database: Database, options: { ro
   // A bad TRUST_PROXY stops the start here, not at the first request.
   parseTrustedProxies(config.TRUST_PROXY);
   const stopScheduler = config.CORRIDOR_SCHEDULER === 'on' ? startScheduler(database.db) : async () => {};
+  // A bad chain configuration stops the start here; with no chains configured the watcher has nothing to do.
+  const { chains } = chainSettings();
+  // Loaded only when it has work: a node without chains never loads a chain client.
+  const stopChainWatcher =
+    config.CORRIDOR_CHAIN_WATCHER === 'on' && chains.length > 0
+      ? (await import('../server/deposits/start-chain-watcher')).startChainWatcher(database.db, chains)
+      : async () => {};
   const worker =
     config.CORRIDOR_WEBHOOK_WORKER === 'on'
       ? startDeliveryWorker(database.db, { allowPrivate: config.webhookAllowPrivate, leaseMs: config.CORRIDOR_WEBHOOK_LEASE_MS })
@@ -53,7 +61,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
     stopping = true;
     beginShutdown();
     log('info', 'stopping', { signal });
-    await Promise.all([running.close(SHUTDOWN_GRACE_MS), stopScheduler(), worker?.stop(SHUTDOWN_GRACE_MS)]);
+    await Promise.all([running.close(SHUTDOWN_GRACE_MS), stopScheduler(), stopChainWatcher(), worker?.stop(SHUTDOWN_GRACE_MS)]);
     metricsServer?.close();
     // The request log's last rows (server/api-request-log) go in before the pool closes.
     await apiRequestRecorder().flush();

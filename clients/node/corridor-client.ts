@@ -53,6 +53,9 @@ export type WebhookSecretRotated = Schemas['WebhookSecretRotated'];
 export type SetWebhookEndpointRequest = Schemas['SetWebhookEndpointRequest'];
 export type RotateWebhookSecretRequest = Schemas['RotateWebhookSecretRequest'];
 export type Balance = Schemas['Balance'];
+export type DepositAddress = Schemas['DepositAddress'];
+export type Deposit = Schemas['Deposit'];
+export type DepositList = Schemas['DepositList'];
 export type Event = Schemas['Event'];
 export type EventList = Schemas['EventList'];
 export type DisputeEvidence = Schemas['DisputeEvidence'];
@@ -219,6 +222,16 @@ export class CorridorClient extends SignedApiClient {
 
   getBalance() {
     return this.request<Balance>('GET', '/api/v1/balance');
+  }
+
+  /** Your deposit address on `chain` (made on the first request, the same ever after; docs/api.md, "Deposits"). */
+  getDepositAddress(chain: string) {
+    return this.request<DepositAddress>('GET', '/api/v1/wallet/deposit-address', { query: { chain } });
+  }
+
+  /** A page of your deposits, newest first: limit, startingAfter, chain, state (docs/api.md, "List deposits"). */
+  listDeposits(query: RequestOptions['query'] = {}) {
+    return this.request<DepositList>('GET', '/api/v1/wallet/deposits', { query });
   }
 
   listEvents(query: RequestOptions['query'] = {}) {

@@ -46,6 +46,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wallet/deposit-address": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your deposit address on a chain
+         * @description Made on the first request and the same ever after (every chain of one family shares it). USDT sent to it is credited to your available balance once the chain's confirmations are in; see docs/wallet.md.
+         */
+        get: operations["getDepositAddress"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet/deposits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your deposits
+         * @description Your USDT deposits on every chain, newest first, in any state. Page with limit and startingAfter = the nextCursor of the previous page.
+         */
+        get: operations["listDeposits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/withdrawals": {
         parameters: {
             query?: never;
@@ -999,6 +1039,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "wallet.deposit_detected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.deposit_detected
+         * @description USDT reached your deposit address (data.state DETECTED); it is credited once the chain's confirmations are in. Not yet in your balance. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_deposit_detected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.deposit_credited": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.deposit_credited
+         * @description The deposit is final and data.amount is in your available balance (data.state CREDITED). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_deposit_credited"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.deposit_held": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.deposit_held
+         * @description The deposit is final but held, not credited: data.heldReason is below_minimum or retired_address; contact the operator. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_deposit_held"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.deposit_orphaned": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.deposit_orphaned
+         * @description The block holding the deposit left the chain before it was final (data.state ORPHANED): it will not be credited. If the transfer is mined again, it arrives as a new deposit. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_deposit_orphaned"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1028,7 +1148,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -1806,6 +1926,57 @@ export interface components {
             /** @description What pay-ins the buyer says are paid (PAYMENT_SUBMITTED, PENDING_RELEASE, SETTLING, DISPUTED) will credit when they settle: assetAmount less the fee. Not yet yours: a disputed pay-in may fail. */
             pending: string;
         };
+        DepositAddress: {
+            chain: string;
+            /** @enum {string} */
+            family: "evm" | "tron";
+            /** @description Send USDT on this chain to this address; it stays yours and does not change. */
+            address: string;
+            token: {
+                /** @constant */
+                symbol: "USDT";
+                contract: string;
+                decimals: number;
+            };
+            /** @description Blocks before a deposit is credited. */
+            confirmations: number;
+            /** @description Smaller deposits are held, not credited (USDT, up to 6 decimals). */
+            minimumDeposit: string;
+        };
+        Deposit: {
+            /** Format: uuid */
+            id: string;
+            /** @description The chain key (docs/wallet.md, "Chains"). */
+            chain: string;
+            txHash: string;
+            logIndex: number;
+            /** @description Your deposit address it reached. */
+            address: string;
+            /** @description The token contract. */
+            token: string;
+            /** @description The amount in the token's own base units, as the chain reported it. */
+            baseAmount: string;
+            /** @description USDT credited (or to be credited), 6 decimals, rounded down. */
+            amount: string;
+            /** @description Base units below 6 decimals that were not credited (18-decimal tokens); "0" otherwise. */
+            remainder: string;
+            blockNumber: string;
+            blockHash: string;
+            /** @enum {string} */
+            state: "DETECTED" | "CONFIRMED" | "CREDITED" | "HELD" | "ORPHANED";
+            heldReason: string | null;
+            confirmations: number;
+            /** Format: date-time */
+            detectedAt: string;
+            creditedAt: string | null;
+        };
+        DepositList: {
+            /** @description Newest first. */
+            items: components["schemas"]["Deposit"][];
+            hasMore: boolean;
+            /** @description Pass as startingAfter for the next page; null when hasMore is false. */
+            nextCursor: string | null;
+        };
         StatementEntry: {
             /** @description The posting id: increases in commit order within an account. The cursor of startingAfter. */
             id: string;
@@ -1902,6 +2073,17 @@ export interface components {
         } | {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
+            /** @enum {string} */
+            type: "wallet.deposit_detected" | "wallet.deposit_credited" | "wallet.deposit_held" | "wallet.deposit_orphaned";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["Deposit"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
             /** @constant */
             type: "webhook.test";
             /**
@@ -1924,7 +2106,7 @@ export interface components {
             keyId: string;
             label: string;
             /** @description null: every scope (keys issued before scopes existed, and keys an operator issued without scopes). */
-            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[] | null;
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "webhooks:manage" | "keys:manage")[] | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -1944,7 +2126,7 @@ export interface components {
             keyId: string;
             label: string;
             /** @description null: every scope (keys issued before scopes existed, and keys an operator issued without scopes). */
-            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[] | null;
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "webhooks:manage" | "keys:manage")[] | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -2028,7 +2210,7 @@ export interface components {
             /** @description Your name for the key, up to 100 characters. */
             label?: string;
             /** @description What the key may do (docs/api.md, "API keys and scopes"); only scopes the calling key holds itself. */
-            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "webhooks:manage" | "keys:manage")[];
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "webhooks:manage" | "keys:manage")[];
             /**
              * Format: date-time
              * @description When the key stops working: an ISO 8601 timestamp with offset, in the future. Leave it out for a key that does not expire.
@@ -2268,6 +2450,58 @@ export interface components {
             createdAt: string;
             data: components["schemas"]["PayinDisputeResolved"];
         };
+        /** @description USDT reached your deposit address (data.state DETECTED); it is credited once the chain's confirmations are in. Not yet in your balance. */
+        WalletDepositDetectedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.deposit_detected";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["Deposit"];
+        };
+        /** @description The deposit is final and data.amount is in your available balance (data.state CREDITED). */
+        WalletDepositCreditedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.deposit_credited";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["Deposit"];
+        };
+        /** @description The deposit is final but held, not credited: data.heldReason is below_minimum or retired_address; contact the operator. */
+        WalletDepositHeldEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.deposit_held";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["Deposit"];
+        };
+        /** @description The block holding the deposit left the chain before it was final (data.state ORPHANED): it will not be credited. If the transfer is mined again, it arrives as a new deposit. */
+        WalletDepositOrphanedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.deposit_orphaned";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["Deposit"];
+        };
         /** @description You asked for a test event (POST /api/v1/webhooks/test). */
         WebhookTestEvent: {
             /** @description the event id, also sent as webhook-id: the same on every retry */
@@ -2491,6 +2725,274 @@ export interface operations {
                      *     48190,2026-11-23T08:00:00.118Z,available,payout_freeze,-140.890000,0.000000,1109.610000,payout,WD20261123004211983571,W-10001
                      */
                     "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    getDepositAddress: {
+        parameters: {
+            query: {
+                /** @description A chain key this deployment watches (docs/wallet.md, "Chains"), e.g. ethereum, bsc. */
+                chain: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The address and what to send to it */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "chain": "ethereum",
+                     *       "family": "evm",
+                     *       "address": "0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+                     *       "token": {
+                     *         "symbol": "USDT",
+                     *         "contract": "0xdAC17F958D2ee523a2206206994597C13D831ec7",
+                     *         "decimals": 6
+                     *       },
+                     *       "confirmations": 64,
+                     *       "minimumDeposit": "1"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DepositAddress"];
+                };
+            };
+            /** @description VALIDATION_FAILED, CHAIN_NOT_SUPPORTED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "CHAIN_NOT_SUPPORTED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listDeposits: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100; default 20. */
+                limit?: string;
+                /** @description The nextCursor of the previous page: deposits detected before its last item. */
+                startingAfter?: string;
+                /** @description Only deposits on this chain. */
+                chain?: string;
+                /** @description Only deposits in this state. */
+                state?: "DETECTED" | "CONFIRMED" | "CREDITED" | "HELD" | "ORPHANED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deposits, newest first */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DepositList"];
                 };
             };
             /** @description VALIDATION_FAILED */
@@ -5943,7 +6445,7 @@ export interface operations {
                 /** @description The nextCursor of the previous page: events older than its last item. */
                 startingAfter?: string;
                 /** @description Only events of this type. */
-                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "order.dispute_resolved" | "webhook.test";
+                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "order.dispute_resolved" | "wallet.deposit_detected" | "wallet.deposit_credited" | "wallet.deposit_held" | "wallet.deposit_orphaned" | "webhook.test";
                 /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
                 from?: string;
                 /** @description Created before this ISO 8601 date or timestamp, exclusive. */
@@ -8497,6 +8999,142 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["OrderDisputeResolvedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_deposit_detected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletDepositDetectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_deposit_credited: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletDepositCreditedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_deposit_held: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletDepositHeldEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_deposit_orphaned: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletDepositOrphanedEvent"];
             };
         };
         responses: {

@@ -19,3 +19,4 @@ export * from './operator-console';
 export * from './dispute-process';
 export * from './api-request-log';
 export * from './control-changes';
+export * from './wallet';

@@ -8,7 +8,7 @@ describe('grantableScopes: what each role may put on a key', () => {
     expect(Object.fromEntries(merchantRoles.map((role) => [role, grantableScopes(role)]))).toEqual({
       owner: API_KEY_SCOPES,
       developer: ['webhooks:manage', 'keys:manage'],
-      finance: ['payouts:read', 'payins:read', 'balance:read', 'events:read'],
+      finance: ['payouts:read', 'payins:read', 'balance:read', 'events:read', 'deposits:read'],
       support: ['payouts:read', 'payins:read', 'events:read'],
     });
   });

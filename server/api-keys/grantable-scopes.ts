@@ -19,6 +19,8 @@ const consolePermissionOf: Record<ApiKeyScope, MerchantPermission> = {
   'balance:read': 'balance.read',
   // An event is an order's change, with its amounts and states: what the order pages show.
   'events:read': 'orders.read',
+  // Deposits move the balance in: whoever may read the balance may see them and the address.
+  'deposits:read': 'balance.read',
   'webhooks:manage': 'webhooks.manage',
   'keys:manage': 'keys.manage',
 };

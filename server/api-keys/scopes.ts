@@ -15,6 +15,7 @@ export const apiKeyScope = z.enum([
   'payins:write',
   'balance:read',
   'events:read',
+  'deposits:read',
   'webhooks:manage',
   'keys:manage',
 ]);
@@ -31,6 +32,7 @@ export const scopeDescriptions: Record<ApiKeyScope, string> = {
   'payins:write': 'create and cancel pay-ins',
   'balance:read': 'read the balance',
   'events:read': 'list and query events',
+  'deposits:read': 'your deposit address per chain (made on first request) and your USDT deposits',
   'webhooks:manage': 'your webhook endpoint and its signing secret, the delivery log, resending, the test event',
   'keys:manage': 'list, create and revoke API keys (never with a scope the key lacks itself)',
 };

@@ -15,6 +15,7 @@ const labels: Record<string, string> = {
   'auth.totp_enrolled': 'Second factor enrolled',
   'card.view': 'Card number viewed',
   'card.view_refused': 'Card number refused (too many in an hour)',
+  'wallet.deposit_reorged_after_credit': 'Credited deposit reorganised out: reorg case opened',
   'payout.release_task': 'Payout task given back by its trader',
   'dispute.claim': 'Dispute claimed',
   'dispute.evidence_added': 'Dispute evidence added',

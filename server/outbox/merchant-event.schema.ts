@@ -9,15 +9,18 @@ import {
   eventEnvelope,
   PAYIN_DISPUTE_RESOLVED_EVENT_TYPE,
   payinEventTypes,
+  depositEventTypes,
+  webhookEventTypes,
   payoutEventTypes,
   PROOF_SUBMITTED_EVENT_TYPE,
   TEST_EVENT_TYPE,
   testEventData,
 } from '../webhooks/event.schema';
 import { eventCursorQuery } from './event-cursor';
+import { depositResponse } from '../deposits/deposit.schema';
 
 /** Every type Corridor emits (docs/webhooks.md, "Events"); a filter on any other is a mistake. */
-const eventTypes: string[] = [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE];
+const eventTypes: string[] = webhookEventTypes;
 
 /**
  * One event exactly as the webhook carried it ({ id, type, createdAt, data }): the body stored in
@@ -33,6 +36,7 @@ export const merchantEventResponse = z.union([
   }),
   eventEnvelope(PAYIN_DISPUTE_RESOLVED_EVENT_TYPE, payinDisputeResolvedData),
   eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes.filter((type) => type !== PAYIN_DISPUTE_RESOLVED_EVENT_TYPE)) }),
+  eventEnvelope('', depositResponse).extend({ type: z.enum(depositEventTypes) }),
   eventEnvelope(TEST_EVENT_TYPE, testEventData),
 ]);
 

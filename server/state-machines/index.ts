@@ -1,3 +1,4 @@
+import { depositMachine } from '@/server/state-machines/deposit';
 import { payinMachine } from '@/server/state-machines/payin';
 import { payoutMachine } from '@/server/state-machines/payout';
 
@@ -8,5 +9,6 @@ export * from '@/server/state-machines/guards';
 export * from '@/server/state-machines/windows';
 export * from '@/server/state-machines/payout';
 export * from '@/server/state-machines/payin';
+export * from '@/server/state-machines/deposit';
 
-export const machines = { payout: payoutMachine, payin: payinMachine } as const;
+export const machines = { payout: payoutMachine, payin: payinMachine, deposit: depositMachine } as const;

@@ -5,6 +5,8 @@ import { payoutDetailResponse } from '../payouts/payout-view.schema';
 import { payoutWithProofs } from '../proofs/payout-proof.schema';
 import { payinMachine } from '../state-machines/payin';
 import { payoutMachine } from '../state-machines/payout';
+import { depositMachine } from '../state-machines/deposit';
+import { depositResponse } from '../deposits/deposit.schema';
 
 // The events of docs/webhooks.md, "Events": every body is { id, type, createdAt, data }, where data
 // is the order exactly as its detail endpoint returns it (payout.proof_submitted adds the proofs,
@@ -17,7 +19,11 @@ function eventsOf(machine: { transitions: readonly { event?: string }[] }): stri
 
 export const payoutEventTypes = eventsOf(payoutMachine);
 export const payinEventTypes = eventsOf(payinMachine);
+/** A merchant's deposit events (docs/webhooks.md, "Deposit events"): its detection, then its machine's. */
+export const depositEventTypes = ['wallet.deposit_detected', ...eventsOf(depositMachine)];
 export const TEST_EVENT_TYPE = 'webhook.test';
+/** Every event type a merchant's endpoint may receive, in the document's order. */
+export const webhookEventTypes = [...payoutEventTypes, ...payinEventTypes, ...depositEventTypes, TEST_EVENT_TYPE];
 
 /** When each event is sent, as docs/webhooks.md's table says; a test holds it equal to the machines' events. */
 export const eventDescriptions: Record<string, string> = {
@@ -39,6 +45,10 @@ export const eventDescriptions: Record<string, string> = {
   'order.failed': 'The settlement failed or an operator ruled against the payment.',
   'order.dispute_resolved':
     "An operator split the escrow (status COMPLETED): data.resolution gives the USDT credited to you, returned to the trader and kept as the fee, the reason code and the operator's note.",
+  'wallet.deposit_detected': 'USDT reached your deposit address (data.state DETECTED); it is credited once the chain\'s confirmations are in. Not yet in your balance.',
+  'wallet.deposit_credited': 'The deposit is final and data.amount is in your available balance (data.state CREDITED).',
+  'wallet.deposit_held': 'The deposit is final but held, not credited: data.heldReason is below_minimum or retired_address; contact the operator.',
+  'wallet.deposit_orphaned': 'The block holding the deposit left the chain before it was final (data.state ORPHANED): it will not be credited. If the transfer is mined again, it arrives as a new deposit.',
   [TEST_EVENT_TYPE]: 'You asked for a test event (POST /api/v1/webhooks/test).',
 };
 
@@ -70,5 +80,6 @@ export function eventDataOf(type: string): z.ZodType {
   if (type === PAYIN_DISPUTE_RESOLVED_EVENT_TYPE) return payinDisputeResolvedData;
   if (payoutEventTypes.includes(type)) return payoutDetailResponse;
   if (payinEventTypes.includes(type)) return payinDetailResponse;
+  if (depositEventTypes.includes(type)) return depositResponse;
   return testEventData;
 }

@@ -23,6 +23,10 @@ import { setQuote } from '../../../server/traders/set-quote';
 import { bankAccountInput, quoteInput } from '../../../server/traders/trader.schema';
 import { traderOverview } from '../../../server/traders/trader-overview';
 import { clientAddressOf } from '../../../server/http/client-address';
+import { chainSettings } from '../../../server/chains/chain-settings';
+import { chainDepositAddress } from '../../../server/deposits/chain-deposit-address';
+import { listDeposits } from '../../../server/deposits/list-deposits';
+import { depositAddressQuery, traderDepositsInput } from '../../../server/deposits/list-deposits.schema';
 import { router, traderProcedure } from '../init';
 import { traderEvidenceRouter } from './trader-evidence';
 import {
@@ -129,4 +133,10 @@ export const traderRouter = router({
 
   // Ledger history.
   ledger: traderProcedure.input(ledgerInput).query(({ ctx, input }) => listOwnerPostings(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
+
+  // USDT in from a chain (docs/wallet.md): the trader's deposit address (made on first request, so a mutation) and deposits.
+  depositAddress: traderProcedure
+    .input(depositAddressQuery)
+    .mutation(({ ctx, input }) => chainDepositAddress(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, chainKey: input.chain, settings: chainSettings() })),
+  deposits: traderProcedure.input(traderDepositsInput).query(({ ctx, input }) => listDeposits(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
 });

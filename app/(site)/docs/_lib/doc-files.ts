@@ -21,6 +21,7 @@ const READING_ORDER = [
   'ledger',
   'errors',
   'webhooks',
+  'wallet',
   'architecture',
   'trader-guide',
   'operator-guide',

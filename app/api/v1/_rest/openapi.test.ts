@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../../../server/errors';
 import { payinMachine } from '../../../../server/state-machines/payin';
+import { depositMachine } from '../../../../server/state-machines/deposit';
 import { payoutMachine } from '../../../../server/state-machines/payout';
 import { eventDescriptions } from '../../../../server/webhooks/event.schema';
 import { contractProblems } from '../../../../tests/api/contract';
@@ -61,10 +62,10 @@ describe('the OpenAPI document is generated from the route table (routes.ts)', (
 });
 
 describe("the document's webhooks section describes every event the state machines send", () => {
-  const machineEvents = [...payoutMachine.transitions, ...payinMachine.transitions].flatMap((transition) => (transition.event ? [transition.event] : []));
+  const machineEvents = [...payoutMachine.transitions, ...payinMachine.transitions, ...depositMachine.transitions].flatMap((transition) => (transition.event ? [transition.event] : []));
 
-  it('has one webhook per event type (and webhook.test), each with a description', () => {
-    expect(Object.keys(document.webhooks).sort()).toEqual([...new Set([...machineEvents, 'webhook.test'])].sort());
+  it('has one webhook per event type (and webhook.test and the deposit\'s detection), each with a description', () => {
+    expect(Object.keys(document.webhooks).sort()).toEqual([...new Set([...machineEvents, 'wallet.deposit_detected', 'webhook.test'])].sort());
     expect(Object.keys(eventDescriptions).sort()).toEqual(Object.keys(document.webhooks).sort());
   });
 

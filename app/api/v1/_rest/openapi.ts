@@ -18,7 +18,9 @@ import { payoutCreateResponse, payoutDecisionResponse, payoutDetailResponse, pay
 import { payoutProofListResponse, payoutWithProofs } from '../../../../server/proofs/payout-proof.schema';
 import { deliveryAttemptView, deliveryListResponse, deliveryQueuedResponse, deliveryView } from '../../../../server/webhooks/delivery-view.schema';
 import { rotateWebhookSecretInput, setWebhookEndpointBody, webhookEndpointSetResponse, webhookEndpointView, webhookSecretRotatedResponse } from '../../../../server/webhooks/webhook-endpoint.schema';
-import { eventDataOf, eventDescriptions, eventEnvelope, payinEventTypes, payoutEventTypes, TEST_EVENT_TYPE, testEventData } from '../../../../server/webhooks/event.schema';
+import { eventDataOf, eventDescriptions, eventEnvelope, testEventData, webhookEventTypes } from '../../../../server/webhooks/event.schema';
+import { depositResponse } from '../../../../server/deposits/deposit.schema';
+import { depositAddressResponse, depositListResponse } from '../../../../server/deposits/list-deposits.schema';
 import { payoutCompletedEventExample } from './openapi-examples';
 import { jsonResponse } from './responses';
 import { errorsOf, paramNamesOf, type Route, type RouteTag } from './route-definition';
@@ -83,6 +85,9 @@ const outputSchemas: [z.ZodType, string][] = [
   [heartbeatResponse, 'ListenerHeartbeat'],
   [testEventData, 'TestEventData'],
   [merchantBalanceResponse, 'Balance'],
+  [depositAddressResponse, 'DepositAddress'],
+  [depositResponse, 'Deposit'],
+  [depositListResponse, 'DepositList'],
   [statementEntry, 'StatementEntry'],
   [statementPageResponse, 'StatementPage'],
   [merchantEventResponse, 'Event'],
@@ -130,7 +135,7 @@ function componentSchemas(): Record<string, JsonSchema> {
     const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
     for (const [id, schema] of Object.entries(schemas)) all[id] = bare(schema);
   }
-  for (const type of [...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE]) all[eventSchemaName(type)] = eventSchema(type);
+  for (const type of webhookEventTypes) all[eventSchemaName(type)] = eventSchema(type);
   return all;
 }
 
@@ -324,6 +329,7 @@ function webhookOf(type: string): JsonSchema {
 
 const tags: { name: RouteTag | 'Document' | 'Webhook events'; description: string }[] = [
   { name: 'Balance', description: 'Your USDT: available, frozen for payouts in flight, pending from paid pay-ins (docs/api.md, "Balance").' },
+  { name: 'Wallet', description: 'USDT in from a blockchain: your deposit address per chain and your deposits, credited once final (docs/api.md, "Deposits"; docs/wallet.md).' },
   { name: 'Payouts', description: 'USDT out to a bank account in CNY: a trader pays the recipient (docs/api.md, "Payouts").' },
   { name: 'Pay-ins', description: 'CNY in from a buyer, credited as USDT (docs/api.md, "Pay-ins").' },
   { name: 'Events', description: 'Every event emitted for you, with the body its webhook carried, to reconcile after an outage (docs/api.md, "Events").' },
@@ -366,7 +372,7 @@ export function buildDocument(): JsonSchema {
     servers: [{ url: '/', description: 'The Corridor deployment serving this document' }],
     tags,
     paths,
-    webhooks: Object.fromEntries([...payoutEventTypes, ...payinEventTypes, TEST_EVENT_TYPE].map((type) => [type, webhookOf(type)])),
+    webhooks: Object.fromEntries(webhookEventTypes.map((type) => [type, webhookOf(type)])),
     components: { schemas: componentSchemas(), responses: { RefusedRequest: refusedRequest }, securitySchemes },
   };
 }

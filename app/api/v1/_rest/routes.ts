@@ -27,6 +27,7 @@ import {
 } from './webhooks';
 import { cancelWithdrawal, createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
 import { withdrawPayoutDisputeRoute } from './payout-dispute';
+import { getDepositAddress, listDepositsRoute } from './wallet';
 
 export type { Route } from './route-definition';
 
@@ -38,6 +39,8 @@ export type { Route } from './route-definition';
 export const routes: readonly Route[] = [
   getBalance,
   listBalanceTransactions,
+  getDepositAddress,
+  listDepositsRoute,
   createWithdrawal,
   listWithdrawals,
   getWithdrawal,

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseChains } from './chains';
+
+const local = {
+  key: 'anvil',
+  family: 'evm',
+  name: 'Local anvil',
+  network: 'local',
+  tokens: { USDT: { contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6 } },
+  confirmations: 3,
+  pollIntervalMs: 500,
+  maxBlockRange: 50,
+  minimumDeposit: '0.01',
+  rpcUrl: 'http://127.0.0.1:8545',
+};
+
+describe('parseChains', () => {
+  it('fills a catalog chain from its key and keeps the per-chain token decimals', () => {
+    const [eth, bsc] = parseChains(JSON.stringify([{ key: 'ethereum', rpcUrl: 'https://eth.example' }, { key: 'bsc', rpcUrl: 'https://bsc.example', confirmations: 30 }]), { production: true });
+    expect(eth).toMatchObject({ family: 'evm', tokens: { USDT: { decimals: 6 } }, rpcUrl: 'https://eth.example' });
+    expect(bsc).toMatchObject({ tokens: { USDT: { decimals: 18 } }, confirmations: 30 });
+  });
+
+  it('takes a whole chain outside the catalog', () => {
+    expect(parseChains(JSON.stringify([local]), { production: false })).toEqual([local]);
+  });
+
+  it('refuses local and test networks in production', () => {
+    expect(() => parseChains(JSON.stringify([local]), { production: true })).toThrow(/anvil: a local network is refused in production/);
+  });
+
+  it('refuses incomplete, unknown-field, duplicate and malformed entries with the entry named', () => {
+    expect(() => parseChains(JSON.stringify([{ key: 'mychain', rpcUrl: 'http://x.example' }]), { production: false })).toThrow(/mychain: family/);
+    expect(() => parseChains(JSON.stringify([{ ...local, extra: 1 }]), { production: false })).toThrow(/anvil/);
+    expect(() => parseChains(JSON.stringify([local, local]), { production: false })).toThrow(/listed twice/);
+    expect(() => parseChains(JSON.stringify([{ ...local, minimumDeposit: 1 }]), { production: false })).toThrow(/minimumDeposit/);
+    expect(() => parseChains('{', { production: false })).toThrow(/not valid JSON/);
+    expect(() => parseChains(JSON.stringify([{ key: 'ethereum' }]), { production: false })).toThrow(/rpcUrl/);
+  });
+
+  it('is empty when nothing is configured', () => {
+    expect(parseChains(undefined, { production: true })).toEqual([]);
+    expect(parseChains('  ', { production: true })).toEqual([]);
+  });
+});

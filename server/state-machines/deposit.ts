@@ -1,0 +1,30 @@
+import type { DepositState } from '@/db/schema/wallet';
+import { defineMachine, type StateDef } from '@/server/state-machines/machine';
+
+/**
+ * The life of a USDT deposit seen on a chain (docs/state-machines.md, "Deposit"; docs/wallet.md).
+ * Creation is the watcher's insert in DETECTED; only the watcher (system) moves a deposit. A credit
+ * is final: a reorganisation after it opens a case instead of a transition (docs/wallet.md,
+ * "Reorganisations").
+ */
+export type DepositAction = 'confirm' | 'credit' | 'hold' | 'orphan';
+
+const states: Record<DepositState, StateDef> = {
+  DETECTED: { terminal: false, label: 'Detected', description: 'seen in a block, not enough confirmations yet' },
+  CONFIRMED: { terminal: false, label: 'Confirmed', description: 'its block has the confirmations the chain requires' },
+  CREDITED: { terminal: true, label: 'Credited', description: 'the amount is in the owner’s available balance' },
+  HELD: { terminal: true, label: 'Held', description: 'final but not credited: a retired address or below the minimum; an operator decides' },
+  ORPHANED: { terminal: true, label: 'Orphaned', description: 'its block left the chain before it was credited; never credited' },
+};
+
+export const depositMachine = defineMachine<DepositState, DepositAction>({
+  flow: 'deposit',
+  states,
+  initial: ['DETECTED'],
+  transitions: [
+    { action: 'confirm', from: ['DETECTED'], to: 'CONFIRMED', actors: ['system'], description: 'the block has the required confirmations and its hash still matches' },
+    { action: 'credit', from: ['CONFIRMED'], to: 'CREDITED', actors: ['system'], event: 'wallet.deposit_credited', description: 'external → owner available, one transfer' },
+    { action: 'hold', from: ['CONFIRMED'], to: 'HELD', actors: ['system'], event: 'wallet.deposit_held', description: 'to a retired address, or below the chain’s minimum' },
+    { action: 'orphan', from: ['DETECTED', 'CONFIRMED'], to: 'ORPHANED', actors: ['system'], event: 'wallet.deposit_orphaned', description: 'the block at its height has another hash now' },
+  ],
+});

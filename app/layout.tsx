@@ -32,7 +32,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
 
   const [requestHeaders, requestCookies] = await Promise.all([headers(), cookies()]);
-  if (requestHeaders.get(SURFACE_HEADER) === 'checkout') {
+  const surface = requestHeaders.get(SURFACE_HEADER);
+  if (surface === 'checkout') {
     // The merchant's page: no Corridor header, footer or English skip link; the buyer's language.
     const lang = checkoutLanguage(requestCookies, requestHeaders);
     return (
@@ -43,7 +44,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   }
 
   return (
-    <html lang="en">
+    // The consoles and sign-in read the language as their pages do (operatorLangOfRequest and its kin).
+    <html lang={surface === 'console' ? htmlLang(checkoutLanguage(requestCookies, requestHeaders)) : 'en'}>
       <body>
         <a className="skip-link" href="#main">
           Skip to content

@@ -6,6 +6,8 @@
  */
 export const SURFACE_HEADER = 'x-corridor-surface';
 
-export type Surface = 'site' | 'checkout';
+export type Surface = 'site' | 'checkout' | 'console';
 
-export const surfaceOf = (pathname: string): Surface => (/^\/pay\/[^/]+\/?$/.test(pathname) ? 'checkout' : 'site');
+/** `console`: the consoles and the sign-in page, site pages in the user's language (the toggle's cookie, else the browser's). */
+export const surfaceOf = (pathname: string): Surface =>
+  /^\/pay\/[^/]+\/?$/.test(pathname) ? 'checkout' : /^\/(operator|merchant|trader|sign-in)(\/|$)/.test(pathname) ? 'console' : 'site';

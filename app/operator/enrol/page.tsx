@@ -3,26 +3,34 @@ import { redirect } from 'next/navigation';
 import { requireUser } from '../../_auth/require-user';
 import { TrpcProvider } from '../../_trpc/client';
 import { EnrolForm } from './enrol-form';
+import { enrolMessages } from './enrol-messages';
+import { OperatorLanguageToggle, OperatorMessagesProvider } from '../_components/messages-context';
+import { operatorLangOfRequest } from '../_components/operator-language';
+import { htmlLang } from '../../pay/[token]/language';
 import '../operator.css';
 
-export const metadata: Metadata = { title: 'Set up your second factor', robots: { index: false } };
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: enrolMessages[await operatorLangOfRequest()].title, robots: { index: false } };
+}
 
 /** First sign-in of an operator: enrol an authenticator app (TOTP) before the console opens. */
 export default async function EnrolPage() {
   const user = await requireUser('operator', '/operator/enrol');
   if (user.totpEnrolled) redirect('/operator');
+  const lang = await operatorLangOfRequest();
+  const t = enrolMessages[lang];
   return (
-    <section className="narrow console is-single">
-      <div>
-        <h1>Set up your second factor</h1>
-        <p className="lead">
-          Operators sign in with a code from an authenticator app. Add Corridor to yours with the key below, then enter the
-          6-digit code it shows.
-        </p>
-        <TrpcProvider>
-          <EnrolForm />
-        </TrpcProvider>
-      </div>
-    </section>
+    <OperatorMessagesProvider lang={lang}>
+      <section className="narrow console is-single" lang={htmlLang(lang)}>
+        <div>
+          <OperatorLanguageToggle />
+          <h1>{t.title}</h1>
+          <p className="lead">{t.lead}</p>
+          <TrpcProvider>
+            <EnrolForm />
+          </TrpcProvider>
+        </div>
+      </section>
+    </OperatorMessagesProvider>
   );
 }

@@ -53,6 +53,17 @@ const en = {
   REQUEST_TIMEOUT: 'The request took too long. Try again.',
   HEADERS_TOO_LARGE: 'The request is too large.',
   BATCH_TOO_LARGE: 'Too many requests at once. Reload the page.',
+  INVITATION_INVALID: 'This invitation link does not work: it may be used, revoked, replaced or expired.',
+  LAST_OWNER: 'The merchant needs at least one active owner.',
+  SERVER_BUSY: 'The server is busy: try again in a moment.',
+  BANK_ACCOUNT_NOT_FOUND: 'No such bank account.',
+  SUGGESTION_NOT_FOUND: 'This suggestion is no longer waiting.',
+  DISPUTE_NOT_WITHDRAWABLE: 'This dispute cannot be withdrawn now.',
+  DEADLINE_NOT_EXTENDABLE: 'No deadline runs in this state, so none can be extended.',
+  EVIDENCE_REQUEST_CLOSED: 'This request was already answered or withdrawn.',
+  CONTROL_CHANGE_PENDING: 'Another change to this control waits for approval: approve, reject or withdraw it first.',
+  TOO_MANY_STREAMS: 'Too many live views are open: the page checks for updates instead.',
+  CARD_REVEAL_THROTTLED: 'You have seen as many account numbers as allowed in one hour. Try again later.',
 };
 
 const zh: Record<keyof typeof en, string> = {
@@ -103,6 +114,17 @@ const zh: Record<keyof typeof en, string> = {
   REQUEST_TIMEOUT: '请求超时，请重试。',
   HEADERS_TOO_LARGE: '请求过大。',
   BATCH_TOO_LARGE: '同时发出的请求过多，请刷新页面。',
+  INVITATION_INVALID: '此邀请链接无效：可能已被使用、撤销、替换或已过期。',
+  LAST_OWNER: '商户至少需要一位有效的所有者。',
+  SERVER_BUSY: '服务器繁忙，请稍后重试。',
+  BANK_ACCOUNT_NOT_FOUND: '银行账户不存在。',
+  SUGGESTION_NOT_FOUND: '此建议已不再等待处理。',
+  DISPUTE_NOT_WITHDRAWABLE: '此争议目前无法撤回。',
+  DEADLINE_NOT_EXTENDABLE: '此状态下没有计时，无法延长。',
+  EVIDENCE_REQUEST_CLOSED: '该请求已被回复或撤回。',
+  CONTROL_CHANGE_PENDING: '此控制项已有待审批的修改，请先批准、驳回或撤回。',
+  TOO_MANY_STREAMS: '打开的实时页面过多，页面将改为定时刷新。',
+  CARD_REVEAL_THROTTLED: '您一小时内查看账号的次数已达上限，请稍后再试。',
 };
 
 export const errorCodeTexts: Record<Lang, Record<string, string>> = { en, zh };

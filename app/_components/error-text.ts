@@ -25,8 +25,9 @@ const said = {
   },
 } as const;
 
+/** A field's label by its whole path, else by its last name (`settings.checkoutAccentColor`, `status.0`: `status`). */
 function fieldOf(path: string, labels: FieldLabels): string | undefined {
-  const last = path.split('.').at(-1) ?? path;
+  const last = path.split('.').filter((segment) => !/^\d+$/.test(segment)).at(-1) ?? path;
   return labels[path] ?? labels[last];
 }
 

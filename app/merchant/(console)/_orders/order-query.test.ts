@@ -48,18 +48,20 @@ describe('a refusal of a procedure called on the server', () => {
     await database.close();
   });
 
-  it('is worded as the browser would word it: the code and each field', async () => {
+  it('is worded as the browser would word it: each field by its label, in the page’s language, never the code', async () => {
     const caller = callerAs(database.db, merchantSession(owner));
     const thrown = await caller.merchantOrders.payouts({ from: '2026-13-45' } as never).then(
       () => null,
       (error: unknown) => error,
     );
-    expect(errorText(refusalOf(thrown))).toMatch(/^VALIDATION_FAILED: Some fields need attention\. \(from .+\)$/);
+    expect(errorText(refusalOf(thrown), 'en', { from: 'Created from' })).toMatch(/^Some fields need attention: Created from .+\.$/);
+    expect(errorText(refusalOf(thrown), 'zh', { from: '创建时间起' })).toBe('请检查“创建时间起”：填写的值无效。');
     const missing = await caller.merchantOrders.payout({ reference: 'WD-NOPE' }).then(
       () => null,
       (error: unknown) => error,
     );
-    expect(errorText(refusalOf(missing))).toBe('ORDER_NOT_FOUND: No payout with this orderNo or merchantOrderNo.');
+    expect(errorText(refusalOf(missing))).toBe('No payout with this orderNo or merchantOrderNo.');
+    expect(errorText(refusalOf(missing), 'zh')).toBe('订单不存在。');
   });
 
   it('anything that is not a refusal of the input is thrown on', () => {

@@ -212,9 +212,9 @@ test('releasing on a suggested bank match asks again, showing the payer-name mis
 
   // The trader signs in; the forwarder sends the bank's SMS: the right amount and reference, another payer.
   await page.goto('/sign-in?next=%2Ftrader%2Fnotifications');
-  await page.getByLabel('Email').fill(demoCredentials.trader.email);
-  await page.getByLabel('Password').fill(demoCredentials.trader.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/^(Email|邮箱)$/).fill(demoCredentials.trader.email);
+  await page.getByLabel(/^(Password|密码)$/).fill(demoCredentials.trader.password);
+  await page.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
   await expect(page).toHaveURL(/\/trader\/notifications$/);
   const accounts = (await (await page.request.get('/api/trpc/trader.bankAccounts')).json()) as { result: { data: { id: string; accountLast4: string }[] } };
   const bankAccountId = accounts.result.data.find((account) => account.accountLast4 === DEMO_LAST4)?.id ?? '';

@@ -180,7 +180,7 @@ const zh: typeof en = {
     heading: '收银台',
     form: '收银台',
     displayName: (name) => `显示名称（留空：${name}）`,
-    accent: '强调色（#rrggbb，留空：默认）',
+    accent: '主题色（#rrggbb，留空：默认）',
     askPayerName: '要求买家填写付款人姓名',
     save: '保存收银台设置',
     saved: '收银台设置已保存。',
@@ -192,7 +192,7 @@ const zh: typeof en = {
     remove: '删除标志',
     logoSaved: '标志已保存。',
     logoRemoved: '标志已删除。',
-    labels: { checkoutDisplayName: '显示名称', checkoutAccentColor: '强调色', askPayerName: '要求买家填写付款人姓名', imageBase64: '标志' },
+    labels: { checkoutDisplayName: '显示名称', checkoutAccentColor: '主题色', askPayerName: '要求买家填写付款人姓名', imageBase64: '标志' },
   },
 };
 

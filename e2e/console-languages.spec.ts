@@ -148,7 +148,7 @@ test('the sign-in page is in the language chosen with its switch, and the consol
   await page.getByLabel('邮箱').fill('nobody@example.com');
   await page.getByLabel('密码').fill('not the password');
   await page.getByRole('button', { name: '登录' }).click();
-  await expect(page.getByRole('alert')).toHaveText('邮箱与密码不匹配。');
+  await expect(page.locator('.form-error')).toHaveText('邮箱与密码不匹配。');
   expect(await rawCodesOn(page)).toEqual([]);
   // The choice reaches the consoles' paths too: the trader dashboard signs in in Chinese.
   await page.goto('/sign-in?next=%2Ftrader');

@@ -52,7 +52,7 @@ export default async function MetricsPage() {
       {metrics.traders.length === 0 ? (
         <p className="console-empty">{t.noTraders}</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
           <table aria-label={t.tableLabel} className="dense">
             <thead>
               <tr>

@@ -40,7 +40,7 @@ export function ControlSettings({ lang, operatorId }: { lang: SettingsLang; oper
       <p className="console-hint">{t.cliNote}</p>
 
       <h2>{t.controls.heading}</h2>
-      <div className="table-scroll">
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t.controls.tableLabel}>
         <table aria-label={t.controls.tableLabel}>
           <thead>
             <tr>
@@ -196,7 +196,7 @@ export function ControlSettings({ lang, operatorId }: { lang: SettingsLang; oper
       {recent.length === 0 ? (
         <p className="console-empty">{t.recent.none}</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.recent.tableLabel}>
           <table aria-label={t.recent.tableLabel} className="dense">
             <thead>
               <tr>

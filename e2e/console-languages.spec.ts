@@ -37,7 +37,8 @@ async function setLanguage(context: BrowserContext, testInfo: TestInfo, lang: 'z
 /**
  * Codes shown as text: ALL_CAPS_WITH_UNDERSCORES tokens and the order statuses, in the visible text
  * and the title. Not what is data on purpose: the API's own field list of an order
- * (order-fields), the audit log's recorded details, code and preformatted blocks.
+ * (order-fields), the audit log's recorded details, code and preformatted blocks, and the
+ * environment variables the developers' page tells a merchant to set (CORRIDOR_API_SECRET).
  */
 async function rawCodesOn(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -48,7 +49,7 @@ async function rawCodesOn(page: Page): Promise<string[]> {
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
       if (!parent || skipped(parent) || !parent.checkVisibility()) continue;
-      for (const match of (node.textContent ?? '').match(code) ?? []) found.push(`${match} in “${(node.textContent ?? '').trim().slice(0, 80)}”`);
+      for (const match of (node.textContent ?? '').match(code) ?? []) if (!match.startsWith('CORRIDOR_')) found.push(`${match} in “${(node.textContent ?? '').trim().slice(0, 80)}”`);
     }
     for (const match of document.title.match(code) ?? []) found.push(`${match} in the title`);
     return found;

@@ -57,7 +57,7 @@ export function MerchantAuditLog() {
       <ErrorLine error={log.error} />
       {log.data && log.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {log.data && log.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
           <table aria-label={t.tableLabel} data-testid="merchant-audit-log">
             <thead>
               <tr>

@@ -86,7 +86,7 @@ export function BalanceConsole({ canExport }: { canExport: boolean }) {
       {statement.isPending ? <p aria-busy="true">{t.loading}</p> : null}
       {statement.data && statement.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {statement.data && statement.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="statement-heading">
           <table aria-labelledby="statement-heading" data-testid="statement">
             <thead>
               <tr>

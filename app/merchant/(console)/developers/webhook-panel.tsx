@@ -186,7 +186,7 @@ export function WebhookPanel() {
       <ErrorLine error={deliveries.error ?? resend.error} />
       {deliveries.data && deliveries.data.items.length === 0 ? <p className="console-empty">{t.noDeliveries}</p> : null}
       {deliveries.data && deliveries.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-labelledby="deliveries-heading">
           <table aria-labelledby="deliveries-heading" data-testid="delivery-log">
             <thead>
               <tr>

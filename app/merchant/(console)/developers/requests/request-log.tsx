@@ -56,7 +56,7 @@ export function RequestLog() {
       <ErrorLine error={requests.error} />
       {requests.data && requests.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {requests.data && requests.data.items.length > 0 ? (
-        <div className="table-scroll">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
           <table aria-label={t.tableLabel} data-testid="request-log">
             <thead>
               <tr>

@@ -56,7 +56,6 @@ export function RequestLog() {
       <ErrorLine error={requests.error} />
       {requests.data && requests.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {requests.data && requests.data.items.length > 0 ? (
-        {/* Focusable, so that the table scrolls sideways from the keyboard on a phone; the section names it. */}
         <div className="table-scroll" tabIndex={0}>
           <table aria-label={t.tableLabel} data-testid="request-log">
             <thead>

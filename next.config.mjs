@@ -39,6 +39,9 @@ const nextConfig = {
   // doubled a newcomer's first start. `npm run build`, the release build, still checks them.
   typescript: { ignoreBuildErrors: startBuild },
   poweredByHeader: false,
+  // The custom server compresses pages itself, Brotli first (server/http/compress-pages.ts); Next's
+  // own compression knows only gzip. `next dev` answers uncompressed.
+  compress: false,
   reactStrictMode: true,
   typedRoutes: false,
   experimental: {

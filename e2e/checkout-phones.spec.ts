@@ -111,9 +111,9 @@ for (const phone of phones) {
           expect(box!.y + box!.height, `${name} ends above "${w.paid}" (y=${button!.y}) on a ${width}x${height} screen`).toBeLessThanOrEqual(button!.y);
         }
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-        // Plain words: no jargon unless the buyer opens "Rate and fees".
+        // Plain words, and CNY only: no jargon, no USDT.
         const visible = await page.locator('body').innerText();
-        expect(visible).not.toMatch(/trader|operator|escrow|交易员|承兑商|托管/i);
+        expect(visible).not.toMatch(/trader|operator|escrow|USDT|交易员|承兑商|托管/i);
         await screenshot(page, testInfo, `${phone.name.replace(/ /g, '-')}-${lang}`);
         await expectAccessible(page, `the pay screen, ${phone.name}, ${lang}`);
 

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { devices, expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { CorridorClient, CorridorTraderClient, isApiError, type PayinCreated } from '../clients/node/corridor-client';
-import { formatUsdt } from '../app/pay/[token]/format';
 import { demoCredentials } from '../server/demo/demo-credentials';
 import { expectAccessible } from './accessibility';
 
@@ -94,11 +93,9 @@ test('a buyer pays, and the page follows the order to completion by itself', asy
 
   const amount = page.getByRole('group', { name: 'Amount to pay' });
   await expect(amount.getByText(`¥${created.fiatAmount}`, { exact: true })).toBeVisible();
-  // The USDT amount once, in plain words; the rate only for whoever opens "Rate and fees".
-  await expect(page.getByText(/^Demo Merchant receives:/)).toHaveText(`Demo Merchant receives: ${formatUsdt(created.assetAmount)} USDT`);
-  await expect(page.getByText('Locked rate')).toBeHidden();
-  await page.getByText('Rate and fees').click();
-  await expect(page.getByRole('definition').filter({ hasText: 'CNY' })).toHaveText(`1 USDT = ${created.pricingSnapshot.fxRate} CNY`);
+  // CNY only: the buyer never reads the USDT amount, the rate or the fee, nor gets them in the page's data.
+  expect(await page.locator('body').innerText()).not.toContain('USDT');
+  expect(await response?.text()).not.toContain(created.assetAmount);
   await expect(page.getByRole('note').filter({ hasText: 'Transfer exactly' })).toContainText(`Transfer exactly ¥${created.fiatAmount} in one single transfer.`);
   await expect(page.getByRole('timer')).toHaveText(/^1[45]:[0-5]\d$/);
   await expect(page.getByRole('list', { name: 'Payment progress' }).getByRole('listitem')).toHaveText([/Pay/, /Confirming/, /Done/]);
@@ -145,16 +142,8 @@ test('a buyer pays, and the page follows the order to completion by itself', asy
   // No reload and no click: polling brings the page to the end.
   await expect(heading(page, 'Payment complete')).toBeVisible({ timeout: 15_000 });
   const summary = page.getByRole('region', { name: 'Payment details' });
-  await summary.getByText('Rate and fees').click();
-  const details = await terms(summary);
-  expect(details).toMatchObject({
-    'Amount paid': `¥${created.fiatAmount}`,
-    'Locked rate': `1 USDT = ${created.pricingSnapshot.fxRate} CNY`,
-    'Gateway fee (paid by the merchant)': `${formatUsdt(created.pricingSnapshot.feeAmount)} USDT`,
-  });
-  await expect(summary.getByText(/^Demo Merchant receives:/)).toHaveText(`Demo Merchant receives: ${formatUsdt(created.assetAmount)} USDT`);
-  expect(created.pricingSnapshot.feeAmount).toBe(created.usdFeeAmount);
-  expect(created.pricingSnapshot.fiatAmount).toBe(created.fiatAmount);
+  expect(await terms(summary)).toMatchObject({ 'Amount paid': `¥${created.fiatAmount}` });
+  expect(await page.locator('body').innerText()).not.toContain('USDT');
   await expect(page.getByRole('link', { name: 'Back to Demo Merchant' })).toHaveAttribute('href', RETURN_URL);
   await expect(page.getByRole('list', { name: 'Payment progress' }).getByRole('listitem')).toHaveText([/completed/, /completed/, /completed/]);
   await expectNotReloaded(page);
@@ -269,21 +258,33 @@ test('a bad link says so instead of failing', async ({ page }, testInfo) => {
   await expect(heading(page, '此付款链接无效')).toBeVisible();
 });
 
-test('while the order loads, the page says so under its heading, and then shows the payment', async ({ page }, testInfo) => {
+test('the first response is the payment itself: bank details with no script run and no second request, and no loading screen', async ({ page, browser }, testInfo) => {
   const created = await createPayin(testInfo);
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/trpc/checkout.view**', async (route) => {
-    await released;
-    await route.continue();
-  });
-  await page.goto(checkoutUrl(created, testInfo));
-  await expect(heading(page, 'Loading your payment…')).toBeVisible();
-  await expectAccessible(page, 'checkout: loading');
+  // The server's HTML alone, as a browser shows it before any script has run.
+  const noScript = await browser.newContext({ ...pixel7, javaScriptEnabled: false });
+  const html = await noScript.newPage();
+  const response = await html.goto(checkoutUrl(created, testInfo));
+  expect(response?.status()).toBe(200);
+  await expect(heading(html, 'Pay by bank transfer')).toBeVisible();
+  expect(await terms(html.getByRole('region', { name: 'Transfer to' }))).toMatchObject({ 'Account number': expect.stringContaining(DEMO_BANK.accountNumber) });
+  await expect(html.getByRole('timer')).toHaveText(/^1[45]:[0-5]\d$/);
+  await noScript.close();
 
-  release();
+  // With scripts, the page never asks for the view it was rendered with, and never shows a spinner.
+  const viewRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/trpc/checkout.view')) viewRequests.push(request.url());
+  });
+  await page.route('**/api/trpc/checkout.view**', (route) => route.abort());
+  await page.route('**/pay/*/events', (route) => route.abort());
+  await page.goto(checkoutUrl(created, testInfo));
   await expect(heading(page, 'Pay by bank transfer')).toBeVisible();
   await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await expect(page.locator('.checkout-spinner')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'I Have Paid' })).toBeEnabled();
+  // Past hydration (the clock ticks in the browser), still no request for the view.
+  await expect(page.getByRole('timer')).not.toHaveText(await page.getByRole('timer').innerText(), { timeout: 5_000 });
+  expect(viewRequests).toEqual([]);
   await page.unrouteAll({ behavior: 'wait' });
   await cancelByToken(page, tokenOf(created));
 });
@@ -329,6 +330,38 @@ test('when the trader says the money never arrived, the buyer is told it is bein
   await expect(heading(page, 'We are looking into it')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText(/Your money is safe/)).toBeVisible();
   await screenshot(page, testInfo, 'disputed');
+});
+
+test('a buyer in another time zone than the server: the page hydrates without a mismatch and shows times in their zone, then renders them so from the start', async ({ browser }, testInfo) => {
+  const created = await createPayin(testInfo);
+  const context = await browser.newContext({ ...pixel7, timezoneId: 'Asia/Shanghai' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  const token = tokenOf(created);
+  expect((await page.request.post('/api/trpc/checkout.markPaid', { data: { token } })).ok()).toBe(true);
+  const view = (await (await page.request.get(`/api/trpc/checkout.view?input=${encodeURIComponent(JSON.stringify({ token }))}`)).json()) as { result: { data: { paymentSubmittedAt: string } } };
+  const paidAt = view.result.data.paymentSubmittedAt;
+  const inZone = (timeZone: string) => new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(paidAt));
+  expect(inZone('Asia/Shanghai')).not.toBe(inZone('UTC'));
+
+  // First visit: the server cannot know the zone and renders UTC; the browser redraws in its own.
+  // Then the server knows it (the page's cookie) and renders the buyer's zone from the start.
+  for (const [visit, serverZone] of [
+    ['first', 'UTC'],
+    ['again', 'Asia/Shanghai'],
+  ] as const) {
+    const response = await page.goto(checkoutUrl(created, testInfo));
+    expect(await response?.text(), `${visit} visit: the server's HTML`).toContain(inZone(serverZone));
+    await expect(heading(page, 'Payment reported, waiting for the payee to confirm')).toBeVisible();
+    await expect.poll(async () => (await terms(page.getByRole('region', { name: 'Payment details' })))['Reported paid at']).toBe(inZone('Asia/Shanghai'));
+    await page.waitForTimeout(1_000);
+    expect(errors, `${visit} visit: hydration and console errors`).toEqual([]);
+  }
+  await context.close();
 });
 
 /**

@@ -7,7 +7,9 @@ import { isShuttingDown } from '../server/operations/shutdown-state';
 import { applyConnectionPolicies, type ServerTimeouts } from './connection-policies';
 import { stampClientAddress } from '../server/http/client-address';
 import { setSecurityHeaders } from '../server/http/security-headers';
+import { pageCompression } from '../server/http/compress-pages';
 import { pageRequestGate } from '../app/_page-gate/page-request-gate';
+import { answerMalformedPath, isMalformedPath } from '../app/_page-gate/malformed-path';
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -43,7 +45,12 @@ export async function startHttpServer(options: {
   const handleApi = restRequestListener();
   // Page requests are checked from their headers before Next reads a byte of their bodies.
   const gate = pageRequestGate();
+  // Brotli or gzip for everything Next answers (its own compression is off: next.config.mjs); a
+  // build asset already compressed at Brotli's best is answered from memory.
+  const compress = pageCompression();
   const handlePage: RequestHandler = async (req, res) => {
+    if (isMalformedPath((req.url ?? '/').split('?')[0]!)) return answerMalformedPath(res, req);
+    if (compress(req, res)) return;
     if (await gate.admit(req, res)) await handleNext(req, res);
   };
 

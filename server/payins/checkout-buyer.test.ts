@@ -67,6 +67,16 @@ function form(images: Uint8Array[]): Request {
   return new Request('http://localhost/pay/x/receipts', { method: 'POST', body });
 }
 
+describe('what the buyer is told', () => {
+  it('amounts in CNY only: the view carries no USDT amount, rate or fee, whatever the order holds', async () => {
+    const order = await payin();
+    const view = await checkoutView(database.db, order.token);
+    expect(view.fiatAmount).toMatch(/^\d+\.\d{2}$/);
+    for (const key of ['assetAmount', 'assetSymbol', 'fxRate', 'feeAmount']) expect(view, key).not.toHaveProperty(key);
+    expect(JSON.stringify(view)).not.toMatch(/USDT|\d\.\d{6}(?!\d)/);
+  });
+});
+
 describe('the merchant’s checkout frame', () => {
   it('shows the display name and a readable accent, and a logo when there is one', async () => {
     const order = await payin();

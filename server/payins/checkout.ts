@@ -8,7 +8,7 @@ import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from '../disputes/dispute-eviden
 import { keyring } from '../config/keyring';
 import { decryptField, encryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
-import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
+import { fmt2, isoMs, isoMsOrNull } from '../money/format';
 import { applyPayinTransition } from '../state-machines/apply-transition';
 import { defaultWindows } from '../state-machines/windows';
 import { checkoutLinkExpired } from './checkout-link';
@@ -46,7 +46,7 @@ export async function payinByToken(db: Executor, token: string): Promise<PayinRo
 }
 
 /**
- * What the buyer's checkout page shows: amounts, the matched trader's bank details (only while
+ * What the buyer's checkout page shows: the amount in CNY, the matched trader's bank details (only while
  * the buyer is to pay or has just paid), deadlines and where to go back to.
  */
 export async function checkoutView(db: Executor, token: string, now = new Date()) {
@@ -80,13 +80,10 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
     // "Cent offsets") a few cents more than the order's CNY amount; the merchant's amounts do not change.
     fiatAmount: fmt2(order.paymentFiatAmount ?? order.fiatAmount),
     fiatCurrency: 'CNY' as const,
+    // No USDT amount, rate or fee: the buyer pays and reads CNY only (docs/merchant-guide.md).
     // The code to put in the transfer memo; whether "I Have Paid" asks for the payer's name.
     buyerReference: order.buyerReference,
     askPayerName: merchant?.askPayerName ?? false,
-    assetAmount: fmt6(order.assetAmount),
-    assetSymbol: 'USDT' as const,
-    fxRate: fmtRate(order.fxRate),
-    feeAmount: fmt2(order.usdFeeAmount),
     bank,
     expiresAt: isoMs(order.expiresAt),
     paymentSubmittedAt: isoMsOrNull(order.paymentSubmittedAt),

@@ -1,20 +1,35 @@
 import type { z } from 'zod';
 import { DomainError } from '../errors';
-import { enforceTextRule } from './text-rule';
+import { textRuleBreach } from './text-rule';
+
+export interface InputProblem {
+  /** The field in dotted form, '' for the input itself. */
+  path: string;
+  message: string;
+}
+
+export type CheckedInput<S extends z.ZodType> = { ok: true; data: z.output<S> } | { ok: false; details: InputProblem[] };
+
+/**
+ * Checks input the way every action does, without throwing: the text rule first (no control
+ * characters, well-formed Unicode; server/validation/text-rule.ts), then the schema. A page that
+ * shows a refusal inline (a console's query string) checks with this, so it refuses exactly what
+ * the action would.
+ */
+export function checkInput<S extends z.ZodType>(schema: S, input: unknown): CheckedInput<S> {
+  const breach = textRuleBreach(input);
+  if (breach !== null) return { ok: false, details: [{ path: breach.path || 'body', message: breach.message }] };
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  return { ok: false, details: result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })) };
+}
 
 /**
  * Parses input with a zod schema, turning a failure into VALIDATION_FAILED with one detail per
- * problem (`path` in dotted form), so every transport reports bad input the same way. The text
- * rule (no control characters, well-formed Unicode) is enforced first, for every field
- * (server/validation/text-rule.ts).
+ * problem (`path` in dotted form), so every transport reports bad input the same way.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  enforceTextRule(input);
-  const result = schema.safeParse(input);
-  if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-  throw new DomainError('VALIDATION_FAILED', 'The request is not valid.', { details });
+  const checked = checkInput(schema, input);
+  if (checked.ok) return checked.data;
+  throw new DomainError('VALIDATION_FAILED', 'The request is not valid.', { details: checked.details });
 }

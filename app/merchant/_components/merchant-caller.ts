@@ -25,8 +25,9 @@ export async function orNotFound<T>(call: Promise<T>): Promise<T> {
   try {
     return await call;
   } catch (error) {
-    const code = (error as { cause?: { code?: string; issues?: unknown } }).cause;
-    if (code?.code === 'ORDER_NOT_FOUND' || code?.issues !== undefined) notFound();
+    // A zod issue list (the reference's shape) or the text rule's own refusal (a control character).
+    const cause = (error as { cause?: { code?: string; issues?: unknown } }).cause;
+    if (cause?.code === 'ORDER_NOT_FOUND' || cause?.code === 'VALIDATION_FAILED' || cause?.issues !== undefined) notFound();
     throw error;
   }
 }

@@ -18,12 +18,14 @@ export function BankDetails({ bank, reference }: { bank: NonNullable<CheckoutVie
         <CopyRow label={t.bankName} value={bank.bankName} />
         <CopyRow label={t.accountNumber} value={bank.accountNumber}>
           {/* Spans and <wbr>, not spaces: a number selected by hand still copies without gaps. */}
-          {digitGroups(bank.accountNumber).map((group, index) => (
-            <Fragment key={index}>
-              {index > 0 ? <wbr /> : null}
-              <span className="checkout-digit-group">{group}</span>
-            </Fragment>
-          ))}
+          <span data-testid="bank-account-number">
+            {digitGroups(bank.accountNumber).map((group, index) => (
+              <Fragment key={index}>
+                {index > 0 ? <wbr /> : null}
+                <span className="checkout-digit-group">{group}</span>
+              </Fragment>
+            ))}
+          </span>
         </CopyRow>
         {reference ? <CopyRow label={t.referenceLabel} value={reference} /> : null}
       </dl>

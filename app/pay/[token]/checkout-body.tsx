@@ -1,18 +1,16 @@
 'use client';
 
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useState } from 'react';
 import { useTRPC } from '../../_trpc/client';
 import { CheckoutScreen } from './checkout-screen';
 import { InvalidLink } from './invalid-link';
-import { LoadError } from './load-error';
-import { LoadingState } from './loading-state';
 import { useMessages } from './messages-context';
 import { OrderNumber } from './order-number';
 import { ProgressSteps } from './progress-steps';
 import { ScreenChangedContext, SCREEN_HEADING_ID } from './screen-heading';
 import { isOpen, isTerminal, screenOf } from './screen-of';
-import type { CheckoutError, CheckoutView } from './types';
+import type { CheckoutError, CheckoutView, InitialCheckout } from './types';
 import { useDeadlinePassed } from './use-deadline-passed';
 import { useScreenChanged } from './use-screen-changed';
 import { useLiveStatus } from './use-live-status';
@@ -29,10 +27,21 @@ function stillChanging(view: CheckoutView | undefined, error: CheckoutError | nu
 }
 
 /**
- * Loads the view and keeps it live until the order is final: server-sent events say when it
- * changed, and polling takes over while the stream is not open. Then shows its screen.
+ * When, on this device's clock, the server-rendered view arrived: the first byte of the page's own
+ * response. The server's clock is compared with the device's from it (use-server-now.ts).
  */
-export function CheckoutBody({ token }: { token: string }) {
+function pageArrivedAt(): number {
+  if (typeof performance === 'undefined' || typeof performance.getEntriesByType !== 'function') return Date.now();
+  const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return navigation && navigation.responseStart > 0 ? performance.timeOrigin + navigation.responseStart : Date.now();
+}
+
+/**
+ * Shows the order's screen from the view the server rendered, then keeps it live until the order
+ * is final: server-sent events say when it changed, and polling takes over while the stream is
+ * not open.
+ */
+export function CheckoutBody({ token, initial }: { token: string; initial: InitialCheckout }) {
   const { t } = useMessages();
   const trpc = useTRPC();
   const [live, setLive] = useState(false);
@@ -40,6 +49,11 @@ export function CheckoutBody({ token }: { token: string }) {
     trpc.checkout.view.queryOptions(
       { token },
       {
+        // The server's answer of a moment ago: not asked again on load; the event stream says
+        // when it changes (its first event closes the gap between the render and the stream).
+        initialData: initial.view,
+        initialDataUpdatedAt: pageArrivedAt,
+        refetchOnMount: false,
         refetchInterval: (current) => (!live && stillChanging(current.state.data, current.state.error) ? POLL_MS : false),
         retry: (failures, error) => !isNotFound(error) && failures < 2,
       },
@@ -48,41 +62,34 @@ export function CheckoutBody({ token }: { token: string }) {
   const view = query.data;
   const refetch = query.refetch;
   const onChange = useCallback(() => void refetch(), [refetch]);
-  const streamOpen = useLiveStatus(token, view !== undefined && stillChanging(view, query.error), onChange);
+  const streamOpen = useLiveStatus(token, stillChanging(view, query.error), onChange);
   // The query's options read it on their next render: polling stops while the stream is open.
   if (streamOpen !== live) setLive(streamOpen);
-  const timed = view !== undefined && (isOpen(view.status) || view.status === 'PAYMENT_SUBMITTED');
-  const now = useServerNow(view?.serverTime, query.dataUpdatedAt, timed);
+  const timed = isOpen(view.status) || view.status === 'PAYMENT_SUBMITTED';
+  const ticking = useServerNow(view.serverTime, query.dataUpdatedAt, timed);
+  // Until the clock ticks in the browser, the view's own serverTime: the server's HTML and the
+  // browser's first render then agree to the second (no hydration mismatch, nothing redrawn).
+  const now = ticking ?? Date.parse(view.serverTime);
   const deadlinePassed = useDeadlinePassed(view, now);
-  const screen = view ? screenOf(view.status, deadlinePassed) : null;
+  const screen = screenOf(view.status, deadlinePassed);
   const changed = useScreenChanged(screen);
 
-  let content: ReactNode;
-  if (isNotFound(query.error)) {
-    content = <InvalidLink />;
-  } else if (view && screen) {
-    content = (
-      <>
-        {query.isRefetchError ? (
-          <p className="checkout-connection" role="status">
-            {t.connectionLost}
-          </p>
-        ) : null}
-        <ScreenChangedContext.Provider value={changed}>
-          <section key={screen} className="checkout-card" aria-labelledby={SCREEN_HEADING_ID}>
-            <CheckoutScreen screen={screen} token={token} view={view} now={now} />
-          </section>
-        </ScreenChangedContext.Provider>
-        {/* Below the card: the buyer needs the payment first, the progress and the number after. */}
-        <ProgressSteps screen={screen} />
-        <OrderNumber orderNo={view.orderNo} />
-      </>
-    );
-  } else if (query.error) {
-    content = <LoadError error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
-  } else {
-    content = <LoadingState />;
-  }
-
-  return content;
+  if (isNotFound(query.error)) return <InvalidLink />;
+  return (
+    <>
+      {query.isRefetchError ? (
+        <p className="checkout-connection" role="status">
+          {t.connectionLost}
+        </p>
+      ) : null}
+      <ScreenChangedContext.Provider value={changed}>
+        <section key={screen} className="checkout-card" aria-labelledby={SCREEN_HEADING_ID}>
+          <CheckoutScreen screen={screen} token={token} view={view} now={now} evidenceRequests={initial.evidenceRequests} />
+        </section>
+      </ScreenChangedContext.Provider>
+      {/* Below the card: the buyer needs the payment first, the progress and the number after. */}
+      <ProgressSteps screen={screen} />
+      <OrderNumber orderNo={view.orderNo} />
+    </>
+  );
 }

@@ -11,11 +11,23 @@ import { ReleasingScreen } from './releasing-screen';
 import type { Screen } from './screen-of';
 import { SplitRulingScreen } from './split-ruling-screen';
 import { SubmittedScreen } from './submitted-screen';
-import type { CheckoutView } from './types';
+import type { CheckoutView, EvidenceRequests } from './types';
 
-export function CheckoutScreen({ screen, token, view, now }: { screen: Screen; token: string; view: CheckoutView; now: number | null }) {
-  // Before the first tick the view's own serverTime is the best "now" there is.
-  const remainingMs = Date.parse(view.expiresAt) - (now ?? Date.parse(view.serverTime));
+/** `now` is the server's time; `evidenceRequests` what the server rendered for a disputed order. */
+export function CheckoutScreen({
+  screen,
+  token,
+  view,
+  now,
+  evidenceRequests,
+}: {
+  screen: Screen;
+  token: string;
+  view: CheckoutView;
+  now: number;
+  evidenceRequests: EvidenceRequests | null;
+}) {
+  const remainingMs = Date.parse(view.expiresAt) - now;
   switch (screen) {
     case 'matching':
       return <MatchingScreen token={token} view={view} remainingMs={remainingMs} />;
@@ -35,7 +47,7 @@ export function CheckoutScreen({ screen, token, view, now }: { screen: Screen; t
       return (
         <>
           <DisputedScreen token={token} view={view} />
-          <EvidenceRequestNote token={token} />
+          <EvidenceRequestNote token={token} initial={evidenceRequests} />
         </>
       );
     case 'failed':

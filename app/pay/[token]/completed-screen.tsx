@@ -17,7 +17,7 @@ export function CompletedScreen({ view }: { view: CheckoutView }) {
         <ScreenHeading>{t.completedHeading}</ScreenHeading>
         <p>{t.completedText(view.merchantName)}</p>
       </div>
-      <OrderSummary view={view} showFee />
+      <OrderSummary view={view} />
       <BackLink view={view} primary />
     </>
   );

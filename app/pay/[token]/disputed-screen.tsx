@@ -13,7 +13,7 @@ import type { CheckoutView } from './types';
  * when to expect an answer, from the due-by times operators work to (docs/operator-guide.md).
  */
 export function DisputedScreen({ token, view }: { token: string; view: CheckoutView }) {
-  const { t, lang } = useMessages();
+  const { t, lang, timeZone } = useMessages();
   const dispute = view.dispute;
   const ids = { report: useId(), answer: useId() };
   return (
@@ -30,18 +30,18 @@ export function DisputedScreen({ token, view }: { token: string; view: CheckoutV
           <h2 id={ids.report}>{t.yourReportHeading}</h2>
           {dispute.reportKind ? <p className="checkout-report-kind">{t.reportKinds[dispute.reportKind]}</p> : null}
           <blockquote translate="no">{dispute.report}</blockquote>
-          <p className="checkout-muted">{t.yourReportSent(formatTime(dispute.reportedAt, lang))}</p>
+          <p className="checkout-muted">{t.yourReportSent(formatTime(dispute.reportedAt, lang, timeZone))}</p>
         </section>
       ) : dispute ? (
-        <p>{t.payeeReported(formatTime(dispute.reportedAt, lang))}</p>
+        <p>{t.payeeReported(formatTime(dispute.reportedAt, lang, timeZone))}</p>
       ) : null}
       {dispute ? (
         <section className="checkout-dispute-echo" aria-labelledby={ids.answer}>
           <h2 id={ids.answer}>{t.answerHeading}</h2>
           <p>
             {dispute.takenUp
-              ? t.answerTakenUp(formatDateTime(dispute.decidedBy, lang))
-              : t.answerNotTakenUp(formatTime(dispute.takenUpBy, lang), dispute.firstResponseHours, formatDateTime(dispute.decidedBy, lang), dispute.rulingHours)}
+              ? t.answerTakenUp(formatDateTime(dispute.decidedBy, lang, timeZone))
+              : t.answerNotTakenUp(formatTime(dispute.takenUpBy, lang, timeZone), dispute.firstResponseHours, formatDateTime(dispute.decidedBy, lang, timeZone), dispute.rulingHours)}
           </p>
         </section>
       ) : null}

@@ -5,6 +5,7 @@ import { useTRPC } from '../../_trpc/client';
 import { formatTime } from './format';
 import type { Lang } from './language';
 import { useMessages } from './messages-context';
+import type { EvidenceRequests } from './types';
 
 const text: Record<Lang, { label: string; asks: string; answerBy: (at: string) => string; paused: string }> = {
   en: {
@@ -25,11 +26,12 @@ const text: Record<Lang, { label: string; asks: string; answerBy: (at: string) =
  * The operator's open requests to the buyer while the pay-in is disputed (docs/operator-guide.md,
  * "Evidence"), shown on the checkout under the disputed screen. Nothing when none is open.
  */
-export function EvidenceRequestNote({ token }: { token: string }) {
+export function EvidenceRequestNote({ token, initial }: { token: string; initial: EvidenceRequests | null }) {
   const trpc = useTRPC();
-  const { lang } = useMessages();
+  const { lang, timeZone } = useMessages();
   const t = text[lang];
-  const asked = useQuery(trpc.checkout.evidenceRequests.queryOptions({ token }));
+  // Rendered by the server when the page opened on this screen; asked for when it arrived here later.
+  const asked = useQuery(trpc.checkout.evidenceRequests.queryOptions({ token }, { initialData: initial ?? undefined, refetchOnMount: initial === null }));
   if (!asked.data || asked.data.requests.length === 0) return null;
   return (
     <section aria-label={t.label} data-testid="buyer-evidence-requests">
@@ -37,7 +39,7 @@ export function EvidenceRequestNote({ token }: { token: string }) {
       {asked.data.requests.map((request) => (
         <div key={request.id} role="note" className="notice">
           <strong>{t.asks}</strong> “{request.message}”
-          <div>{t.answerBy(formatTime(request.dueAt, lang))}</div>
+          <div>{t.answerBy(formatTime(request.dueAt, lang, timeZone))}</div>
         </div>
       ))}
     </section>

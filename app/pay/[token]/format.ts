@@ -10,13 +10,6 @@ export function groupThousands(amount: string): string {
 
 export const formatCny = (amount: string): string => `¥${groupThousands(amount)}`;
 
-/** USDT as the server spelled it (6 decimals), without the trailing zeros beyond two: 13.80, 13.812345. */
-export function formatUsdt(amount: string): string {
-  const [whole = '', fraction = ''] = amount.split('.');
-  const trimmed = fraction.replace(/0+$/, '').padEnd(2, '0');
-  return `${groupThousands(whole)}.${trimmed}`;
-}
-
 /** Bank card numbers read and compare more easily in fours, as printed on the card. */
 export function digitGroups(accountNumber: string): string[] {
   return /^\d{8,}$/.test(accountNumber) ? (accountNumber.match(/\d{1,4}/g) ?? [accountNumber]) : [accountNumber];
@@ -31,11 +24,12 @@ export function formatClock(remainingMs: number): string {
 
 const locale = (lang: Lang) => (lang === 'zh' ? 'zh-CN' : 'en');
 
-export const formatDateTime = (iso: string, lang: Lang): string =>
-  new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/** `timeZone` undefined: the device's own (time-zone.ts says when it is not yet known). */
+export const formatDateTime = (iso: string, lang: Lang, timeZone?: string): string =>
+  new Intl.DateTimeFormat(locale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(new Date(iso));
 
-export const formatTime = (iso: string, lang: Lang): string =>
-  new Intl.DateTimeFormat(locale(lang), { timeStyle: 'short' }).format(new Date(iso));
+export const formatTime = (iso: string, lang: Lang, timeZone?: string): string =>
+  new Intl.DateTimeFormat(locale(lang), { timeStyle: 'short', timeZone }).format(new Date(iso));
 
 /** Only web addresses become links: a merchant's returnUrl is validated on create, but it is still data. */
 export function safeHttpUrl(url: string | null): string | null {

@@ -11,7 +11,6 @@ const en = {
   invalidTitle: 'Payment link not valid',
   securedBy: 'Secured by Corridor',
   orderNo: 'Order number',
-  loading: 'Loading your payment…',
   connectionLost: 'Connection lost. Trying again…',
 
   steps: {
@@ -35,11 +34,6 @@ const en = {
   payHeading: 'Pay by bank transfer',
   amountToPay: 'Amount to pay',
   amountName: 'Amount',
-  usdtAmount: 'USDT amount',
-  merchantReceives: (merchant: string) => (merchant ? `${merchant} receives` : 'The merchant receives'),
-  moreDetails: 'Rate and fees',
-  rate: 'Locked rate',
-  rateValue: (rate: string) => `1 USDT = ${rate} CNY`,
   exactInstruction: (amount: string) => `Transfer exactly ${amount} in one single transfer.`,
   exactDetail: 'Do not round the amount or split it into several transfers: a different amount cannot be matched to your order.',
   referenceInstruction: (code: string) => `Put this code in the transfer memo: ${code}`,
@@ -115,7 +109,6 @@ const en = {
   completedText: (merchant: string) => (merchant ? `${merchant} has received your payment.` : 'The merchant has received your payment.'),
   detailsHeading: 'Payment details',
   amountPaid: 'Amount paid',
-  fee: 'Gateway fee (paid by the merchant)',
   completedAt: 'Completed at',
 
   splitHeading: 'Payment reviewed: only part of it was counted',
@@ -185,7 +178,6 @@ const zh: Messages = {
   invalidTitle: '付款链接无效',
   securedBy: '由 Corridor 提供安全支付',
   orderNo: '订单号',
-  loading: '正在加载付款信息…',
   connectionLost: '网络连接中断，正在重试…',
 
   steps: {
@@ -209,11 +201,6 @@ const zh: Messages = {
   payHeading: '银行转账付款',
   amountToPay: '付款金额',
   amountName: '金额',
-  usdtAmount: 'USDT 数量',
-  merchantReceives: (merchant) => (merchant ? `${merchant} 收到` : '商户收到'),
-  moreDetails: '汇率与费用',
-  rate: '锁定汇率',
-  rateValue: (rate) => `1 USDT = ${rate} CNY`,
   exactInstruction: (amount) => `请一次性转账 ${amount}，金额必须完全一致。`,
   exactDetail: '请勿凑整或分多笔转账，金额不一致将无法匹配到您的订单。',
   referenceInstruction: (code) => `请在转账附言中填写：${code}`,
@@ -289,7 +276,6 @@ const zh: Messages = {
   completedText: (merchant) => (merchant ? `${merchant} 已收到您的付款。` : '商户已收到您的付款。'),
   detailsHeading: '付款详情',
   amountPaid: '已付金额',
-  fee: '通道手续费（由商户承担）',
   completedAt: '完成时间',
 
   splitHeading: '付款已审核：仅部分金额被认可',

@@ -3,12 +3,11 @@
 import { useId } from 'react';
 import { formatCny, formatDateTime } from './format';
 import { useMessages } from './messages-context';
-import { PaymentFacts } from './payment-facts';
 import type { CheckoutView } from './types';
 
-/** The order's figures, exactly as the server spelled them; the rate and fee behind a disclosure. */
-export function OrderSummary({ view, showFee = false }: { view: CheckoutView; showFee?: boolean }) {
-  const { t, lang } = useMessages();
+/** The order's figures, exactly as the server spelled them: in CNY only, the currency the buyer paid in. */
+export function OrderSummary({ view }: { view: CheckoutView }) {
+  const { t, lang, timeZone } = useMessages();
   const headingId = useId();
   return (
     <section className="checkout-summary" aria-labelledby={headingId}>
@@ -35,17 +34,16 @@ export function OrderSummary({ view, showFee = false }: { view: CheckoutView; sh
         {view.paymentSubmittedAt ? (
           <div>
             <dt>{t.paidAt}</dt>
-            <dd>{formatDateTime(view.paymentSubmittedAt, lang)}</dd>
+            <dd>{formatDateTime(view.paymentSubmittedAt, lang, timeZone)}</dd>
           </div>
         ) : null}
         {view.completedAt ? (
           <div>
             <dt>{t.completedAt}</dt>
-            <dd>{formatDateTime(view.completedAt, lang)}</dd>
+            <dd>{formatDateTime(view.completedAt, lang, timeZone)}</dd>
           </div>
         ) : null}
       </dl>
-      <PaymentFacts view={view} showFee={showFee} />
     </section>
   );
 }

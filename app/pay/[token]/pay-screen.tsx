@@ -6,7 +6,6 @@ import { Countdown } from './countdown';
 import { formatCny } from './format';
 import { useMessages } from './messages-context';
 import { PaymentActions } from './payment-actions';
-import { PaymentFacts } from './payment-facts';
 import { ScreenHeading } from './screen-heading';
 import type { CheckoutView } from './types';
 
@@ -39,7 +38,6 @@ export function PayScreen({ token, view, remainingMs }: { token: string; view: C
           <p>{t.referenceDetail}</p>
         </div>
       ) : null}
-      <PaymentFacts view={view} />
     </>
   );
 }

@@ -9,7 +9,7 @@ import { useMessages } from './messages-context';
  * and why there is a wait at all (server/payins/checkout.ts, reportBuyerProblem).
  */
 export function ReportOpens({ id, from, now, waitMinutes, rulingHours }: { id: string; from: string; now: number | null; waitMinutes: number; rulingHours: number }) {
-  const { t, lang } = useMessages();
+  const { t, lang, timeZone } = useMessages();
   const labelId = useId();
   return (
     <div id={id} className="checkout-report-opens">
@@ -21,7 +21,7 @@ export function ReportOpens({ id, from, now, waitMinutes, rulingHours }: { id: s
           </span>
         ) : null}
       </p>
-      <p>{t.reportOpensAt(formatTime(from, lang))}</p>
+      <p>{t.reportOpensAt(formatTime(from, lang, timeZone))}</p>
       <p className="checkout-muted">{t.reportWhy(waitMinutes, rulingHours)}</p>
     </div>
   );

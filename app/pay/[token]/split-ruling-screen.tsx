@@ -14,7 +14,7 @@ type Split = Extract<NonNullable<CheckoutView['ruling']>, { outcome: 'split' }>;
  * did not, in CNY only (a buyer paying CNY is never shown USDT), and whom to ask about the rest.
  */
 export function SplitRulingScreen({ view, split }: { view: CheckoutView; split: Split }) {
-  const { t, lang } = useMessages();
+  const { t, lang, timeZone } = useMessages();
   const headingId = useId();
   const counted = formatCny(split.countedFiatAmount);
   const whole = formatCny(split.orderFiatAmount);
@@ -47,7 +47,7 @@ export function SplitRulingScreen({ view, split }: { view: CheckoutView; split: 
           {view.completedAt ? (
             <div>
               <dt>{t.completedAt}</dt>
-              <dd>{formatDateTime(view.completedAt, lang)}</dd>
+              <dd>{formatDateTime(view.completedAt, lang, timeZone)}</dd>
             </div>
           ) : null}
         </dl>

@@ -7,10 +7,11 @@ const TICK_MS = 500;
 /**
  * The server's current time, ticking: the offset between the server's clock and this device's is
  * taken when each view arrives, so a phone clock that is hours off still counts down correctly.
- * Null until a view has arrived, or when nothing on the page depends on time.
+ * Null until the first tick in the browser (the server's render and the hydration use the view's
+ * own serverTime instead), or when nothing on the page depends on time.
  */
 export function useServerNow(serverTime: string | undefined, receivedAt: number, active: boolean): number | null {
-  const [deviceNow, setDeviceNow] = useState(() => Date.now());
+  const [deviceNow, setDeviceNow] = useState<number | null>(null);
   useEffect(() => {
     if (!active) return;
     const tick = () => setDeviceNow(Date.now());
@@ -19,6 +20,6 @@ export function useServerNow(serverTime: string | undefined, receivedAt: number,
     const interval = window.setInterval(tick, TICK_MS);
     return () => window.clearInterval(interval);
   }, [active]);
-  if (serverTime === undefined || !active) return null;
+  if (serverTime === undefined || !active || deviceNow === null) return null;
   return Math.max(deviceNow, receivedAt) + (Date.parse(serverTime) - receivedAt);
 }

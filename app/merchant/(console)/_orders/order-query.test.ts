@@ -9,7 +9,7 @@ import { parseOrderQuery } from './order-query';
 /** What the orders page says above its table for a query string (the line merchants read). */
 const refusalLine = (flow: 'payouts' | 'payins', params: Record<string, string>) => {
   const { refusal } = parseOrderQuery(flow, params);
-  return refusal ? errorText(refusal, 'en', { search: 'Search', status: 'Status', from: 'Created from', to: 'Created to' }) : null;
+  return refusal ? errorText(refusal, 'en', { search: 'Search', status: 'Status', from: 'Created from', to: 'Created to', sort: 'Sort', page: 'Page' }) : null;
 };
 
 describe('the orders pages read their query string on the server', () => {
@@ -21,13 +21,18 @@ describe('the orders pages read their query string on the server', () => {
     ['payins', { from: '2026-13-45' }, 'Created from'],
     ['payins', { status: 'NOPE' }, 'Status'],
     ['payins', { search: 'x'.repeat(65) }, 'Search'],
+    ['payins', { search: 'WD\u0000' }, 'Search'],
+    ['payouts', { page: 'abc' }, 'Page'],
+    ['payouts', { page: '9'.repeat(400) }, 'Page'],
+    ['payouts', { page: '0' }, 'Page'],
+    ['payins', { sort: 'sideways' }, 'Sort'],
   ] as const)('%s with %o is refused inline, naming %s', (flow, params, field) => {
     const line = refusalLine(flow, params);
     expect(line).toMatch(new RegExp(`^Some fields need attention: ${field} .+\\.$`));
     expect(line).not.toContain('VALIDATION_FAILED');
   });
 
-  it('a valid filter passes as the form shows it, and an unknown sort or page falls back', () => {
+  it('a valid filter passes as the form shows it; a refused sort or page is shown back as the first page, newest first', () => {
     expect(parseOrderQuery('payouts', { from: '2026-11-01', to: '2026-11-23', status: 'COMPLETED', sort: 'oldest', page: '2' })).toEqual({
       filter: { search: undefined, status: ['COMPLETED'], from: '2026-11-01', to: '2026-11-23', sort: 'oldest', page: 2 },
       refusal: null,

@@ -106,7 +106,7 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
       ) : null}
       {refusal ? (
         <p role="alert" className="console-error" data-testid="filter-refused">
-          {t.refused} {errorText(refusal, lang, { search: t.search, status: t.status, from: t.from, to: t.to })}
+          {t.refused} {errorText(refusal, lang, { search: t.search, status: t.status, from: t.from, to: t.to, sort: t.sort, page: t.pagesLabel })}
         </p>
       ) : null}
       {result ? (

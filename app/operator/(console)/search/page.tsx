@@ -4,12 +4,17 @@ import { redirect } from 'next/navigation';
 import { getDatabase } from '../../../../db';
 import { searchConsole } from '../../../../server/operator-search/search-console';
 import { searchConsoleInput } from '../../../../server/operator-search/search-console.schema';
+import { checkInput } from '../../../../server/validation/parse-input';
 import { requireUser } from '../../../_auth/require-user';
 import { operatorLangOfRequest, operatorPageMetadata } from '../../_components/operator-language';
 import { orderLabels, statusLabel } from '../../../_components/order-labels';
 import { searchMessages } from './search-messages';
 
 export const generateMetadata = (): Promise<Metadata> => operatorPageMetadata((lang) => searchMessages[lang].title);
+
+/** The text rule's messages name no field ("must not contain ..."): the English sentence names the search. */
+const refusalText = (message: string | undefined, fallback: string) =>
+  message === undefined ? fallback : message.startsWith('must') ? `The search ${message}.` : message;
 
 /** Results of the console's search box; one order found by its number or id opens at once. */
 export default async function SearchPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {
@@ -18,13 +23,13 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
   await requireUser('operator', `/operator/search?q=${encodeURIComponent(raw)}`);
   const lang = await operatorLangOfRequest();
   const t = searchMessages[lang];
-  const parsed = searchConsoleInput.safeParse({ query: raw });
-  if (!parsed.success) {
+  const parsed = checkInput(searchConsoleInput, { query: raw });
+  if (!parsed.ok) {
     return (
       <>
         <h1>{t.title}</h1>
         <p className="console-error" role="alert">
-          {raw.trim() === '' ? t.typeSomething : lang === 'zh' ? t.notValid : (parsed.error.issues[0]?.message ?? t.notValid)}
+          {raw.trim() === '' ? t.typeSomething : lang === 'zh' ? t.notValid : refusalText(parsed.details[0]?.message, t.typeSomething)}
         </p>
       </>
     );

@@ -4,7 +4,7 @@ import type { Lang } from '../../../pay/[token]/language';
 const en = {
   title: 'Search',
   typeSomething: 'Type something to search for.',
-  notValid: 'This cannot be searched for: use 1 to 100 characters.',
+  notValid: 'This cannot be searched for: use 1 to 100 characters and no control characters.',
   nothing: 'Nothing matches',
   results: (count: number) => `${count} ${count === 1 ? 'result' : 'results'} for`,
   tableLabel: 'Search results',
@@ -24,7 +24,7 @@ const en = {
 const zh: typeof en = {
   title: '搜索',
   typeSomething: '请输入要搜索的内容。',
-  notValid: '无法搜索此内容：请输入 1 到 100 个字符。',
+  notValid: '无法搜索此内容：请输入 1 到 100 个字符，且不含控制字符。',
   nothing: '没有匹配',
   results: (count) => `共 ${count} 个结果，搜索`,
   tableLabel: '搜索结果',

@@ -1,0 +1,226 @@
+import { secp256k1 } from '@noble/curves/secp256k1.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
+import { decodeTronAddress, tronAddressFromPublicKey, tronAddressToEvmBytes } from './address';
+import { concatBytes, message } from './protobuf';
+
+/**
+ * A TRC-20 `transfer(to, amount)` transaction, built and signed offline (docs/wallet-tron.md,
+ * "Withdrawals: building and signing"). Only the signer process calls `signTrc20Transfer`; the rest
+ * of the server may build the same transaction to know its txID before it is signed.
+ *
+ * The transaction is a `protocol.Transaction` whose `raw_data` (`Transaction.raw`) holds one
+ * `TriggerSmartContract` (contract type 31) calling the token with the ABI call data
+ * `a9059cbb ++ word(to) ++ word(amount)`. Its txID is sha256(raw_data bytes); its signature is
+ * secp256k1 over that txID: r ++ s ++ (recovery id + 27), 65 bytes.
+ *
+ * TRON needs no nonce: a transaction names a recent block instead (TaPoS: `ref_block_bytes` are
+ * bytes 6..7 of the block number, `ref_block_hash` bytes 8..15 of the block id) and an expiration;
+ * the node refuses it when the reference block is not on its chain or the expiration has passed,
+ * and refuses a second copy of a txID it has seen ("DUP_TRANSACTION_ERROR").
+ */
+
+/** `TriggerSmartContract` in `Transaction.Contract.ContractType`. */
+const TRIGGER_SMART_CONTRACT = 31n;
+const TRIGGER_SMART_CONTRACT_TYPE_URL = 'type.googleapis.com/protocol.TriggerSmartContract';
+/** keccak256("transfer(address,uint256)")[0..4]. */
+const TRANSFER_SELECTOR = keccak_256(utf8ToBytes('transfer(address,uint256)')).subarray(0, 4);
+/** The network's ceiling for `fee_limit` (15,000 TRX in sun, the `getMaxFeeLimit` chain parameter). */
+export const MAX_FEE_LIMIT_SUN = 15_000_000_000n;
+/** A node refuses an expiration more than a day ahead of its head block; we hold it to a day after the timestamp. */
+export const MAX_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+const UINT256_LIMIT = 1n << 256n;
+
+export interface Trc20TransferRequest {
+  /** The token contract (canonical `T...` or `41...` hex). */
+  token: string;
+  /** The paying account: the hot wallet whose key signs. */
+  from: string;
+  to: string;
+  /** Base units of the token. */
+  amount: bigint;
+  /** The most TRX (in sun) the energy this call burns may cost; the rest is not charged. */
+  feeLimitSun: bigint;
+  /** The id (hash, 64 hex) of a recent block on the node's chain, from `/wallet/getblock`. */
+  referenceBlockId: string;
+  /** When the transaction was made, in milliseconds since the epoch. */
+  timestamp: number;
+  /** When the node must stop accepting it, in milliseconds since the epoch. */
+  expiration: number;
+}
+
+/** The transaction as `/wallet/broadcasttransaction` takes it (hex addresses, `visible: false`). */
+export interface TronTransactionJson {
+  visible: false;
+  txID: string;
+  raw_data: {
+    contract: Array<{
+      parameter: {
+        value: { data: string; owner_address: string; contract_address: string };
+        type_url: string;
+      };
+      type: 'TriggerSmartContract';
+    }>;
+    ref_block_bytes: string;
+    ref_block_hash: string;
+    expiration: number;
+    fee_limit: number;
+    timestamp: number;
+  };
+  raw_data_hex: string;
+  signature?: string[];
+}
+
+export interface UnsignedTrc20Transfer {
+  txId: string;
+  rawDataHex: string;
+  json: TronTransactionJson;
+}
+
+export interface SignedTrc20Transfer extends UnsignedTrc20Transfer {
+  /** r ++ s ++ v (v = 27 or 28), 130 hex. */
+  signature: string;
+  /** The whole signed `protocol.Transaction`, as `/wallet/broadcasthex` takes it: store these bytes, rebroadcast only them. */
+  signedHex: string;
+  json: TronTransactionJson & { signature: [string] };
+}
+
+/** The reference-block fields of a transaction from a block id (8 bytes of number ++ 24 bytes of hash). */
+export function referenceBlockFields(blockId: string): { refBlockBytes: Uint8Array; refBlockHash: Uint8Array } {
+  if (!/^[0-9a-f]{64}$/i.test(blockId)) throw new Error('a TRON block id is 64 hex characters');
+  const id = hexToBytes(blockId.toLowerCase());
+  return { refBlockBytes: id.slice(6, 8), refBlockHash: id.slice(8, 16) };
+}
+
+function word(bytes: Uint8Array): Uint8Array {
+  const out = new Uint8Array(32);
+  out.set(bytes, 32 - bytes.length);
+  return out;
+}
+
+function uint256(value: bigint): Uint8Array {
+  return hexToBytes(value.toString(16).padStart(64, '0'));
+}
+
+function addressBytes(address: string, what: string): Uint8Array {
+  const bytes = decodeTronAddress(address);
+  if (!bytes) throw new Error(`the ${what} is not a TRON address`);
+  return bytes;
+}
+
+/** The request's fields, checked: every reason a node would refuse the shape is refused here first. */
+function checked(request: Trc20TransferRequest) {
+  const token = addressBytes(request.token, 'token');
+  const from = addressBytes(request.from, 'sender');
+  const to = addressBytes(request.to, 'recipient');
+  // Tokens sent to the zero address or to the token contract itself are gone for good.
+  if (to.subarray(1).every((byte) => byte === 0)) throw new Error('the recipient is the zero address');
+  if (bytesToHex(to) === bytesToHex(token)) throw new Error('the recipient is the token contract');
+  if (typeof request.amount !== 'bigint' || request.amount <= 0n || request.amount >= UINT256_LIMIT) {
+    throw new RangeError('the amount is a positive integer of base units below 2^256');
+  }
+  if (typeof request.feeLimitSun !== 'bigint' || request.feeLimitSun <= 0n || request.feeLimitSun > MAX_FEE_LIMIT_SUN) {
+    throw new RangeError(`the fee limit is from 1 to ${MAX_FEE_LIMIT_SUN} sun`);
+  }
+  const { timestamp, expiration } = request;
+  if (!Number.isSafeInteger(timestamp) || timestamp <= 0 || !Number.isSafeInteger(expiration)) {
+    throw new RangeError('the timestamp and expiration are milliseconds since the epoch');
+  }
+  if (expiration <= timestamp || expiration - timestamp > MAX_EXPIRATION_MS) {
+    throw new RangeError('the expiration is after the timestamp, by at most a day');
+  }
+  const callData = concatBytes(TRANSFER_SELECTOR, word(tronAddressToEvmBytes(request.to)), uint256(request.amount));
+  return { token, from, callData, ...referenceBlockFields(request.referenceBlockId) };
+}
+
+/** The unsigned transaction and its txID. Deterministic: the same request gives the same bytes. */
+export function buildTrc20Transfer(request: Trc20TransferRequest): UnsignedTrc20Transfer {
+  const { token, from, callData, refBlockBytes, refBlockHash } = checked(request);
+  // TriggerSmartContract { owner_address = 1; contract_address = 2; call_value = 3; data = 4; ... }
+  const trigger = message([
+    [1, from],
+    [2, token],
+    [4, callData],
+  ]);
+  // google.protobuf.Any { type_url = 1; value = 2 }
+  const parameter = message([
+    [1, utf8ToBytes(TRIGGER_SMART_CONTRACT_TYPE_URL)],
+    [2, trigger],
+  ]);
+  // Transaction.Contract { type = 1; parameter = 2; ... }
+  const contract = message([
+    [1, TRIGGER_SMART_CONTRACT],
+    [2, parameter],
+  ]);
+  // Transaction.raw { ref_block_bytes = 1; ref_block_hash = 4; expiration = 8; data = 10; contract = 11; timestamp = 14; fee_limit = 18 }
+  const raw = message([
+    [1, refBlockBytes],
+    [4, refBlockHash],
+    [8, BigInt(request.expiration)],
+    [11, contract],
+    [14, BigInt(request.timestamp)],
+    [18, request.feeLimitSun],
+  ]);
+  const txId = bytesToHex(sha256(raw));
+  const rawDataHex = bytesToHex(raw);
+  return {
+    txId,
+    rawDataHex,
+    json: {
+      visible: false,
+      txID: txId,
+      raw_data: {
+        contract: [
+          {
+            parameter: {
+              value: { data: bytesToHex(callData), owner_address: bytesToHex(from), contract_address: bytesToHex(token) },
+              type_url: TRIGGER_SMART_CONTRACT_TYPE_URL,
+            },
+            type: 'TriggerSmartContract',
+          },
+        ],
+        ref_block_bytes: bytesToHex(refBlockBytes),
+        ref_block_hash: bytesToHex(refBlockHash),
+        expiration: request.expiration,
+        fee_limit: Number(request.feeLimitSun),
+        timestamp: request.timestamp,
+      },
+      raw_data_hex: rawDataHex,
+    },
+  };
+}
+
+/**
+ * Builds the transfer from `request` and signs it with `privateKey` (32 bytes). The txID signed is
+ * computed here from the bytes built here, never taken from a node or a caller. Refuses a key that
+ * is not the sender's: the node would refuse the signature, after the fact.
+ */
+export function signTrc20Transfer(request: Trc20TransferRequest, privateKey: Uint8Array): SignedTrc20Transfer {
+  const unsigned = buildTrc20Transfer(request);
+  if (!secp256k1.utils.isValidSecretKey(privateKey)) throw new Error('not a secp256k1 private key');
+  const signer = tronAddressFromPublicKey(secp256k1.getPublicKey(privateKey, false));
+  const sender = bytesToHex(addressBytes(request.from, 'sender'));
+  if (bytesToHex(addressBytes(signer, 'signer')) !== sender) throw new Error('the private key is not the sender\'s');
+
+  // RFC 6979 deterministic k, low s; 'recovered' puts the recovery id first.
+  const recovered = secp256k1.sign(hexToBytes(unsigned.txId), privateKey, { prehash: false, format: 'recovered' });
+  const signatureBytes = concatBytes(recovered.subarray(1, 65), Uint8Array.of(recovered[0]! + 27));
+  const signature = bytesToHex(signatureBytes);
+  // Transaction { raw_data = 1; repeated bytes signature = 2; ... }
+  const signed = message([
+    [1, hexToBytes(unsigned.rawDataHex)],
+    [2, signatureBytes],
+  ]);
+  return {
+    ...unsigned,
+    signature,
+    signedHex: bytesToHex(signed),
+    json: { ...unsigned.json, signature: [signature] },
+  };
+}
+
+/** The txID of raw_data bytes given as hex: sha256 of the bytes. */
+export function tronTxId(rawDataHex: string): string {
+  return bytesToHex(sha256(hexToBytes(rawDataHex)));
+}

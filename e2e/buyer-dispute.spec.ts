@@ -202,9 +202,9 @@ async function signInTrader(browser: Browser, testInfo: TestInfo, lang: 'en' | '
   const context = await browser.newContext({ ...languages[lang], viewport: DESKTOP, baseURL: baseUrlOf(testInfo) });
   const page = await context.newPage();
   await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(demoCredentials.trader.email);
-  await page.getByLabel('Password').fill(demoCredentials.trader.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/^(Email|邮箱)$/).fill(demoCredentials.trader.email);
+  await page.getByLabel(/^(Password|密码)$/).fill(demoCredentials.trader.password);
+  await page.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
   await expect(page.locator('.trader')).toBeVisible();
   return page;
 }

@@ -98,7 +98,7 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await screenshot(ownerPage, testInfo, 'payouts');
   await ownerPage.getByRole('link', { name: orderNo }).click();
   await expect(heading(ownerPage, new RegExp(`Payout ${orderNo}`))).toBeVisible();
-  await expect(ownerPage.getByTestId('order-status')).toHaveText('PAYMENT_SUBMITTED');
+  await expect(ownerPage.getByTestId('order-status')).toHaveText('Proof submitted');
   await expect(ownerPage.getByTestId('timeline').getByRole('row')).toHaveCount(4);
   await expectAccessible(ownerPage);
   await screenshot(ownerPage, testInfo, 'payout');
@@ -121,8 +121,8 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await expectAccessible(ownerPage);
   await screenshot(ownerPage, testInfo, 'confirm-step', { keepScroll: true });
   await ownerPage.getByRole('button', { name: 'Yes, confirm' }).click();
-  await expect(ownerPage.getByRole('status')).toHaveText('Done: the order is now COMPLETED.');
-  await expect(ownerPage.getByTestId('order-status')).toHaveText('COMPLETED');
+  await expect(ownerPage.getByRole('status')).toHaveText('Done: the order is now Completed.');
+  await expect(ownerPage.getByTestId('order-status')).toHaveText('Completed');
 
   // The request log shows the key's calls by route template (never the order's numbers), the
   // refused one under 4xx; it is written a moment after each answer, so the page is reloaded.
@@ -174,7 +174,7 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await expect(supportPage.getByTestId('order-total')).toHaveText('1 order');
   await expect(supportPage.getByTestId('export-csv')).toHaveCount(0);
   await supportPage.getByRole('link', { name: orderNo }).click();
-  await expect(supportPage.getByTestId('order-status')).toHaveText('COMPLETED');
+  await expect(supportPage.getByTestId('order-status')).toHaveText('Completed');
   await expect(supportPage.getByRole('button', { name: /Confirm|Dispute|Cancel/ })).toHaveCount(0);
   await expect(supportPage.getByText('Your role reads orders; confirming, disputing and cancelling are for owners.')).toBeVisible();
   expect((await supportPage.request.get('/merchant/export?flow=payouts')).status()).toBe(403);

@@ -109,7 +109,7 @@ test('ten disputes: the queue with filters and the keyboard, a split ruling that
   await expectAccessibleAndFitting(page, 'the split confirmation');
   await confirm.getByRole('button', { name: 'Confirm: Split by amount' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'This case is closed: Completed.' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText('resolve_split');
+  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText('ruled: split');
 
   // Both balances moved by exactly the legs.
   const after = await consoleBalances(page);

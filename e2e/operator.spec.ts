@@ -91,7 +91,7 @@ test('journey 2: a merchant disputes, an operator signs in with TOTP, sees the p
   for (const image of await proofs.all()) {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
   }
-  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveText([/create/, /accept/, /submit_proof/, /dispute/]);
+  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem')).toHaveText([/created/, /accepted/, /proof submitted/, /disputed/]);
   await expect(page.getByText('account ending 3445')).toBeVisible();
   await expect(page.getByText('6222020200112233445')).toHaveCount(0);
   const proofUrl = await proofs.first().getAttribute('src');
@@ -124,7 +124,7 @@ test('journey 2: a merchant disputes, an operator signs in with TOTP, sees the p
   await page.getByRole('button', { name: 'Release to trader' }).click();
   await page.getByRole('group', { name: 'Confirm the ruling' }).getByRole('button', { name: 'Confirm: Release to trader' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'This case is closed: Completed.' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText('resolve_release');
+  await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText('ruled: release');
   await expect(page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').last()).toContainText(`operator ${demoCredentials.operator.name}`);
   await screenshot(page, testInfo, 'resolved');
 

@@ -162,9 +162,9 @@ test('checkboxes sit on their label’s line: the trader’s auto-confirm, the q
   test.setTimeout(120_000);
   const trader = await (await browser.newContext()).newPage();
   await trader.goto('/sign-in?next=%2Ftrader%2Fquotes');
-  await trader.getByLabel('Email').fill(demoCredentials.trader.email);
-  await trader.getByLabel('Password').fill(demoCredentials.trader.password);
-  await trader.getByRole('button', { name: 'Sign in' }).click();
+  await trader.getByLabel(/^(Email|邮箱)$/).fill(demoCredentials.trader.email);
+  await trader.getByLabel(/^(Password|密码)$/).fill(demoCredentials.trader.password);
+  await trader.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
   const autoConfirm = trader.getByLabel("Confirm pay-ins from this account's bank notifications");
   await expect(autoConfirm).toBeVisible();
   await atEachSize(trader, async (size) => {

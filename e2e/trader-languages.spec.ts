@@ -48,9 +48,9 @@ async function signIn(browser: Browser, options: BrowserContextOptions, next = '
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto(`/sign-in?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('Email').fill(demoCredentials.trader.email);
-  await page.getByLabel('Password').fill(demoCredentials.trader.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel(/^(Email|邮箱)$/).fill(demoCredentials.trader.email);
+  await page.getByLabel(/^(Password|密码)$/).fill(demoCredentials.trader.password);
+  await page.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
   await expect(page.locator('.trader')).toBeVisible();
   return page;
 }
@@ -245,9 +245,9 @@ test('a new task arrives over the event stream: a count in the title and on the 
   const page = await context.newPage();
   try {
     await page.goto('/sign-in?next=%2Ftrader');
-    await page.getByLabel('Email').fill(demoCredentials.trader.email);
-    await page.getByLabel('Password').fill(demoCredentials.trader.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel(/^(Email|邮箱)$/).fill(demoCredentials.trader.email);
+    await page.getByLabel(/^(Password|密码)$/).fill(demoCredentials.trader.password);
+    await page.getByRole('button', { name: /^(Sign in|登录)$/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
     // The stream is open: lists no longer poll, so what follows can only come from its events.
     await expect(page.getByTestId('live-state')).toHaveText('实时更新');

@@ -11,9 +11,9 @@ const choices: { lang: Lang; label: string }[] = [
 
 /**
  * The language switch of the consoles: each name in its own language; the choice is kept in the
- * checkout's cookie, scoped to the console's paths (`cookiePath`), and the page renders again.
+ * checkout's cookie, scoped to the console's paths (`cookiePath`, one or several), and the page renders again.
  */
-export function LanguageToggle({ lang, cookiePath, groupLabel, className = 'button' }: { lang: Lang; cookiePath: string; groupLabel: string; className?: string }) {
+export function LanguageToggle({ lang, cookiePath, groupLabel, className = 'button' }: { lang: Lang; cookiePath: string | string[]; groupLabel: string; className?: string }) {
   const router = useRouter();
   return (
     <div className="button-row" role="group" aria-label={groupLabel}>
@@ -25,7 +25,9 @@ export function LanguageToggle({ lang, cookiePath, groupLabel, className = 'butt
           lang={htmlLang(choice.lang)}
           aria-pressed={lang === choice.lang}
           onClick={() => {
-            document.cookie = `${LANG_COOKIE}=${choice.lang}; Path=${cookiePath}; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
+            for (const path of typeof cookiePath === 'string' ? [cookiePath] : cookiePath) {
+              document.cookie = `${LANG_COOKIE}=${choice.lang}; Path=${path}; Max-Age=${ONE_YEAR_S}; SameSite=Lax`;
+            }
             router.refresh();
           }}
         >

@@ -6,7 +6,7 @@ import { rootMetadata, rootViewport } from '../_components/frame/root-metadata';
 import { htmlLang } from '../pay/[token]/language';
 import { auth } from '../_auth/auth';
 import { TrpcProvider } from '../_trpc/client';
-import { signOutAction } from '../(site)/sign-in/actions';
+import { signOutAction } from '../(entry)/sign-in/actions';
 import { AlertControls, LivePoolProvider } from './_components/live-pool';
 import { TraderLanguageToggle, TraderMessagesProvider } from './_components/messages-context';
 import { TraderNav } from './_components/trader-nav';

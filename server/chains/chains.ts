@@ -7,9 +7,9 @@ import type { ChainFamily } from './chain-adapter';
  * below takes the catalog's values and needs only its RPC URL; any other entry gives every field.
  * Production refuses local and test networks: their USDT is worth nothing.
  */
-export type NetworkKind = 'mainnet' | 'testnet' | 'local';
+type NetworkKind = 'mainnet' | 'testnet' | 'local';
 
-export interface ChainToken {
+interface ChainToken {
   /** The contract in the family's canonical form (EVM: 0x..., TRON: T...). */
   contract: string;
   /** The token's own decimals: USDT has 6 on Ethereum and TRON, 18 on BNB Smart Chain. */
@@ -52,7 +52,7 @@ const fullEntry = z
   .strict();
 
 /** Known chains: what an operator would otherwise have to look up and could get wrong. */
-export const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
+const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
   ethereum: {
     key: 'ethereum',
     family: 'evm',

@@ -4,7 +4,7 @@
  * credited in full; the part below 1e-6 is rounded down and returned as `remainder`, in the
  * token's base units, so the deposit row records it (docs/wallet.md, "Amounts").
  */
-export const LEDGER_DECIMALS = 6;
+const LEDGER_DECIMALS = 6;
 
 export interface LedgerAmount {
   /** What the ledger credits: a plain decimal with exactly 6 decimals ("12.345678"). */

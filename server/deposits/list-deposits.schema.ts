@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { instantInRange } from '../validation/instant';
 import { depositResponse, depositStates } from './deposit.schema';
 
-export const MAX_DEPOSIT_PAGE = 100;
+const MAX_DEPOSIT_PAGE = 100;
 
 /**
  * Where a page of deposits ended: the last one's (detected_at to the microsecond, id), as opaque
@@ -21,7 +21,7 @@ export function encodeDepositCursor(cursor: DepositCursor): string {
   return Buffer.from(JSON.stringify({ t: cursor.detectedAt, i: cursor.id }), 'utf8').toString('base64url');
 }
 
-export function decodeDepositCursor(text: string): DepositCursor | undefined {
+function decodeDepositCursor(text: string): DepositCursor | undefined {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return undefined;
   let value: unknown;
   try {

@@ -11,7 +11,7 @@ import type { BlockHashes } from './block-hashes';
  * How long a credited deposit is still compared with the chain: until its block is this many times
  * the required confirmations deep. Past that a reorganisation is not expected of any chain we list.
  */
-export const REORG_WATCH_FACTOR = 2n;
+const REORG_WATCH_FACTOR = 2n;
 
 /**
  * A credited deposit whose block left the chain is never reversed silently (docs/wallet.md,

@@ -22,7 +22,7 @@ import { foundry } from 'viem/chains';
  * port of its own choosing, with the well-known test mnemonic. Not a mock: blocks, logs and reorganisations are
  * anvil's own.
  */
-export const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 
 const PLATFORM_PACKAGES: Record<string, string | undefined> = {
   'linux-x64': '@foundry-rs/anvil-linux-amd64',
@@ -100,7 +100,7 @@ export async function startAnvil(): Promise<Anvil> {
 }
 
 const compiled = JSON.parse(readFileSync(new URL('./TestToken.json', import.meta.url), 'utf8')) as { abi: Abi; bytecode: Hex };
-export const testTokenAbi = compiled.abi;
+const testTokenAbi = compiled.abi;
 
 /** Deploys the test ERC-20 with `decimals` and mines it; returns its address. */
 export async function deployToken(anvil: Anvil, decimals: number, symbol = 'USDT'): Promise<Address> {

@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-export const SOURCE_FILE = fileURLToPath(new URL('./TestToken.sol', import.meta.url));
+const SOURCE_FILE = fileURLToPath(new URL('./TestToken.sol', import.meta.url));
 export const OUTPUT_FILE = fileURLToPath(new URL('./TestToken.json', import.meta.url));
 
 export interface CompiledToken {

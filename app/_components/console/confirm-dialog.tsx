@@ -1,6 +1,7 @@
 'use client';
 
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { usePageLang } from '../../_components/page-lang';
 
 /**
  * The confirmation every destructive console action goes through: a modal that names the object
@@ -25,6 +26,7 @@ export function ConfirmDialog({
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const bodyId = useId();
+  const lang = usePageLang();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -40,7 +42,7 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
         <button type="button" className="button" autoFocus onClick={onCancel}>
-          Back
+          {lang === 'zh' ? '返回' : 'Back'}
         </button>
       </div>
     </dialog>

@@ -41,8 +41,10 @@ describe('field-level errors', () => {
     const page = { message: shape.message, data: shape.data };
     expect(fieldError(page, 'note')).toEqual(expect.any(String));
     expect(fieldError(page, 'orderId')).toBeNull();
-    expect(errorText(page)).toMatch(/^VALIDATION_FAILED: Some fields need attention\. \(note .+\)$/);
-    expect(errorText(page)).not.toContain('The request is not valid.');
+    expect(errorText(page, 'en', { note: 'Note' })).toMatch(/^Some fields need attention: Note .+\.$/);
+    expect(errorText(page, 'zh', { note: '备注' })).toBe('请检查“备注”：填写的值无效。');
+    expect(fieldError(page, 'note', 'zh')).toBe('该项的值无效，请检查后重试。');
+    for (const lang of ['en', 'zh'] as const) expect(errorText(page, lang)).not.toMatch(/VALIDATION_FAILED|The request is not valid/);
 
     const bulk = await shapeOf(operator.caller.operator.disputes.bulkClaim({ cases: [{ flow: 'payout', orderId: 'nope' }] }));
     expect(bulk.data.details).toEqual([expect.objectContaining({ path: 'cases.0.orderId' })]);

@@ -6,7 +6,7 @@ import { requireMerchantUser } from '../../_auth/require-merchant-user';
 import { ConsoleFrame } from '../../_components/console/console-frame';
 import { rootMetadata, rootViewport } from '../../_components/frame/root-metadata';
 import { TrpcProvider } from '../../_trpc/client';
-import { signOutAction } from '../../(site)/sign-in/actions';
+import { signOutAction } from '../../(entry)/sign-in/actions';
 import { merchantNavOf } from '../_components/merchant-pages';
 import { merchantLangOfRequest } from '../_components/merchant-language';
 import { merchantMessages } from '../_components/messages';

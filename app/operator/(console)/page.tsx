@@ -2,16 +2,19 @@ import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { requireUser } from '../../_auth/require-user';
 import { DisputesQueue } from './_disputes/disputes-queue';
+import { disputesMessages } from './_disputes/disputes-messages';
+import { operatorLangOfRequest, operatorPageMetadata } from '../_components/operator-language';
 
-export const metadata: Metadata = { title: 'Disputes · Operator console', robots: { index: false } };
+export const generateMetadata = (): Promise<Metadata> => operatorPageMetadata((lang) => disputesMessages[lang].title);
 
 export default async function DisputesPage() {
   const user = await requireUser('operator', '/operator');
+  const t = disputesMessages[await operatorLangOfRequest()];
   return (
     <>
-      <h1>Disputes</h1>
-      <p className="lead">Disputed payouts and pay-ins, the nearest due-by time first. Claim a case before ruling on it.</p>
-      <Suspense fallback={<p aria-busy="true">Loading the queue…</p>}>
+      <h1>{t.title}</h1>
+      <p className="lead">{t.lead}</p>
+      <Suspense fallback={<p aria-busy="true">{t.loadingQueue}</p>}>
         <DisputesQueue operatorId={user.id} />
       </Suspense>
     </>

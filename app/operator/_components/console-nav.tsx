@@ -2,30 +2,33 @@
 
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
+import type { OperatorMessages } from './messages';
+import { useOperatorMessages } from './messages-context';
 
-const sections = [
-  { href: '/operator', label: 'Disputes' },
-  { href: '/operator/stuck', label: 'Overdue & unmatched' },
-  { href: '/operator/merchants', label: 'Merchants' },
-  { href: '/operator/traders', label: 'Traders' },
-  { href: '/operator/notifications', label: 'Auto-confirmation' },
-  { href: '/operator/rate', label: 'Reference rate' },
-  { href: '/operator/settings', label: 'Settings' },
-  { href: '/operator/audit', label: 'Audit log' },
-  { href: '/operator/ledger', label: 'Ledger' },
-  { href: '/operator/metrics', label: 'Metrics' },
-  { href: '/operator/security', label: 'Security' },
-] as const;
+const sections: { href: string; label: keyof OperatorMessages['nav'] }[] = [
+  { href: '/operator', label: 'disputes' },
+  { href: '/operator/stuck', label: 'stuck' },
+  { href: '/operator/merchants', label: 'merchants' },
+  { href: '/operator/traders', label: 'traders' },
+  { href: '/operator/notifications', label: 'notifications' },
+  { href: '/operator/rate', label: 'rate' },
+  { href: '/operator/settings', label: 'settings' },
+  { href: '/operator/audit', label: 'audit' },
+  { href: '/operator/ledger', label: 'ledger' },
+  { href: '/operator/metrics', label: 'metrics' },
+  { href: '/operator/security', label: 'security' },
+];
 
 export function ConsoleNav() {
   const pathname = usePathname();
+  const { t } = useOperatorMessages();
   const current = (href: string) => (href === '/operator' ? pathname === '/operator' || pathname.startsWith('/operator/disputes') : pathname.startsWith(href));
   return (
     <ul>
       {sections.map((section) => (
         <li key={section.href}>
           <Link href={section.href} aria-current={current(section.href) ? 'page' : undefined}>
-            {section.label}
+            {t.nav[section.label]}
           </Link>
         </li>
       ))}

@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef } from 'react';
+import { useOperatorMessages } from './messages-context';
 
 /**
  * The search box on every console page (docs/operator-guide.md, "Search"). A plain GET form, so it
@@ -10,6 +11,7 @@ import { useEffect, useRef } from 'react';
 export function SearchBox() {
   const input = useRef<HTMLInputElement>(null);
   const router = useRouter();
+  const t = useOperatorMessages().t.search;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
@@ -37,7 +39,7 @@ export function SearchBox() {
         router.push(`/operator/search?q=${encodeURIComponent(query)}`);
       }}
     >
-      <label htmlFor="console-search">Search</label>
+      <label htmlFor="console-search">{t.label}</label>
       <input
         ref={input}
         id="console-search"
@@ -45,14 +47,14 @@ export function SearchBox() {
         type="search"
         maxLength={100}
         autoComplete="off"
-        placeholder="Order no., order id, merchant, trader, last 4 + amount"
+        placeholder={t.placeholder}
         aria-describedby="console-search-hint"
       />
       <span id="console-search-hint" className="console-hint">
-        Press <kbd>/</kbd> to search from anywhere.
+        {t.hintBefore} <kbd>/</kbd> {t.hintAfter}
       </span>
       <button type="submit" className="button">
-        Find
+        {t.find}
       </button>
     </form>
   );

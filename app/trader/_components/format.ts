@@ -29,15 +29,15 @@ export function errorCode(error: unknown): string | undefined {
 }
 
 /**
- * An error as the page shows it: a sentence in the dashboard's language chosen by its code, and
- * the code for support. The server's own message is never shown: it is English, and for input
- * refused by a schema it could be the validator's raw output.
+ * An error as the page shows it: a sentence in the dashboard's language chosen by its code, never
+ * the code itself. The server's own message is never shown: it is English, and for input refused by
+ * a schema it could be the validator's raw output.
  */
 export function errorText(error: unknown, t: TraderMessages): string {
   if (!error) return '';
   const code = errorCode(error);
   const message = (code && t.errors.codes[code]) || t.errors.generic;
-  return code ? `${message} (${t.errors.codeLabel} ${code})` : message;
+  return message;
 }
 
 /** The fields a VALIDATION_FAILED refusal names (`details[].path`), for messages beside them. */

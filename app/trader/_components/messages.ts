@@ -64,7 +64,6 @@ const en = {
   },
 
   errors: {
-    codeLabel: 'code',
     generic: 'Something went wrong. Try again.',
     fieldsNeedAttention: 'Some fields need attention.',
     codes: {
@@ -497,7 +496,6 @@ const zh: TraderMessages = {
   },
 
   errors: {
-    codeLabel: '错误代码',
     generic: '出错了，请重试。',
     fieldsNeedAttention: '请检查标出的字段。',
     codes: {

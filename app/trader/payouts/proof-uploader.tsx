@@ -104,11 +104,11 @@ export function ProofUploader({ orderId, orderNo }: { orderId: string; orderNo: 
         result = await submitProofAction(form);
       } catch {
         // The connection dropped or the server failed: nothing was confirmed, the files stay here.
-        setServerError(`${m.notReached} (${t.errors.codeLabel} INTERNAL_ERROR)`);
+        setServerError(m.notReached);
         return;
       }
       if (!result.ok) {
-        setServerError(result.code === 'VALIDATION_FAILED' ? `${m.refused} (${t.errors.codeLabel} ${result.code})` : errorText(result, t));
+        setServerError(result.code === 'VALIDATION_FAILED' ? m.refused : errorText(result, t));
         return;
       }
       setPicked([]);

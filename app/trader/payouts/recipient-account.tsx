@@ -63,5 +63,5 @@ function refusalText(error: unknown, t: TraderMessages): string {
   if (errorCode(error) !== 'CARD_REVEAL_THROTTLED') return errorText(error, t);
   const meta = (error as { data?: { meta?: Record<string, string> } | null }).data?.meta ?? {};
   const minutes = Math.max(1, Math.ceil(Number(meta.retryAfterSeconds ?? 60) / 60));
-  return `${t.payouts.revealThrottled(meta.limit ?? '', minutes)} (${t.errors.codeLabel} CARD_REVEAL_THROTTLED)`;
+  return t.payouts.revealThrottled(meta.limit ?? '', minutes);
 }

@@ -7,6 +7,7 @@ import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../../_components/console/error-line';
 import { useMerchantMessages } from '../../_components/messages-context';
 import { ordersMessages } from '../../_components/orders-messages';
+import { statusLabel } from '../../../_components/order-labels';
 
 type Step = { kind: 'CONFIRM' } | { kind: 'DISPUTE'; reason: string } | { kind: 'cancel' } | null;
 
@@ -41,7 +42,7 @@ export function OrderActions({ order }: { order: ActionOrder }) {
   const busy = decide.isPending || cancelPayout.isPending || cancelPayin.isPending;
   const finish = (status: string) => {
     setStep(null);
-    setDone(t.done(status));
+    setDone(t.done(statusLabel(lang, order.flow, status)));
     router.refresh();
   };
   const canDecide = order.flow === 'payout' && order.actions.includes('confirm') && order.actions.includes('dispute');

@@ -2,6 +2,8 @@ import type { PayinRuling, PayoutRuling } from '../../../../server/disputes/ruli
 import type { MerchantTimelineEntry } from '../../../../server/merchant-console/merchant-order-timeline';
 import { formatTime } from '../../../_components/console/format';
 import type { OrdersMessages } from '../../_components/orders-messages';
+import { labelOf, orderLabels, statusLabel } from '../../../_components/order-labels';
+import type { Lang } from '../../../pay/[token]/language';
 
 /** Every field of the API's detail, under its API name (docs/api.md), so support and developers speak of the same thing. */
 export function OrderFields({ fields, t }: { fields: Record<string, unknown>; t: OrdersMessages['order'] }) {
@@ -22,8 +24,9 @@ export function OrderFields({ fields, t }: { fields: Record<string, unknown>; t:
   );
 }
 
-/** Who did what when (order_transitions), oldest first. */
-export function OrderTimeline({ entries, t }: { entries: MerchantTimelineEntry[]; t: OrdersMessages['order'] }) {
+/** Who did what when (order_transitions), oldest first, the actions and statuses in words. */
+export function OrderTimeline({ entries, t, flow, lang }: { entries: MerchantTimelineEntry[]; t: OrdersMessages['order']; flow: 'payout' | 'payin'; lang: Lang }) {
+  const status = (code: string) => statusLabel(lang, flow, code);
   return (
     <section aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">{t.timeline}</h2>
@@ -47,7 +50,7 @@ export function OrderTimeline({ entries, t }: { entries: MerchantTimelineEntry[]
                   {entry.actorName ? ` (${entry.actorName})` : ''}
                 </td>
                 <td>
-                  <span className="mono">{entry.action}</span>: {entry.fromStatus ?? '—'} → <strong>{entry.toStatus}</strong>
+                  {labelOf(orderLabels[lang].action, entry.action)}: {entry.fromStatus ? status(entry.fromStatus) : '—'} → <strong>{status(entry.toStatus)}</strong>
                 </td>
                 <td>{entry.note ?? ''}</td>
               </tr>

@@ -4,6 +4,8 @@ import { payoutStatuses } from '../../../../server/state-machines/payout';
 import { hasMerchantPermission } from '../../../../server/merchant-team/merchant-permissions';
 import type { MerchantPageUser } from '../../../_auth/require-merchant-user';
 import { errorText } from '../../../_components/error-text';
+import { statusLabel } from '../../../_components/order-labels';
+import { merchantLangOfRequest } from '../../_components/merchant-language';
 import { refusalOf } from '../../../_trpc/refusal-of';
 import { formatTime } from '../../../_components/console/format';
 import { merchantCaller } from '../../_components/merchant-caller';
@@ -39,6 +41,8 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
   const filter = parsed.filter;
   const caller = await merchantCaller();
   const statuses: readonly string[] = flow === 'payouts' ? payoutStatuses : payinStatuses;
+  const lang = await merchantLangOfRequest();
+  const status = (code: string) => statusLabel(lang, flow === 'payouts' ? 'payout' : 'payin', code);
   let result: Awaited<ReturnType<typeof caller.merchantOrders.payouts>> | Awaited<ReturnType<typeof caller.merchantOrders.payins>> | null = null;
   let refusal = parsed.refusal;
   if (!refusal) {
@@ -63,9 +67,9 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
           {t.status}
           <select name="status" defaultValue={filter.status?.[0] ?? ''}>
             <option value="">{t.anyStatus}</option>
-            {statuses.map((status) => (
-              <option key={status} value={status}>
-                {status}
+            {statuses.map((code) => (
+              <option key={code} value={code}>
+                {status(code)}
               </option>
             ))}
           </select>
@@ -103,7 +107,7 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
       ) : null}
       {refusal ? (
         <p role="alert" className="console-error" data-testid="filter-refused">
-          {t.refused} {errorText(refusal)}
+          {t.refused} {errorText(refusal, lang, { search: t.search, status: t.status, from: t.from, to: t.to, sort: t.sort, page: t.pagesLabel })}
         </p>
       ) : null}
       {result ? (
@@ -148,7 +152,7 @@ export async function OrdersList({ flow, params, user, t }: { flow: Flow; params
                       </td>
                       <td className="mono">{item.merchantOrderNo}</td>
                       <td>
-                        <span className="tag">{item.status}</span>
+                        <span className="tag">{status(item.status)}</span>
                         {flow === 'payouts' && item.status === AWAITING_DECISION ? (
                           <>
                             {' '}

@@ -101,7 +101,7 @@ export function CheckoutSettingsForm() {
           {update.isPending ? t.saving : t.save}
         </button>
         {update.isSuccess && !draft ? <p role="status">{t.saved}</p> : null}
-        <ErrorLine error={update.error} />
+        <ErrorLine error={update.error} labels={{ checkoutDisplayName: t.displayName, checkoutAccentColor: t.accent, askPayerName: t.askPayerName }} />
       </form>
 
       <form className="console-form" onSubmit={(event) => void uploadLogo(event)} noValidate aria-label={t.logo}>
@@ -144,7 +144,7 @@ export function CheckoutSettingsForm() {
           </button>
         )}
         {logoNotice ? <p role="status">{logoNotice}</p> : null}
-        <ErrorLine error={setLogo.error} />
+        <ErrorLine error={setLogo.error} labels={{ imageBase64: t.logoFile }} />
       </form>
     </>
   );

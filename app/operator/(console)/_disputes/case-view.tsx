@@ -14,9 +14,9 @@ import { OrderTimersPanel } from './order-timers-panel';
 import { ProofGallery } from './proof-gallery';
 import { RulingForm } from './ruling-form';
 import { RulingProposal } from './ruling-proposal';
-
-const actorLabel = (entry: { actorType: string; actorName: string | null }) =>
-  entry.actorName ? `${entry.actorType} ${entry.actorName}` : entry.actorType;
+import { useOperatorMessages } from '../../_components/messages-context';
+import { labelOf, orderLabels, statusLabel } from '../../../_components/order-labels';
+import { disputesMessages } from './disputes-messages';
 
 type Case = inferRouterOutputs<AppRouter>['operator']['disputes']['get'];
 
@@ -42,38 +42,46 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
     ]);
   const claim = useMutation(trpc.operator.disputes.claim.mutationOptions({ onSettled: refresh }));
   const release = useMutation(trpc.operator.disputes.releaseClaim.mutationOptions({ onSettled: refresh }));
+  const { lang, t: common } = useOperatorMessages();
+  const m = disputesMessages[lang];
+  const t = m.caseView;
+  const words = orderLabels[lang];
+  const actorLabel = (entry: { actorType: string; actorName: string | null }) =>
+    entry.actorName ? `${labelOf(words.actor, entry.actorType)} ${entry.actorName}` : labelOf(words.actor, entry.actorType);
+  const party = (name: string) => labelOf(words.actor, name);
 
-  if (detail.isPending) return <p aria-busy="true">Loading the case…</p>;
+  if (detail.isPending) return <p aria-busy="true">{t.loading}</p>;
   if (detail.isError) return <ErrorLine error={detail.error} />;
   const item = detail.data;
   const disputed = item.status === 'DISPUTED';
   const mine = item.claimedBy?.id === operatorId;
+  const status = statusLabel(lang, flow, item.status);
 
   return (
     <>
       <div className="button-row">
-        <Link href="/operator">← Disputes</Link>
+        <Link href="/operator">{t.backToQueue}</Link>
         {disputed ? <NextCase /> : null}
       </div>
       <h1>
-        {flow === 'payout' ? 'Payout' : 'Pay-in'} <span className="mono">{item.orderNo}</span>
+        {words.flow[flow]} <span className="mono">{item.orderNo}</span>
       </h1>
-      <dl className="facts" aria-label="Case">
-        <dt>Status</dt>
+      <dl className="facts" aria-label={t.facts}>
+        <dt>{t.status}</dt>
         <dd>
-          <span className="tag">{item.status}</span> {item.statusLabel}
+          <span className="tag">{status}</span>
         </dd>
-        <dt>Merchant order</dt>
+        <dt>{t.merchantOrder}</dt>
         <dd className="mono">{item.merchantOrderNo}</dd>
-        <dt>Disputed at</dt>
+        <dt>{t.disputedAt}</dt>
         <dd>{formatTime(item.disputedAt)}</dd>
-        <dt>Dispute reason</dt>
+        <dt>{t.disputeReason}</dt>
         <dd>{item.disputeReason ?? '—'}</dd>
-        <dt>Claimed by</dt>
-        <dd>{item.claimedBy ? (mine ? `${item.claimedBy.name} (you)` : item.claimedBy.name) : 'Nobody yet'}</dd>
+        <dt>{t.claimedBy}</dt>
+        <dd>{item.claimedBy ? (mine ? `${item.claimedBy.name} ${common.you}` : item.claimedBy.name) : t.nobody}</dd>
         {item.resolutionNote ? (
           <>
-            <dt>Resolution note</dt>
+            <dt>{t.resolutionNote}</dt>
             <dd>{item.resolutionNote}</dd>
           </>
         ) : null}
@@ -83,20 +91,20 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
         <div className="button-row" style={{ marginBottom: 'var(--space-4)' }}>
           {!item.claimedBy ? (
             <button type="button" className="button is-primary" disabled={claim.isPending} onClick={() => claim.mutate(ref)}>
-              Claim this case
+              {t.claim}
             </button>
           ) : null}
           {mine ? (
             <button type="button" className="button" disabled={release.isPending} onClick={() => release.mutate(ref)}>
-              Release claim
+              {t.release}
             </button>
           ) : null}
-          {item.claimedBy && !mine ? <p role="status">{item.claimedBy.name} holds this case; only they can rule.</p> : null}
+          {item.claimedBy && !mine ? <p role="status">{t.heldBy(item.claimedBy.name)}</p> : null}
         </div>
       ) : (
         <div className="button-row" style={{ marginBottom: 'var(--space-4)' }}>
           <p role="status" className="console-ok">
-            This case is closed: {item.statusLabel}.
+            {t.closed(status)}
           </p>
           <NextCase primary />
         </div>
@@ -104,33 +112,33 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
       <ErrorLine error={claim.error} />
       <ErrorLine error={release.error} />
       {disputed ? <RulingProposal flow={flow} orderId={orderId} operatorId={operatorId} onDecided={refresh} /> : null}
-      {disputed && mine ? <RulingForm flow={flow} orderId={orderId} rulings={item.rulings} onRuled={refresh} /> : null}
+      {disputed && mine ? <RulingForm flow={flow} orderId={orderId} rulings={item.rulings.map((choice) => ({ ...choice, ...m.rulings[choice.ruling] }))} onRuled={refresh} /> : null}
 
       <div className="case-grid">
         <section aria-labelledby="amounts-heading">
-          <h2 id="amounts-heading">Amounts</h2>
+          <h2 id="amounts-heading">{t.amounts}</h2>
           <dl className="facts">
             {item.amounts.map((amount) => (
               <div key={amount.label} style={{ display: 'contents' }}>
-                <dt>{amount.label}</dt>
+                <dt>{m.amountLabels[amount.label] ?? amount.label}</dt>
                 <dd>{amount.value}</dd>
               </div>
             ))}
           </dl>
-          <h2>Parties</h2>
-          <dl className="facts" aria-label="Parties">
-            <dt>Merchant</dt>
+          <h2>{t.parties}</h2>
+          <dl className="facts" aria-label={t.parties}>
+            <dt>{t.merchant}</dt>
             <dd>{item.parties.merchant.name}</dd>
-            <dt>Trader</dt>
+            <dt>{t.trader}</dt>
             <dd>{item.parties.trader?.name ?? '—'}</dd>
-            <dt>{flow === 'payout' ? 'Recipient' : "Trader's account"}</dt>
+            <dt>{flow === 'payout' ? t.recipient : t.tradersAccount}</dt>
             <dd>
               {item.parties.bankAccount
-                ? `${item.parties.bankAccount.holderName}, ${item.parties.bankAccount.bankName}, account ending ${item.parties.bankAccount.last4}`
+                ? t.account(item.parties.bankAccount.holderName, item.parties.bankAccount.bankName, item.parties.bankAccount.last4)
                 : '—'}
             </dd>
           </dl>
-          <h2>Reasons given</h2>
+          <h2>{t.reasons}</h2>
           {item.reasons.length ? (
             <ul>
               {item.reasons.map((reason, index) => (
@@ -140,11 +148,11 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
               ))}
             </ul>
           ) : (
-            <p className="console-empty">No reasons recorded.</p>
+            <p className="console-empty">{t.noReasons}</p>
           )}
         </section>
         <section aria-labelledby="proofs-heading">
-          <h2 id="proofs-heading">Proof images</h2>
+          <h2 id="proofs-heading">{t.proofs}</h2>
           <ProofGallery proofs={item.proofs} />
         </section>
       </div>
@@ -155,32 +163,32 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
       </div>
 
       <section aria-labelledby="timeline-heading">
-        <h2 id="timeline-heading">Timeline</h2>
-        <ol className="timeline" aria-label="Timeline">
+        <h2 id="timeline-heading">{t.timeline}</h2>
+        <ol className="timeline" aria-label={t.timeline}>
           {timelineOf(item).map((entry, index) =>
             entry.kind === 'transition' ? (
               <li key={index}>
-                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{entry.action}</strong>{' '}
-                {entry.fromStatus ? `${entry.fromStatus} → ` : ''}
-                {entry.toStatus} · by {actorLabel(entry)}
+                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{labelOf(words.action, entry.action)}</strong>{' '}
+                {entry.fromStatus ? `${statusLabel(lang, flow, entry.fromStatus)} → ` : ''}
+                {statusLabel(lang, flow, entry.toStatus)} · {t.by(actorLabel(entry))}
                 {entry.note ? <div>“{entry.note}”</div> : null}
               </li>
             ) : (
               <li
                 key={index}
-                aria-label={entry.internal ? 'Internal note' : `Evidence from the ${entry.party}`}
+                aria-label={entry.internal ? t.internalNote : t.evidenceFrom(party(entry.party))}
                 className={entry.internal ? 'is-internal' : undefined}
               >
-                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{entry.internal ? 'internal note' : 'evidence'}</strong> ·{' '}
-                {entry.internal ? `by ${entry.authorName ?? 'an operator'} (operators only)` : `from the ${entry.party}${entry.authorName ? ` ${entry.authorName}` : ''}`}
-                {entry.requestId ? ' · answers a request' : ''}
+                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{entry.internal ? t.internalTag : t.evidenceTag}</strong> ·{' '}
+                {entry.internal ? t.noteBy(entry.authorName) : t.from(party(entry.party), entry.authorName)}
+                {entry.requestId ? t.answersRequest : ''}
                 {entry.statement ? <div className="evidence-statement">“{entry.statement}”</div> : null}
                 {entry.files.length > 0 ? (
                   <ProofGallery
                     proofs={entry.files.map((file) => ({ ...file, uploadedAt: file.createdAt }))}
                     imagePath="/operator/evidence/"
-                    label="Evidence image"
-                    listLabel={`Evidence images from the ${entry.party}`}
+                    label={t.evidenceImage}
+                    listLabel={t.evidenceImages(party(entry.party))}
                   />
                 ) : null}
               </li>

@@ -9,6 +9,9 @@ import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { formatAge, formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
 import { formatCny, formatUsdt } from '../../../../common/amount-display';
+import { useOperatorMessages } from '../../_components/messages-context';
+import { orderLabels } from '../../../_components/order-labels';
+import { disputesMessages } from './disputes-messages';
 
 const PAGE_SIZE = 50;
 
@@ -33,12 +36,6 @@ const emptyFilters: Filters = {
   flow: '', kind: '', reason: '', minAgeHours: '', minAmount: '', maxAmount: '', merchantId: '', traderId: '', claim: 'any', overdueOnly: false, sort: 'due', direction: 'asc',
 };
 
-const kindLabels = {
-  merchant_disputes_payout: 'Merchant disputes payout',
-  merchant_silent: 'Merchant silent',
-  trader_not_received: 'Trader: not received',
-  buyer_reports_problem: 'Buyer reports problem',
-} as const;
 
 /** The filters as the procedure takes them: empty fields left out. */
 function queryOf(filters: Filters) {
@@ -59,14 +56,14 @@ function queryOf(filters: Filters) {
 }
 
 const shortcuts = [
-  ['j / k', 'Next / previous case in the list'],
-  ['Enter or o', 'Open the selected case'],
-  ['x', 'Tick or untick the selected case'],
-  ['c', 'Claim the ticked cases (or the selected one)'],
-  ['r', 'Release the ticked cases (or the selected one)'],
-  ['n', 'Claim next: take the unclaimed case due soonest and open it'],
-  ['/', 'Search'],
-  ['?', 'Show or hide this help'],
+  ['j / k', 'next'],
+  ['Enter / o', 'open'],
+  ['x', 'tick'],
+  ['c', 'claim'],
+  ['r', 'release'],
+  ['n', 'claimNext'],
+  ['/', 'search'],
+  ['?', 'help'],
 ] as const;
 
 function isTyping(target: EventTarget | null): boolean {
@@ -79,6 +76,9 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
   const router = useRouter();
   const params = useSearchParams();
   const queryClient = useQueryClient();
+  const { lang, t: common } = useOperatorMessages();
+  const t = disputesMessages[lang].queue;
+  const words = orderLabels[lang];
   const [page, setPage] = useState(1);
   const [filters, setFilters] = useState<Filters>(() => ({
     ...emptyFilters,
@@ -122,27 +122,27 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
     if (cases.length === 0) return;
     bulkClaim.mutate(
       { cases },
-      { onSuccess: (result) => setNotice(`Claimed ${result.done.length}${result.skipped.length ? `; ${result.skipped.length} held by others or closed` : ''}.`) },
+      { onSuccess: (result) => setNotice(t.claimed(result.done.length, result.skipped.length)) },
     );
     setTicked(new Set());
-  }, [picked, bulkClaim]);
+  }, [picked, bulkClaim, t]);
   const releasePicked = useCallback(() => {
     const cases = picked();
     if (cases.length === 0) return;
-    bulkRelease.mutate({ cases }, { onSuccess: (result) => setNotice(`Released ${result.done.length}.`) });
+    bulkRelease.mutate({ cases }, { onSuccess: (result) => setNotice(t.released(result.done.length)) });
     setTicked(new Set());
-  }, [picked, bulkRelease]);
+  }, [picked, bulkRelease, t]);
   const takeNext = useCallback(() => {
     claimNext.mutate(
       { filters: { ...query, claim: 'unclaimed' } },
       {
         onSuccess: (next) => {
           if (next) router.push(`/operator/disputes/${next.flow}/${next.orderId}`);
-          else setNotice('No unclaimed case left in this view.');
+          else setNotice(t.noneLeft);
         },
       },
     );
-  }, [claimNext, query, router]);
+  }, [claimNext, query, router, t]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -195,23 +195,23 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
     <>
       {/* A phone shows the queue first; its filters, views and bulk actions open from this button (console.css). */}
       <button type="button" className="button queue-controls-toggle" aria-expanded={controlsShown} aria-controls="queue-controls" onClick={() => setControlsShown((shown) => !shown)}>
-        Filters and actions
+        {t.filtersAndActions}
       </button>
       <div id="queue-controls" className={controlsShown ? 'queue-controls is-open' : 'queue-controls'}>
-      <form className="queue-filters" aria-label="Queue filters" onSubmit={(event) => event.preventDefault()}>
+      <form className="queue-filters" aria-label={t.filters} onSubmit={(event) => event.preventDefault()}>
         <label>
-          Flow
+          {t.flow}
           <select value={filters.flow} onChange={(event) => set('flow', event.target.value as Filters['flow'])}>
-            <option value="">Both</option>
-            <option value="payout">Payouts</option>
-            <option value="payin">Pay-ins</option>
+            <option value="">{t.both}</option>
+            <option value="payout">{t.payouts}</option>
+            <option value="payin">{t.payins}</option>
           </select>
         </label>
         <label>
-          Kind
+          {t.kind}
           <select value={filters.kind} onChange={(event) => set('kind', event.target.value as Filters['kind'])}>
-            <option value="">Any</option>
-            {Object.entries(kindLabels).map(([value, label]) => (
+            <option value="">{t.any}</option>
+            {Object.entries(words.disputeKind).map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
@@ -219,64 +219,64 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
           </select>
         </label>
         <label>
-          Reason contains
+          {t.reason}
           <input value={filters.reason} maxLength={100} onChange={(event) => set('reason', event.target.value)} />
         </label>
         <label>
-          Older than (h)
+          {t.olderThan}
           <input inputMode="numeric" value={filters.minAgeHours} onChange={(event) => set('minAgeHours', event.target.value)} />
         </label>
         <label>
-          Min CNY
+          {t.minCny}
           <input inputMode="decimal" value={filters.minAmount} onChange={(event) => set('minAmount', event.target.value)} />
         </label>
         <label>
-          Max CNY
+          {t.maxCny}
           <input inputMode="decimal" value={filters.maxAmount} onChange={(event) => set('maxAmount', event.target.value)} />
         </label>
         <label>
-          Claim
+          {t.claim}
           <select value={filters.claim} onChange={(event) => set('claim', event.target.value as Claim)}>
-            <option value="any">Anyone&apos;s</option>
-            <option value="mine">Claimed by me</option>
-            <option value="unclaimed">Unclaimed</option>
+            <option value="any">{t.anyones}</option>
+            <option value="mine">{t.mine}</option>
+            <option value="unclaimed">{t.unclaimed}</option>
           </select>
         </label>
         <label>
-          Sort
+          {t.sort}
           <select value={filters.sort} onChange={(event) => set('sort', event.target.value as Sort)}>
-            <option value="due">Due by</option>
-            <option value="age">Age</option>
-            <option value="amount">Amount</option>
+            <option value="due">{t.dueBy}</option>
+            <option value="age">{t.age}</option>
+            <option value="amount">{t.amount}</option>
           </select>
         </label>
         <label>
-          Order
+          {t.order}
           <select value={filters.direction} onChange={(event) => set('direction', event.target.value as 'asc' | 'desc')}>
-            <option value="asc">Ascending</option>
-            <option value="desc">Descending</option>
+            <option value="asc">{t.ascending}</option>
+            <option value="desc">{t.descending}</option>
           </select>
         </label>
         <label className="is-inline">
-          <input type="checkbox" checked={filters.overdueOnly} onChange={(event) => set('overdueOnly', event.target.checked)} /> Overdue only
+          <input type="checkbox" checked={filters.overdueOnly} onChange={(event) => set('overdueOnly', event.target.checked)} /> {t.overdueOnly}
         </label>
         {filters.merchantId || filters.traderId ? (
           <button type="button" className="button" onClick={() => setFilters((current) => ({ ...current, merchantId: '', traderId: '' }))}>
-            Clear merchant/trader filter
+            {t.clearParty}
           </button>
         ) : null}
       </form>
 
       <form
         className="queue-filters"
-        aria-label="Saved views"
+        aria-label={t.savedViews}
         onSubmit={(event) => {
           event.preventDefault();
           saveView.mutate({ name: viewName, filters: query }, { onSuccess: (saved) => setViewId(saved.viewId) });
         }}
       >
         <label>
-          Saved view
+          {t.savedView}
           <select
             value={viewId}
             onChange={(event) => {
@@ -312,45 +312,45 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
           </select>
         </label>
         <label>
-          View name
+          {t.viewName}
           <input value={viewName} maxLength={60} aria-describedby="view-name-error" onChange={(event) => setViewName(event.target.value)} />
           <FieldError error={saveView.error} path="name" id="view-name-error" />
         </label>
         <button type="submit" className="button" disabled={saveView.isPending}>
-          Save view
+          {t.saveView}
         </button>
         {viewId ? (
           <button type="button" className="button" disabled={deleteView.isPending} onClick={() => deleteView.mutate({ viewId }, { onSuccess: () => setViewId('') })}>
-            Delete view
+            {t.deleteView}
           </button>
         ) : null}
       </form>
 
       <div className="button-row">
         <button type="button" className="button is-primary" onClick={takeNext} disabled={claimNext.isPending}>
-          Claim next <kbd>n</kbd>
+          {t.claimNext} <kbd>n</kbd>
         </button>
         <button type="button" className="button" onClick={claimPicked} disabled={bulkClaim.isPending || items.length === 0}>
-          Claim {ticked.size > 0 ? `${ticked.size} ticked` : 'selected'} <kbd>c</kbd>
+          {t.claimSome(ticked.size)} <kbd>c</kbd>
         </button>
         <button type="button" className="button" onClick={releasePicked} disabled={bulkRelease.isPending || items.length === 0}>
-          Release {ticked.size > 0 ? `${ticked.size} ticked` : 'selected'} <kbd>r</kbd>
+          {t.releaseSome(ticked.size)} <kbd>r</kbd>
         </button>
         <button type="button" className="button" aria-expanded={help} aria-controls="queue-shortcuts" onClick={() => setHelp((shown) => !shown)}>
-          Keyboard shortcuts <kbd>?</kbd>
+          {t.shortcutsButton} <kbd>?</kbd>
         </button>
       </div>
       </div>
       {help ? (
-        <section id="queue-shortcuts" className="shortcut-help" aria-label="Keyboard shortcuts">
-          <h2>Keyboard shortcuts</h2>
+        <section id="queue-shortcuts" className="shortcut-help" aria-label={t.shortcutsButton}>
+          <h2>{t.shortcutsButton}</h2>
           <dl className="facts">
             {shortcuts.map(([keys, what]) => (
               <div key={keys}>
                 <dt>
                   <kbd>{keys}</kbd>
                 </dt>
-                <dd>{what}</dd>
+                <dd>{t.shortcuts[what]}</dd>
               </div>
             ))}
           </dl>
@@ -364,26 +364,26 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
       <ErrorLine error={bulkClaim.error ?? bulkRelease.error ?? claimNext.error ?? queue.error ?? deleteView.error} />
 
       {queue.isPending ? (
-        <p aria-busy="true">Loading the queue…</p>
+        <p aria-busy="true">{disputesMessages[lang].loadingQueue}</p>
       ) : (
         <>
-          <p>{total === 0 ? 'No open disputes in this view.' : `${total} open ${total === 1 ? 'dispute' : 'disputes'} in this view.`}</p>
+          <p>{t.total(total)}</p>
           {items.length > 0 ? (
-            <div className="table-scroll" tabIndex={0} role="region" aria-label="Disputes queue">
-              <table aria-label="Disputes queue" className="dense">
+            <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
+              <table aria-label={t.tableLabel} className="dense">
                 <thead>
                   <tr>
                     <th scope="col">
-                      <span className="visually-hidden">Ticked</span>
+                      <span className="visually-hidden">{t.ticked}</span>
                     </th>
-                    <th scope="col">Order</th>
-                    <th scope="col">Flow</th>
-                    <th scope="col">Amount</th>
-                    <th scope="col">Merchant / trader</th>
-                    <th scope="col">Reason</th>
-                    <th scope="col">Age</th>
-                    <th scope="col">Due by</th>
-                    <th scope="col">Claimed by</th>
+                    <th scope="col">{t.orderCol}</th>
+                    <th scope="col">{t.flowCol}</th>
+                    <th scope="col">{t.amountCol}</th>
+                    <th scope="col">{t.partiesCol}</th>
+                    <th scope="col">{t.reasonCol}</th>
+                    <th scope="col">{t.ageCol}</th>
+                    <th scope="col">{t.dueCol}</th>
+                    <th scope="col">{t.claimedCol}</th>
                   </tr>
                 </thead>
                 <tbody>
@@ -399,7 +399,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
                         <td>
                           <input
                             type="checkbox"
-                            aria-label={`Tick ${item.orderNo}`}
+                            aria-label={t.tick(item.orderNo)}
                             checked={ticked.has(item.orderId)}
                             onChange={(event) =>
                               setTicked((was) => {
@@ -416,7 +416,7 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
                             {item.orderNo}
                           </Link>
                         </td>
-                        <td>{item.flow === 'payout' ? 'Payout' : 'Pay-in'}</td>
+                        <td>{words.flow[item.flow]}</td>
                         <td>
                           {formatCny(item.fiatAmount)} CNY
                           <br />
@@ -428,27 +428,27 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
                           {item.traderName ?? '—'}
                         </td>
                         <td>{item.disputeReason ?? '—'}</td>
-                        <td title={formatTime(item.disputedAt)}>{formatAge(item.ageSeconds)}</td>
+                        <td title={formatTime(item.disputedAt)}>{formatAge(item.ageSeconds, lang)}</td>
                         <td>
                           {item.dueBy ? (
                             <>
                               {formatTime(item.dueBy.dueAt)}
                               <br />
                               <small>
-                                {item.dueBy.stage === 'first_response' ? 'first response' : 'ruling'} · {kindLabels[item.dueBy.kind]}
+                                {words.disputeStage[item.dueBy.stage]} · {words.disputeKind[item.dueBy.kind]}
                               </small>
-                              {overdue ? <span className="tag is-warning">Overdue</span> : null}
+                              {overdue ? <span className="tag is-warning">{t.overdue}</span> : null}
                             </>
                           ) : (
                             '—'
                           )}
                         </td>
                         <td>
-                          {item.claimedBy ? (item.claimedBy.id === operatorId ? `${item.claimedBy.name} (you)` : item.claimedBy.name) : <span className="tag is-warning">Unclaimed</span>}
+                          {item.claimedBy ? (item.claimedBy.id === operatorId ? `${item.claimedBy.name} ${common.you}` : item.claimedBy.name) : <span className="tag is-warning">{t.unclaimed}</span>}
                           {item.awaitingApproval ? (
                             <>
                               <br />
-                              <span className="tag">Awaiting approval</span>
+                              <span className="tag">{t.awaitingApproval}</span>
                             </>
                           ) : null}
                         </td>
@@ -459,9 +459,9 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
               </table>
             </div>
           ) : (
-            <p className="console-empty">Nothing to arbitrate in this view. New disputes appear here by themselves.</p>
+            <p className="console-empty">{t.empty}</p>
           )}
-          {total > PAGE_SIZE ? <Pager page={page} hasMore={page * PAGE_SIZE < total} onPage={setPage} label="Disputes" /> : null}
+          {total > PAGE_SIZE ? <Pager page={page} hasMore={page * PAGE_SIZE < total} onPage={setPage} label={t.pagerLabel} /> : null}
         </>
       )}
     </>

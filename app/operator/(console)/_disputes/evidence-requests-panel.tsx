@@ -6,6 +6,9 @@ import { useTRPC } from '../../../_trpc/client';
 import { ConfirmButton } from '../../../_components/console/confirm-dialog';
 import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { formatTime } from '../../../_components/console/format';
+import { useOperatorLang } from '../../_components/messages-context';
+import { labelOf, orderLabels } from '../../../_components/order-labels';
+import { disputesMessages } from './disputes-messages';
 
 type Party = 'merchant' | 'buyer' | 'trader';
 
@@ -17,6 +20,9 @@ type Party = 'merchant' | 'buyer' | 'trader';
 export function EvidenceRequestsPanel({ flow, orderId, disputed, hasTrader }: { flow: 'payout' | 'payin'; orderId: string; disputed: boolean; hasTrader: boolean }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const lang = useOperatorLang();
+  const t = disputesMessages[lang].requests;
+  const who = (party: string) => labelOf(orderLabels[lang].actor, party);
   const ref = { flow, orderId };
   const process = useQuery(trpc.operator.disputeProcess.get.queryOptions(ref));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.disputeProcess.get.queryKey(ref) });
@@ -39,33 +45,33 @@ export function EvidenceRequestsPanel({ flow, orderId, disputed, hasTrader }: { 
   const requests = process.data?.requests ?? [];
   return (
     <section aria-labelledby="requests-heading">
-      <h2 id="requests-heading">Evidence requests</h2>
+      <h2 id="requests-heading">{t.heading}</h2>
       {process.isError ? <ErrorLine error={process.error} /> : null}
       {requests.length === 0 ? (
-        <p className="console-empty">No evidence requested yet.</p>
+        <p className="console-empty">{t.none}</p>
       ) : (
-        <ul className="request-list" aria-label="Evidence requests">
+        <ul className="request-list" aria-label={t.heading}>
           {requests.map((item) => (
             <li key={item.id} className={item.overdue ? 'is-overdue' : undefined}>
-              <strong>To the {item.party}</strong> · due {formatTime(item.dueAt)} ·{' '}
-              {item.overdue ? <span className="tag is-warning">Overdue</span> : <span className="tag">{item.state}</span>}
+              <strong>{t.to(who(item.party))}</strong> · {t.due(formatTime(item.dueAt))} ·{' '}
+              {item.overdue ? <span className="tag is-warning">{t.overdue}</span> : <span className="tag">{labelOf(t.states, item.state)}</span>}
               <div>“{item.message}”</div>
               <small>
-                Asked by {item.requestedBy.name} at {formatTime(item.createdAt)}
-                {item.fulfilledAt ? `; answered at ${formatTime(item.fulfilledAt)}` : ''}
-                {item.withdrawnAt ? `; withdrawn at ${formatTime(item.withdrawnAt)}` : ''}
+                {t.askedBy(item.requestedBy.name, formatTime(item.createdAt))}
+                {item.fulfilledAt ? t.answeredAt(formatTime(item.fulfilledAt)) : ''}
+                {item.withdrawnAt ? t.withdrawnAt(formatTime(item.withdrawnAt)) : ''}
               </small>
               {item.state === 'open' ? (
                 <div className="button-row">
                   <ConfirmButton
                     className="button"
                     disabled={withdraw.isPending}
-                    title={`Withdraw the request to the ${item.party}?`}
-                    consequence={`The ${item.party} will no longer see “${item.message}”. The request stays in this case's history.`}
-                    confirmLabel="Withdraw request"
+                    title={t.withdrawTitle(who(item.party))}
+                    consequence={t.withdrawConsequence(who(item.party), item.message)}
+                    confirmLabel={t.withdrawConfirm}
                     onConfirm={() => withdraw.mutate({ requestId: item.id })}
                   >
-                    Withdraw
+                    {t.withdraw}
                   </ConfirmButton>
                 </div>
               ) : null}
@@ -77,21 +83,21 @@ export function EvidenceRequestsPanel({ flow, orderId, disputed, hasTrader }: { 
       {disputed ? (
         <form
           className="console-form"
-          aria-label="Request evidence"
+          aria-label={t.form}
           onSubmit={(event) => {
             event.preventDefault();
             request.mutate({ flow, orderId, party, message, dueInHours: Number(hours) });
           }}
         >
-          <label htmlFor={ids.party}>Ask</label>
+          <label htmlFor={ids.party}>{t.ask}</label>
           <select id={ids.party} value={party} onChange={(event) => setParty(event.target.value as Party)}>
             {parties.map((value) => (
               <option key={value} value={value} disabled={value === 'trader' && !hasTrader}>
-                the {value}
+                {t.party(who(value))}
               </option>
             ))}
           </select>
-          <label htmlFor={ids.message}>What you need (shown to that party)</label>
+          <label htmlFor={ids.message}>{t.message}</label>
           <textarea
             id={ids.message}
             value={message}
@@ -101,15 +107,15 @@ export function EvidenceRequestsPanel({ flow, orderId, disputed, hasTrader }: { 
             onChange={(event) => setMessage(event.target.value)}
           />
           <FieldError error={request.error} path="message" id={ids.messageError} />
-          <label htmlFor={ids.hours}>Answer within (hours, 1 to 168)</label>
+          <label htmlFor={ids.hours}>{t.hours}</label>
           <input id={ids.hours} type="number" min={1} max={168} step={1} value={hours} required aria-describedby={ids.hoursError} onChange={(event) => setHours(event.target.value)} />
           <FieldError error={request.error} path="dueInHours" id={ids.hoursError} />
           <div className="button-row">
             <button type="submit" className="button is-primary" disabled={request.isPending}>
-              {request.isPending ? 'Sending…' : 'Request evidence'}
+              {request.isPending ? t.sending : t.send}
             </button>
           </div>
-          <ErrorLine error={request.error} />
+          <ErrorLine error={request.error} labels={{ message: t.message, dueInHours: t.hours }} />
         </form>
       ) : null}
     </section>

@@ -4,6 +4,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../../_components/console/error-line';
+import { useOperatorLang } from '../../_components/messages-context';
+import { disputesMessages } from './disputes-messages';
 
 /**
  * "Next case": claims the unclaimed case due soonest and opens it, so a ruled case leads straight
@@ -12,6 +14,7 @@ import { ErrorLine } from '../../../_components/console/error-line';
 export function NextCase({ primary = false }: { primary?: boolean }) {
   const trpc = useTRPC();
   const [empty, setEmpty] = useState(false);
+  const t = disputesMessages[useOperatorLang()];
   const next = useMutation(
     trpc.operator.disputes.claimNext.mutationOptions({
       onSuccess: (found) => {
@@ -36,9 +39,9 @@ export function NextCase({ primary = false }: { primary?: boolean }) {
   return (
     <>
       <button type="button" className={primary ? 'button is-primary' : 'button'} disabled={next.isPending} onClick={() => next.mutate({})}>
-        Next case <kbd>n</kbd>
+        {t.nextCase} <kbd>n</kbd>
       </button>
-      {empty ? <span role="status">No unclaimed case left in the queue.</span> : null}
+      {empty ? <span role="status">{t.noneInQueue}</span> : null}
       <ErrorLine error={next.error} />
     </>
   );

@@ -6,13 +6,9 @@ import { useTRPC } from '../../../_trpc/client';
 import { ConfirmDialog } from '../../../_components/console/confirm-dialog';
 import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { formatAge, formatTime } from '../../../_components/console/format';
-
-const kindLabel: Record<string, string> = {
-  pause: 'Paused (dispute opened)',
-  resume: 'Resumed',
-  extend: 'Extended',
-  outage_catch_up: 'Outage catch-up',
-};
+import { useOperatorLang } from '../../_components/messages-context';
+import { labelOf, orderLabels } from '../../../_components/order-labels';
+import { disputesMessages } from './disputes-messages';
 
 const MAX_MINUTES = 24 * 60;
 
@@ -24,6 +20,8 @@ const MAX_MINUTES = 24 * 60;
 export function OrderTimersPanel({ flow, orderId }: { flow: 'payout' | 'payin'; orderId: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const lang = useOperatorLang();
+  const t = disputesMessages[lang].timers;
   const ref = { flow, orderId };
   const process = useQuery(trpc.operator.disputeProcess.get.queryOptions(ref));
   const [minutes, setMinutes] = useState('30');
@@ -46,45 +44,45 @@ export function OrderTimersPanel({ flow, orderId }: { flow: 'payout' | 'payin'; 
 
   return (
     <section aria-labelledby="timers-heading">
-      <h2 id="timers-heading">Timers</h2>
+      <h2 id="timers-heading">{t.heading}</h2>
       {timersPausedAt ? (
         <p role="status">
-          <span className="tag is-warning">Paused</span> Deadlines paused since {formatTime(timersPausedAt)}: the dispute stops the order’s clock.
+          <span className="tag is-warning">{t.paused}</span> {t.pausedSince(formatTime(timersPausedAt))}
         </p>
       ) : deadline ? (
         <p>
-          <span className="mono">{deadline.timer}</span> is due {formatTime(deadline.dueAt)}.
+          <span className="mono">{deadline.timer}</span> {t.isDue(formatTime(deadline.dueAt))}
         </p>
       ) : (
-        <p className="console-empty">No deadline runs in this state.</p>
+        <p className="console-empty">{t.none}</p>
       )}
       {deadline ? (
         <form
           className="console-form"
-          aria-label="Extend the deadline"
+          aria-label={t.form}
           onSubmit={(event) => {
             event.preventDefault();
             extend.reset();
             setConfirming(true);
           }}
         >
-          <label htmlFor={ids.minutes}>Extend by (minutes, 1 to {MAX_MINUTES})</label>
+          <label htmlFor={ids.minutes}>{t.minutes(MAX_MINUTES)}</label>
           <input id={ids.minutes} type="number" min={1} max={MAX_MINUTES} step={1} required value={minutes} aria-describedby={ids.minutesError} onChange={(event) => setMinutes(event.target.value)} />
           <FieldError error={extend.error} path="minutes" id={ids.minutesError} />
-          <label htmlFor={ids.reason}>Reason (required)</label>
+          <label htmlFor={ids.reason}>{t.reason}</label>
           <input id={ids.reason} type="text" maxLength={500} required value={reason} aria-describedby={ids.reasonError} onChange={(event) => setReason(event.target.value)} />
           <FieldError error={extend.error} path="reason" id={ids.reasonError} />
           <div className="button-row">
             <button type="submit" className="button" disabled={extend.isPending || !valid}>
-              Extend deadline…
+              {t.extend}
             </button>
           </div>
-          <ErrorLine error={extend.error} />
+          <ErrorLine error={extend.error} labels={{ minutes: t.minutes(MAX_MINUTES), reason: t.reason }} />
           <ConfirmDialog
             open={confirming}
-            title={`Extend ${deadline.timer}?`}
-            consequence={`It moves from ${formatTime(deadline.dueAt)} to ${formatTime(newDueAt)} (${valid ? formatAge(count * 60) : '—'} more), recorded with your reason.`}
-            confirmLabel={`Extend to ${formatTime(newDueAt)}`}
+            title={t.confirmTitle(deadline.timer)}
+            consequence={t.confirmConsequence(formatTime(deadline.dueAt), formatTime(newDueAt), valid ? formatAge(count * 60, lang) : '—')}
+            confirmLabel={t.confirmLabel(formatTime(newDueAt))}
             onCancel={() => setConfirming(false)}
             onConfirm={() => {
               setConfirming(false);
@@ -94,12 +92,12 @@ export function OrderTimersPanel({ flow, orderId }: { flow: 'payout' | 'payin'; 
         </form>
       ) : null}
       {adjustments.length > 0 ? (
-        <ul aria-label="Changes to the deadlines">
+        <ul aria-label={t.changes}>
           {adjustments.map((item) => (
             <li key={item.id}>
-              <time dateTime={item.at}>{formatTime(item.at)}</time> · <strong>{kindLabel[item.kind] ?? item.kind}</strong>
-              {item.timer ? <> · <span className="mono">{item.timer}</span> +{formatAge(item.seconds)}</> : item.kind === 'resume' && item.seconds > 0 ? ` after ${formatAge(item.seconds)}` : ''}
-              {item.actorName ? ` · by ${item.actorName}` : ` · by the ${item.actorType}`}
+              <time dateTime={item.at}>{formatTime(item.at)}</time> · <strong>{labelOf(t.kinds, item.kind)}</strong>
+              {item.timer ? <> · <span className="mono">{item.timer}</span> +{formatAge(item.seconds, lang)}</> : item.kind === 'resume' && item.seconds > 0 ? t.after(formatAge(item.seconds, lang)) : ''}
+              {item.actorName ? t.by(item.actorName) : t.byThe(labelOf(orderLabels[lang].actor, item.actorType))}
               {item.reason ? <div>“{item.reason}”</div> : null}
             </li>
           ))}

@@ -2,6 +2,8 @@
 
 import Link from 'next/link';
 import { useRef, useState } from 'react';
+import { useOperatorLang } from '../../_components/messages-context';
+import { disputesMessages } from './disputes-messages';
 
 export interface Proof {
   id: string;
@@ -22,8 +24,8 @@ export interface Proof {
 export function ProofGallery({
   proofs,
   imagePath = '/operator/proofs/',
-  label = 'Proof image',
-  listLabel = 'Proof images',
+  label: givenLabel,
+  listLabel: givenListLabel,
 }: {
   proofs: Proof[];
   imagePath?: string;
@@ -31,9 +33,12 @@ export function ProofGallery({
   label?: string;
   listLabel?: string;
 }) {
+  const t = disputesMessages[useOperatorLang()].gallery;
+  const label = givenLabel ?? t.proofImage;
+  const listLabel = givenListLabel ?? t.proofImages;
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState<Proof | null>(null);
-  if (proofs.length === 0) return <p className="console-empty">No proof images on this order.</p>;
+  if (proofs.length === 0) return <p className="console-empty">{t.none}</p>;
   return (
     <>
       <ul className="proofs" aria-label={listLabel}>
@@ -48,17 +53,17 @@ export function ProofGallery({
               }}
             >
               {/* eslint-disable-next-line @next/next/no-img-element -- served by our own no-store route, not optimisable */}
-              <img src={`${imagePath}${proof.id}`} alt={`${label} ${proof.position}, click to enlarge`} />
+              <img src={`${imagePath}${proof.id}`} alt={t.enlarge(label, proof.position)} />
             </button>
             <div>
-              Image {proof.position} · {proof.width ?? '?'}×{proof.height ?? '?'} · {Math.ceil(proof.byteSize / 1024)} KiB
+              {t.image(proof.position)} · {proof.width ?? '?'}×{proof.height ?? '?'} · {Math.ceil(proof.byteSize / 1024)} KiB
             </div>
-            <div className="mono" title="SHA-256 of the uploaded bytes">
+            <div className="mono" title={t.sha}>
               sha256 {proof.sha256}
             </div>
             {proof.duplicates.length > 0 ? (
               <p role="note" className="proof-duplicate">
-                Duplicate: also on{' '}
+                {t.duplicate}{' '}
                 {proof.duplicates.map((other, index) => (
                   <span key={other.orderId}>
                     {index > 0 ? ', ' : ''}
@@ -74,13 +79,13 @@ export function ProofGallery({
         {open ? (
           <>
             {/* eslint-disable-next-line @next/next/no-img-element -- see above */}
-            <img src={`${imagePath}${open.id}`} alt={`${label} ${open.position}, full size`} />
+            <img src={`${imagePath}${open.id}`} alt={t.fullSize(label, open.position)} />
             <p className="mono">sha256 {open.sha256}</p>
           </>
         ) : null}
         <form method="dialog">
           <button type="submit" className="button">
-            Close
+            {t.close}
           </button>
         </form>
       </dialog>

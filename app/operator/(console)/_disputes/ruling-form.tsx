@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { SplitLegsList } from './split-legs';
+import { useOperatorMessages } from '../../_components/messages-context';
+import { disputesMessages } from './disputes-messages';
 
 type Choice = { ruling: string; label: string; effect: string };
 
@@ -18,6 +20,9 @@ type Choice = { ruling: string; label: string; effect: string };
 export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout' | 'payin'; orderId: string; rulings: Choice[]; onRuled: () => void }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { lang, t: common } = useOperatorMessages();
+  const m = disputesMessages[lang];
+  const t = m.ruling;
   const ref = { flow, orderId };
   const context = useQuery(trpc.operator.disputes.rulingContext.queryOptions(ref));
   const [reasonCode, setReasonCode] = useState('');
@@ -40,30 +45,27 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
     }),
   );
 
-  if (context.isPending) return <p aria-busy="true">Loading the ruling form…</p>;
+  if (context.isPending) return <p aria-busy="true">{t.loading}</p>;
   if (context.isError) return <ErrorLine error={context.error} />;
   // The proposal's panel (ruling-proposal.tsx) shows the pending ruling and who may decide it.
   if (context.data.proposal) return null;
   const { reasons, splitBase, splitDecimals, needsFourEyes, fourEyesThreshold, lastDecision } = context.data;
-  const splitLabel = flow === 'payout' ? `Split: USDT to the trader (of ${splitBase})` : `Split: USDT of the escrow to the merchant (of ${splitBase})`;
+  const splitLabel = flow === 'payout' ? t.splitLabelPayout(splitBase) : t.splitLabelPayin(splitBase);
   const split: Choice = {
     ruling: 'split',
-    label: 'Split by amount',
-    effect:
-      flow === 'payout'
-        ? 'COMPLETED: the trader gets the amount, the platform the fee pro rata, the merchant the rest of the frozen USDT back.'
-        : 'COMPLETED: the merchant gets the share less the fee pro rata, the trader the rest of the escrow back.',
+    label: m.rulings.split?.label ?? 'Split',
+    effect: flow === 'payout' ? t.splitEffectPayout : t.splitEffectPayin,
   };
 
   const choose = (choice: Choice) => {
     rule.reset();
     const problem =
       reasonCode === ''
-        ? 'Choose a reason code first.'
+        ? t.needReason
         : note.trim().length === 0
-          ? 'Write a note first: it is the record of why the money moved.'
+          ? t.needNote
           : choice.ruling === 'split' && splitAmount.trim() === ''
-            ? `Enter the split amount first (more than 0 and less than ${splitBase}).`
+            ? t.needSplit(splitBase)
             : null;
     setFormError(problem);
     setPending(problem ? null : choice);
@@ -86,17 +88,17 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
   return (
     <section aria-labelledby="ruling-heading" className="console-form">
       <h2 id="ruling-heading" style={{ marginTop: 0 }}>
-        Ruling
+        {t.heading}
       </h2>
       {lastDecision ? (
         <p role="status">
           {lastDecision.status === 'rejected'
-            ? `${lastDecision.decidedBy} rejected the proposed ruling${lastDecision.reason ? `: “${lastDecision.reason}”` : '.'}`
-            : `${lastDecision.decidedBy} withdrew the proposed ruling.`}
+            ? t.rejected(lastDecision.decidedBy, lastDecision.reason)
+            : t.withdrew(lastDecision.decidedBy)}
         </p>
       ) : null}
       <label>
-        Reason code (required)
+        {t.reasonCode}
         <select
           value={reasonCode}
           aria-describedby="ruling-reason-error"
@@ -105,17 +107,17 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
             edit();
           }}
         >
-          <option value="">Choose…</option>
+          <option value="">{t.choose}</option>
           {reasons.map((reason) => (
             <option key={reason.code} value={reason.code}>
-              {reason.label} ({reason.code})
+              {m.reasonCodes[reason.code] ?? reason.label}
             </option>
           ))}
         </select>
       </label>
       <FieldError error={rule.error} path="reasonCode" id="ruling-reason-error" />
       <label>
-        Ruling note (required)
+        {t.note}
         <textarea
           value={note}
           maxLength={1000}
@@ -128,8 +130,8 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
       </label>
       <small id="ruling-note-help">
         {flow === 'payout'
-          ? '1 to 1000 characters. Sent to the merchant in the payout.dispute_resolved event, and kept in the timeline and the audit log: write it for the merchant to read.'
-          : '1 to 1000 characters; kept in the timeline and the audit log, and sent to the merchant in order.dispute_resolved when you split.'}
+          ? t.noteHelpPayout
+          : t.noteHelpPayin}
       </small>
       <label>
         {splitLabel}
@@ -144,12 +146,12 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
         />
       </label>
       <small id="ruling-split-help">
-        Only for a split: {splitDecimals === 2 ? 'exactly 2 decimals' : 'up to 6 decimals'}, more than 0 and less than {splitBase} USDT.
+        {t.splitHelp(splitDecimals === 2, splitBase)}
       </small>
       <FieldError error={rule.error ?? preview.error} path="splitAmount" id="ruling-split-error" />
       {needsFourEyes ? (
         <p role="note">
-          This order holds more than the four-eyes threshold of {fourEyesThreshold} USDT: your ruling becomes a proposal, applied only when another operator approves it.
+          {t.fourEyes(fourEyesThreshold)}
         </p>
       ) : null}
       {formError ? (
@@ -158,9 +160,9 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
         </p>
       ) : null}
       {pending ? (
-        <div role="group" aria-label="Confirm the ruling">
+        <div role="group" aria-label={t.confirmGroup}>
           <p>
-            <strong>{pending.label}?</strong> {pending.effect} {needsFourEyes ? 'It waits for a second operator before anything moves.' : 'This cannot be undone.'}
+            <strong>{pending.label}?</strong> {pending.effect} {needsFourEyes ? t.waitsForSecond : t.cannotUndo}
           </p>
           {pending.ruling === 'split' ? (
             preview.data ? (
@@ -168,15 +170,15 @@ export function RulingForm({ flow, orderId, rulings, onRuled }: { flow: 'payout'
             ) : preview.isError ? (
               <ErrorLine error={preview.error} />
             ) : (
-              <p aria-busy="true">Working out the split…</p>
+              <p aria-busy="true">{t.workingOut}</p>
             )
           ) : null}
           <div className="button-row">
             <button type="button" className="button is-danger" disabled={rule.isPending || (pending.ruling === 'split' && !preview.data)} onClick={confirm}>
-              {rule.isPending ? 'Ruling…' : needsFourEyes ? `Confirm: propose ${pending.label}` : `Confirm: ${pending.label}`}
+              {rule.isPending ? t.ruling : needsFourEyes ? t.confirmPropose(pending.label) : t.confirm(pending.label)}
             </button>
             <button type="button" className="button" disabled={rule.isPending} onClick={() => setPending(null)}>
-              Back
+              {common.back}
             </button>
           </div>
         </div>

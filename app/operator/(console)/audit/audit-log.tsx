@@ -7,6 +7,9 @@ import { DetailsView } from './details-view';
 import { ErrorLine } from '../../../_components/console/error-line';
 import { formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
+import { useOperatorMessages } from '../../_components/messages-context';
+import { labelOf, orderLabels } from '../../../_components/order-labels';
+import { auditMessages } from './audit-messages';
 
 const empty = { actorType: '', actorId: '', action: '', targetType: '', targetId: '', from: '', to: '' };
 type Filters = typeof empty;
@@ -17,6 +20,9 @@ const utc = (value: string) => (value ? new Date(`${value}:00Z`).toISOString() :
 
 export function AuditLog() {
   const trpc = useTRPC();
+  const { lang, t: common } = useOperatorMessages();
+  const t = auditMessages[lang];
+  const actors = orderLabels[lang].actor;
   const [draft, setDraft] = useState<Filters>(empty);
   const [filters, setFilters] = useState<Filters>(empty);
   const [page, setPage] = useState(1);
@@ -41,10 +47,10 @@ export function AuditLog() {
 
   return (
     <>
-      <p className="lead">Every operator and trader action and every card-number view, newest first. Times are UTC.</p>
+      <p className="lead">{t.lead}</p>
       <form
         className="console-form is-grid"
-        aria-label="Filter the audit log"
+        aria-label={t.form}
         onSubmit={(event) => {
           event.preventDefault();
           setFilters(draft);
@@ -52,44 +58,44 @@ export function AuditLog() {
         }}
       >
         <label>
-          Actor type
+          {t.actorType}
           <select value={draft.actorType} onChange={(e) => setDraft({ ...draft, actorType: e.target.value })}>
-            <option value="">Any</option>
+            <option value="">{t.any}</option>
             {['operator', 'trader', 'merchant', 'system', 'cli'].map((type) => (
               <option key={type} value={type}>
-                {type}
+                {labelOf(actors, type)}
               </option>
             ))}
           </select>
         </label>
-        {field('actorId', 'Actor id')}
-        {field('action', 'Action (e.g. dispute. for a family)')}
-        {field('targetType', 'Target type')}
-        {field('targetId', 'Target id')}
-        {field('from', 'From (UTC)', 'datetime-local')}
-        {field('to', 'Until (UTC)', 'datetime-local')}
+        {field('actorId', t.actorId)}
+        {field('action', t.action)}
+        {field('targetType', t.targetType)}
+        {field('targetId', t.targetId)}
+        {field('from', t.from, 'datetime-local')}
+        {field('to', t.to, 'datetime-local')}
         <div className="button-row">
           <button type="submit" className="button is-primary">
-            Apply filters
+            {t.apply}
           </button>
           <button type="button" className="button" onClick={() => { setDraft(empty); setFilters(empty); setPage(1); }}>
-            Clear
+            {t.clear}
           </button>
         </div>
       </form>
-      {log.isPending ? <p aria-busy="true">Loading…</p> : null}
+      {log.isPending ? <p aria-busy="true">{common.loading}</p> : null}
       <ErrorLine error={log.error} />
-      {log.data && log.data.items.length === 0 ? <p className="console-empty">No entries match these filters.</p> : null}
+      {log.data && log.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {log.data && log.data.items.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit log">
-          <table aria-label="Audit log">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
+          <table aria-label={t.tableLabel}>
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Actor</th>
-                <th scope="col">Action</th>
-                <th scope="col">Target</th>
-                <th scope="col">Details</th>
+                <th scope="col">{t.time}</th>
+                <th scope="col">{t.actor}</th>
+                <th scope="col">{t.actionCol}</th>
+                <th scope="col">{t.target}</th>
+                <th scope="col">{t.details}</th>
               </tr>
             </thead>
             <tbody>
@@ -97,7 +103,7 @@ export function AuditLog() {
                 <tr key={row.id}>
                   <td>{formatTime(row.at)}</td>
                   <td>
-                    {row.actorName ? <strong>{row.actorName}</strong> : null} {row.actorType}
+                    {row.actorName ? <strong>{row.actorName}</strong> : null} {labelOf(actors, row.actorType)}
                     {row.actorId ? (
                       <div className="mono" title={row.actorId}>
                         {row.actorName ? row.actorId.slice(0, 8) : row.actorId}
@@ -125,7 +131,7 @@ export function AuditLog() {
           </table>
         </div>
       ) : null}
-      {log.data ? <Pager page={page} hasMore={log.data.hasMore} onPage={setPage} label="Audit log" /> : null}
+      {log.data ? <Pager page={page} hasMore={log.data.hasMore} onPage={setPage} label={t.pagerLabel} /> : null}
     </>
   );
 }

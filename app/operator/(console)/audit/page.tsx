@@ -1,14 +1,17 @@
 import type { Metadata } from 'next';
 import { requireUser } from '../../../_auth/require-user';
 import { AuditLog } from './audit-log';
+import { auditMessages } from './audit-messages';
+import { operatorLangOfRequest, operatorPageMetadata } from '../../_components/operator-language';
 
-export const metadata: Metadata = { title: 'Audit log · Operator console', robots: { index: false } };
+export const generateMetadata = (): Promise<Metadata> => operatorPageMetadata((lang) => auditMessages[lang].title);
 
 export default async function Page() {
   await requireUser('operator', '/operator/audit');
+  const t = auditMessages[await operatorLangOfRequest()];
   return (
     <>
-      <h1>Audit log</h1>
+      <h1>{t.title}</h1>
       <AuditLog />
     </>
   );

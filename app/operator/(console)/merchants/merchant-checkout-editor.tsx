@@ -5,6 +5,8 @@ import { useRef, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
 import { ConfirmButton } from '../../../_components/console/confirm-dialog';
 import { ErrorLine } from '../../../_components/console/error-line';
+import { useOperatorLang } from '../../_components/messages-context';
+import { merchantsMessages } from './merchants-messages';
 
 async function base64Of(file: File): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
@@ -20,6 +22,7 @@ async function base64Of(file: File): Promise<string> {
 export function MerchantCheckoutEditor({ merchantId, merchantName }: { merchantId: string; merchantName: string }) {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const t = merchantsMessages[useOperatorLang()].checkout;
   const settings = useQuery(trpc.operator.merchants.checkout.queryOptions({ merchantId }));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.merchants.checkout.queryKey({ merchantId }) });
   const update = useMutation(trpc.operator.merchants.updateCheckout.mutationOptions({ onSuccess: refresh }));
@@ -37,39 +40,39 @@ export function MerchantCheckoutEditor({ merchantId, merchantName }: { merchantI
 
   return (
     <>
-      <h3>Checkout</h3>
+      <h3>{t.heading}</h3>
       <form
         className="console-form is-grid"
-        aria-label="Checkout"
+        aria-label={t.form}
         onSubmit={(event) => {
           event.preventDefault();
           update.mutate({ merchantId, settings: { checkoutDisplayName: form.name, checkoutAccentColor: form.accent, askPayerName: form.ask } }, { onSuccess: () => setDraft(null) });
         }}
       >
         <label>
-          Display name (empty: {merchantName})
+          {t.displayName(merchantName)}
           <input maxLength={60} value={form.name} onChange={(e) => edit({ name: e.target.value })} />
         </label>
         <label>
-          Accent colour (#rrggbb, empty: default)
+          {t.accent}
           <input className="mono" value={form.accent} onChange={(e) => edit({ accent: e.target.value })} />
         </label>
         <label>
-          <input type="checkbox" checked={form.ask} onChange={(e) => edit({ ask: e.target.checked })} /> Ask the buyer for the payer’s name
+          <input type="checkbox" checked={form.ask} onChange={(e) => edit({ ask: e.target.checked })} /> {t.askPayerName}
         </label>
         <button type="submit" className="button is-primary" disabled={update.isPending}>
-          Save checkout
+          {t.save}
         </button>
       </form>
-      <ErrorLine error={update.error} />
+      <ErrorLine error={update.error} labels={t.labels} />
       {update.isSuccess && !draft ? (
         <p role="status" className="console-ok">
-          Checkout saved.
+          {t.saved}
         </p>
       ) : null}
       <form
         className="console-bar"
-        aria-label="Checkout logo"
+        aria-label={t.logoForm}
         onSubmit={(event) => {
           event.preventDefault();
           const file = fileRef.current?.files?.[0];
@@ -77,26 +80,26 @@ export function MerchantCheckoutEditor({ merchantId, merchantName }: { merchantI
         }}
       >
         <label>
-          Logo (PNG, JPEG or WebP, at most 5 MB)
+          {t.logo}
           <input ref={fileRef} type="file" accept="image/png,image/jpeg,image/webp" required />
         </label>
         <button type="submit" className="button is-primary" disabled={setLogo.isPending}>
-          Upload logo
+          {t.upload}
         </button>
         <ConfirmButton
           disabled={setLogo.isPending}
-          title={`Remove ${merchantName}'s checkout logo?`}
-          consequence="Buyers see the display name alone from their next page load."
-          confirmLabel="Remove logo"
+          title={t.removeTitle(merchantName)}
+          consequence={t.removeConsequence}
+          confirmLabel={t.remove}
           onConfirm={() => setLogo.mutate({ merchantId, imageBase64: null })}
         >
-          Remove logo
+          {t.remove}
         </ConfirmButton>
       </form>
-      <ErrorLine error={setLogo.error} />
+      <ErrorLine error={setLogo.error} labels={t.labels} />
       {setLogo.data ? (
         <p role="status" className="console-ok">
-          {setLogo.data.hasLogo ? 'Logo saved.' : 'Logo removed.'}
+          {setLogo.data.hasLogo ? t.logoSaved : t.logoRemoved}
         </p>
       ) : null}
     </>

@@ -8,6 +8,8 @@ import { ErrorLine } from '../../../_components/console/error-line';
 import { formatTime } from '../../../_components/console/format';
 import { InvitationLink } from '../../../merchant/_components/invitation-link';
 import { MerchantCheckoutEditor } from './merchant-checkout-editor';
+import { useOperatorLang } from '../../_components/messages-context';
+import { merchantsMessages } from './merchants-messages';
 
 interface Merchant {
   id: string;
@@ -23,22 +25,17 @@ interface Merchant {
   apiKeys: { keyId: string; label: string; createdAt: string; revokedAt: string | null; lastUsedAt: string | null }[];
 }
 
-const numberFields = [
-  ['payoutFeeBps', 'Payout fee (bps)'],
-  ['payinFeeBps', 'Pay-in fee (bps)'],
-  ['payinExpirySeconds', 'Pay-in expiry (s)'],
-  ['payoutMatchSeconds', 'Payout match window (s)'],
-  ['payoutPaymentSeconds', 'Trader payment window (s)'],
-  ['payoutMerchantActionSeconds', 'Merchant decision window (s)'],
-] as const;
+const numberFields = ['payoutFeeBps', 'payinFeeBps', 'payinExpirySeconds', 'payoutMatchSeconds', 'payoutPaymentSeconds', 'payoutMerchantActionSeconds'] as const;
 
-type NumberField = (typeof numberFields)[number][0];
+type NumberField = (typeof numberFields)[number];
 
 /** One merchant's settings, webhook endpoint and API keys. */
 export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; onChanged: () => void }) {
   const trpc = useTRPC();
+  const m = merchantsMessages[useOperatorLang()];
+  const t = m.editor;
   const [values, setValues] = useState<Record<NumberField, string>>(
-    Object.fromEntries(numberFields.map(([field]) => [field, String(merchant[field])])) as Record<NumberField, string>,
+    Object.fromEntries(numberFields.map((field) => [field, String(merchant[field])])) as Record<NumberField, string>,
   );
   const [webhook, setWebhook] = useState(merchant.webhookUrl ?? '');
   const [label, setLabel] = useState('');
@@ -51,111 +48,108 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
 
   return (
     <section aria-labelledby="editor-heading">
-      <h2 id="editor-heading">Manage {merchant.name}</h2>
+      <h2 id="editor-heading">{t.heading(merchant.name)}</h2>
       <div className="button-row" style={{ marginBottom: 'var(--space-3)' }}>
         {merchant.status === 'active' ? (
           <ConfirmButton
             disabled={update.isPending}
-            title={`Suspend ${merchant.name}?`}
-            consequence={`${merchant.name}'s API keys stop working at once: no new payouts or pay-ins until reactivated. Open orders keep their state.`}
-            confirmLabel="Suspend merchant"
+            title={t.suspendTitle(merchant.name)}
+            consequence={t.suspendConsequence(merchant.name)}
+            confirmLabel={t.suspend}
             onConfirm={() => update.mutate({ merchantId: merchant.id, settings: { status: 'suspended' } })}
           >
-            Suspend merchant
+            {t.suspend}
           </ConfirmButton>
         ) : (
           <button type="button" className="button is-primary" disabled={update.isPending} onClick={() => update.mutate({ merchantId: merchant.id, settings: { status: 'active' } })}>
-            Reactivate merchant
+            {t.reactivate}
           </button>
         )}
       </div>
       <form
         className="console-form is-grid"
-        aria-label="Fees and time windows"
+        aria-label={t.windowsForm}
         onSubmit={(event) => {
           event.preventDefault();
-          const settings = Object.fromEntries(numberFields.map(([field]) => [field, Number(values[field])]));
+          const settings = Object.fromEntries(numberFields.map((field) => [field, Number(values[field])]));
           update.mutate({ merchantId: merchant.id, settings });
         }}
       >
-        {numberFields.map(([field, text]) => (
+        {numberFields.map((field) => (
           <label key={field}>
-            {text}
+            {t.fields[field]}
             <input inputMode="numeric" pattern="\d+" required value={values[field]} onChange={(e) => setValues({ ...values, [field]: e.target.value })} />
           </label>
         ))}
         <button type="submit" className="button is-primary" disabled={update.isPending}>
-          Save settings
+          {t.saveSettings}
         </button>
       </form>
-      <ErrorLine error={update.error} />
-      {update.isSuccess ? <p role="status" className="console-ok">Saved.</p> : null}
+      <ErrorLine error={update.error} labels={t.fields} />
+      {update.isSuccess ? <p role="status" className="console-ok">{t.saved}</p> : null}
 
       <form
         className="console-form"
-        aria-label="Webhook endpoint"
+        aria-label={t.webhookForm}
         onSubmit={(event) => {
           event.preventDefault();
           setEndpoint.mutate({ merchantId: merchant.id, url: webhook.trim() === '' ? null : webhook.trim() });
         }}
       >
         <label>
-          Webhook endpoint (empty to remove)
+          {t.webhook}
           <input type="url" value={webhook} onChange={(e) => setWebhook(e.target.value)} />
         </label>
         <button type="submit" className="button is-primary" disabled={setEndpoint.isPending}>
-          Save endpoint
+          {t.saveEndpoint}
         </button>
       </form>
-      <ErrorLine error={setEndpoint.error} />
+      <ErrorLine error={setEndpoint.error} labels={{ url: t.webhookForm }} />
       {setEndpoint.data ? (
         <p role="status" className="console-ok">
-          Endpoint saved.{setEndpoint.data.secret ? <span className="mono"> Signing secret (shown only now): {setEndpoint.data.secret}</span> : null}
+          {t.endpointSaved}{setEndpoint.data.secret ? <span className="mono"> {t.signingSecret} {setEndpoint.data.secret}</span> : null}
         </p>
       ) : null}
 
       <MerchantCheckoutEditor merchantId={merchant.id} merchantName={merchant.name} />
 
-      <h3>First owner</h3>
-      <p>
-        The owner runs the merchant console and invites the rest of the team. Corridor makes a one-time link (valid 72 hours) where
-        they choose their name and password; once an owner has joined, this is refused.
-      </p>
+      <h3>{t.ownerHeading}</h3>
+      <p>{t.ownerLead}</p>
       <form
         className="console-bar"
-        aria-label="Invite the first owner"
+        aria-label={t.ownerForm}
         onSubmit={(event) => {
           event.preventDefault();
           createOwner.mutate({ merchantId: merchant.id, email: ownerEmail.trim() });
         }}
       >
         <label>
-          Owner email
+          {t.ownerEmail}
           <input type="email" required maxLength={254} value={ownerEmail} onChange={(e) => setOwnerEmail(e.target.value)} />
         </label>
         <button type="submit" className="button is-primary" disabled={createOwner.isPending}>
-          Create owner invitation
+          {t.createOwner}
         </button>
       </form>
-      <ErrorLine error={createOwner.error} />
+      <ErrorLine error={createOwner.error} labels={{ email: t.ownerEmail }} />
       {createOwner.data ? (
         <InvitationLink
-          heading={`Owner invitation for ${createOwner.data.email}`}
-          text={`No email is sent: copy this link and give it to ${createOwner.data.email} yourself. It is shown only now, works once, and expires ${formatTime(createOwner.data.expiresAt)}.`}
+          heading={t.ownerLinkHeading(createOwner.data.email)}
+          text={t.ownerLinkText(createOwner.data.email, formatTime(createOwner.data.expiresAt))}
           link={createOwner.data.link}
         />
       ) : null}
 
-      <h3>API keys</h3>
-      <div className="table-scroll" tabIndex={0} role="region" aria-label="API keys">
-        <table aria-label="API keys">
+      <h3>{t.keysHeading}</h3>
+      <div className="table-scroll" tabIndex={0} role="region" aria-label={t.keysHeading}>
+        <table aria-label={t.keysHeading}>
           <thead>
             <tr>
-              <th scope="col">Key</th>
-              <th scope="col">Label</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">State</th>
+              <th scope="col">{t.key}</th>
+              <th scope="col">{t.label}</th>
+              <th scope="col">{t.created}</th>
+              <th scope="col">{t.lastUsed}</th>
+              <th scope="col">{t.state}</th>
             </tr>
           </thead>
           <tbody>
@@ -167,17 +161,17 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
                 <td>{formatTime(key.lastUsedAt)}</td>
                 <td>
                   {key.revokedAt ? (
-                    `revoked ${formatTime(key.revokedAt)}`
+                    t.revokedAt(formatTime(key.revokedAt))
                   ) : (
                     <ConfirmButton
-                      ariaLabel={`Revoke ${key.keyId}`}
+                      ariaLabel={t.revokeOf(key.keyId)}
                       disabled={revoke.isPending}
-                      title={`Revoke API key ${key.keyId} of ${merchant.name}?`}
-                      consequence={`Every request signed with ${key.keyId}${key.label ? ` (${key.label})` : ''} is refused from now on. This cannot be undone: the merchant needs a new key.`}
-                      confirmLabel="Revoke key"
+                      title={t.revokeTitle(key.keyId, merchant.name)}
+                      consequence={t.revokeConsequence(key.keyId, key.label)}
+                      confirmLabel={t.revokeConfirm}
                       onConfirm={() => revoke.mutate({ keyId: key.keyId })}
                     >
-                      Revoke
+                      {t.revoke}
                     </ConfirmButton>
                   )}
                 </td>
@@ -189,26 +183,28 @@ export function MerchantEditor({ merchant, onChanged }: { merchant: Merchant; on
       <ErrorLine error={revoke.error} />
       <form
         className="console-bar"
-        aria-label="Issue an API key"
+        aria-label={t.issueForm}
         onSubmit={(event) => {
           event.preventDefault();
           issue.mutate({ merchantId: merchant.id, label });
         }}
       >
         <label>
-          New key label
+          {t.newLabel}
           <input maxLength={100} value={label} onChange={(e) => setLabel(e.target.value)} />
         </label>
         <button type="submit" className="button is-primary" disabled={issue.isPending}>
-          Issue API key
+          {t.issue}
         </button>
       </form>
-      <ErrorLine error={issue.error} />
+      <ErrorLine error={issue.error} labels={{ label: t.newLabel }} />
       {issue.data ? (
         <div role="status" className="console-ok">
-          <p>New key issued. The secret is shown <strong>only now</strong>:</p>
-          <p className="mono">API key: {issue.data.keyId}</p>
-          <p className="mono">API secret: {issue.data.secret}</p>
+          <p>
+            {t.issuedBefore} <strong>{m.onlyNow}</strong>:
+          </p>
+          <p className="mono">{m.apiKey} {issue.data.keyId}</p>
+          <p className="mono">{m.apiSecret} {issue.data.secret}</p>
         </div>
       ) : null}
     </section>

@@ -7,10 +7,14 @@ import { ErrorLine } from '../../../_components/console/error-line';
 import { formatTime } from '../../../_components/console/format';
 import { MerchantEditor } from './merchant-editor';
 import { formatUsdt } from '../../../../common/amount-display';
+import { useOperatorLang } from '../../_components/messages-context';
+import { labelOf } from '../../../_components/order-labels';
+import { merchantsMessages } from './merchants-messages';
 
 export function MerchantsConsole() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const t = merchantsMessages[useOperatorLang()];
   const list = useQuery(trpc.operator.merchants.list.queryOptions({}));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.merchants.list.queryKey() });
   const [selected, setSelected] = useState<string | null>(null);
@@ -22,7 +26,7 @@ export function MerchantsConsole() {
     <>
       <form
         className="console-form is-grid"
-        aria-label="Create a merchant"
+        aria-label={t.createForm}
         onSubmit={(event) => {
           event.preventDefault();
           create.mutate({
@@ -34,54 +38,54 @@ export function MerchantsConsole() {
         }}
       >
         <label>
-          Name
+          {t.name}
           <input required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         </label>
         <label>
-          Payout fee (bps)
+          {t.payoutFee}
           <input inputMode="numeric" pattern="\d{1,5}" required value={form.payoutFeeBps} onChange={(e) => setForm({ ...form, payoutFeeBps: e.target.value })} />
         </label>
         <label>
-          Pay-in fee (bps)
+          {t.payinFee}
           <input inputMode="numeric" pattern="\d{1,5}" required value={form.payinFeeBps} onChange={(e) => setForm({ ...form, payinFeeBps: e.target.value })} />
         </label>
         <label>
-          Webhook URL (optional)
+          {t.webhookUrl}
           <input type="url" value={form.webhookUrl} onChange={(e) => setForm({ ...form, webhookUrl: e.target.value })} />
         </label>
         <button type="submit" className="button is-primary" disabled={create.isPending}>
-          Create merchant
+          {t.create}
         </button>
       </form>
-      <ErrorLine error={create.error} />
+      <ErrorLine error={create.error} labels={{ name: t.name, payoutFeeBps: t.payoutFee, payinFeeBps: t.payinFee, webhookUrl: t.webhookUrl }} />
       {create.data ? (
         <div role="status" className="console-ok">
           <p>
-            Merchant <strong>{create.data.name}</strong> created. Its API credentials are shown <strong>only now</strong>:
+            {t.createdBefore} <strong>{create.data.name}</strong> {t.createdAfter} <strong>{t.onlyNow}</strong>:
           </p>
-          <p className="mono">API key: {create.data.apiKey.keyId}</p>
-          <p className="mono">API secret: {create.data.apiKey.secret}</p>
-          {create.data.webhookSecret ? <p className="mono">Webhook signing secret: {create.data.webhookSecret}</p> : null}
+          <p className="mono">{t.apiKey} {create.data.apiKey.keyId}</p>
+          <p className="mono">{t.apiSecret} {create.data.apiKey.secret}</p>
+          {create.data.webhookSecret ? <p className="mono">{t.webhookSecret} {create.data.webhookSecret}</p> : null}
         </div>
       ) : null}
 
-      {list.isPending ? <p aria-busy="true">Loading merchants…</p> : null}
+      {list.isPending ? <p aria-busy="true">{t.loading}</p> : null}
       <ErrorLine error={list.error} />
-      {list.data && list.data.length === 0 ? <p className="console-empty">No merchants yet. Create the first one above.</p> : null}
+      {list.data && list.data.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {list.data && list.data.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Merchants">
-          <table aria-label="Merchants">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
+          <table aria-label={t.tableLabel}>
             <thead>
               <tr>
-                <th scope="col">Merchant</th>
-                <th scope="col">Status</th>
-                <th scope="col">Fees payout / pay-in</th>
-                <th scope="col">Available USDT</th>
-                <th scope="col">Frozen USDT</th>
-                <th scope="col">Webhook</th>
-                <th scope="col">Keys</th>
+                <th scope="col">{t.merchant}</th>
+                <th scope="col">{t.status}</th>
+                <th scope="col">{t.fees}</th>
+                <th scope="col">{t.available}</th>
+                <th scope="col">{t.frozen}</th>
+                <th scope="col">{t.webhook}</th>
+                <th scope="col">{t.keys}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{t.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -93,7 +97,7 @@ export function MerchantsConsole() {
                     <div className="mono">{m.id}</div>
                   </td>
                   <td>
-                    <span className={m.status === 'active' ? 'tag' : 'tag is-warning'}>{m.status}</span>
+                    <span className={m.status === 'active' ? 'tag' : 'tag is-warning'}>{labelOf(t.statuses, m.status)}</span>
                   </td>
                   <td>
                     {m.payoutFeeBps} / {m.payinFeeBps} bps
@@ -102,12 +106,12 @@ export function MerchantsConsole() {
                   <td>{formatUsdt(m.balances.frozen)}</td>
                   <td className="mono">
                     {m.webhookUrl ?? '—'}
-                    {m.webhookDisabledAt ? <div className="tag is-warning">disabled {formatTime(m.webhookDisabledAt)}</div> : null}
+                    {m.webhookDisabledAt ? <div className="tag is-warning">{t.webhookDisabled(formatTime(m.webhookDisabledAt))}</div> : null}
                   </td>
-                  <td>{m.apiKeys.filter((key) => !key.revokedAt).length} active</td>
+                  <td>{t.activeKeys(m.apiKeys.filter((key) => !key.revokedAt).length)}</td>
                   <td>
-                    <button type="button" className="button" aria-label={`Manage ${m.name}`} onClick={() => setSelected(m.id)}>
-                      Manage
+                    <button type="button" className="button" aria-label={t.manageOf(m.name)} onClick={() => setSelected(m.id)}>
+                      {t.manage}
                     </button>
                   </td>
                 </tr>

@@ -3,31 +3,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../../_components/console/error-line';
+import { useOperatorMessages } from '../../_components/messages-context';
+import { notificationsMessages } from './notifications-messages';
 
 const percent = (part: number, whole: number) => (whole === 0 ? '–' : `${Math.round((part / whole) * 100)}%`);
 
 export function NotificationStats() {
   const trpc = useTRPC();
+  const { lang, t: common } = useOperatorMessages();
+  const t = notificationsMessages[lang];
   const stats = useQuery(trpc.operator.notifications.stats.queryOptions({}, { refetchInterval: 60_000 }));
-  if (stats.isPending) return <p aria-busy="true">Loading…</p>;
+  if (stats.isPending) return <p aria-busy="true">{common.loading}</p>;
   if (stats.isError) return <ErrorLine error={stats.error} />;
-  if (stats.data.length === 0) return <p>No trader has sent a bank notification yet.</p>;
+  if (stats.data.length === 0) return <p>{t.none}</p>;
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Per trader and bank">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={t.caption}>
       <table>
-        <caption>Per trader and bank</caption>
+        <caption>{t.caption}</caption>
         <thead>
           <tr>
-            <th scope="col">Trader</th>
-            <th scope="col">Bank</th>
-            <th scope="col">Credits</th>
-            <th scope="col">Auto-released</th>
-            <th scope="col">Auto-release rate</th>
-            <th scope="col">Suggestions taken</th>
-            <th scope="col">Suggestions rejected</th>
-            <th scope="col">Unmatched credits</th>
-            <th scope="col">Unread</th>
-            <th scope="col">Disputed after release</th>
+            <th scope="col">{t.trader}</th>
+            <th scope="col">{t.bank}</th>
+            <th scope="col">{t.credits}</th>
+            <th scope="col">{t.autoReleased}</th>
+            <th scope="col">{t.rate}</th>
+            <th scope="col">{t.taken}</th>
+            <th scope="col">{t.rejected}</th>
+            <th scope="col">{t.unmatched}</th>
+            <th scope="col">{t.unread}</th>
+            <th scope="col">{t.disputed}</th>
           </tr>
         </thead>
         <tbody>

@@ -7,27 +7,30 @@ import { searchConsoleInput } from '../../../../server/operator-search/search-co
 import { checkInput } from '../../../../server/validation/parse-input';
 import { requireUser } from '../../../_auth/require-user';
 import { formatCny } from '../../../../common/amount-display';
+import { operatorLangOfRequest, operatorPageMetadata } from '../../_components/operator-language';
+import { orderLabels, statusLabel } from '../../../_components/order-labels';
+import { searchMessages } from './search-messages';
 
-export const metadata: Metadata = { title: 'Search · Operator console', robots: { index: false } };
+export const generateMetadata = (): Promise<Metadata> => operatorPageMetadata((lang) => searchMessages[lang].title);
 
-const matchedLabels = { orderNo: 'order number', orderId: 'order id', merchantOrderNo: 'merchant order number', last4Amount: 'card last 4 + amount' } as const;
-
-/** The text rule's messages name no field ("must not contain ..."): the sentence names the search. */
-const refusalText = (message: string | undefined) =>
-  message === undefined ? 'Type something to search for.' : message.startsWith('must') ? `The search ${message}.` : message;
+/** The text rule's messages name no field ("must not contain ..."): the English sentence names the search. */
+const refusalText = (message: string | undefined, fallback: string) =>
+  message === undefined ? fallback : message.startsWith('must') ? `The search ${message}.` : message;
 
 /** Results of the console's search box; one order found by its number or id opens at once. */
 export default async function SearchPage({ searchParams }: { searchParams: Promise<{ q?: string | string[] }> }) {
   const { q } = await searchParams;
   const raw = typeof q === 'string' ? q : '';
   await requireUser('operator', `/operator/search?q=${encodeURIComponent(raw)}`);
+  const lang = await operatorLangOfRequest();
+  const t = searchMessages[lang];
   const parsed = checkInput(searchConsoleInput, { query: raw });
   if (!parsed.ok) {
     return (
       <>
-        <h1>Search</h1>
+        <h1>{t.title}</h1>
         <p className="console-error" role="alert">
-          {refusalText(parsed.details[0]?.message)}
+          {raw.trim() === '' ? t.typeSomething : lang === 'zh' ? t.notValid : refusalText(parsed.details[0]?.message, t.typeSomething)}
         </p>
       </>
     );
@@ -38,18 +41,18 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
 
   return (
     <>
-      <h1>Search</h1>
+      <h1>{t.title}</h1>
       <p className="lead">
-        {results.length === 0 ? 'Nothing matches' : `${results.length} ${results.length === 1 ? 'result' : 'results'} for`} <q className="mono">{parsed.data.query}</q>.
+        {results.length === 0 ? t.nothing : t.results(results.length)} <q className="mono">{parsed.data.query}</q>.
       </p>
       {results.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Search results">
-          <table aria-label="Search results" className="dense">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
+          <table aria-label={t.tableLabel} className="dense">
             <thead>
               <tr>
-                <th scope="col">Found</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Details</th>
+                <th scope="col">{t.found}</th>
+                <th scope="col">{t.kind}</th>
+                <th scope="col">{t.details}</th>
               </tr>
             </thead>
             <tbody>
@@ -62,12 +65,12 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
                       </Link>
                     </td>
                     <td>
-                      {result.flow === 'payout' ? 'Payout' : 'Pay-in'} · {result.status}
+                      {orderLabels[lang].flow[result.flow]} · {statusLabel(lang, result.flow, result.status)}
                     </td>
                     <td>
                       {formatCny(result.fiatAmount)} CNY · {result.merchantName}
-                      {result.traderName ? ` / ${result.traderName}` : ''} · merchant no. <span className="mono">{result.merchantOrderNo}</span> · matched by{' '}
-                      {matchedLabels[result.matched]}
+                      {result.traderName ? ` / ${result.traderName}` : ''} · {t.merchantNo} <span className="mono">{result.merchantOrderNo}</span> · {t.matchedBy}{' '}
+                      {t.matched[result.matched]}
                     </td>
                   </tr>
                 ) : (
@@ -75,9 +78,9 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
                     <td>
                       <Link href={result.href}>{result.name}</Link>
                     </td>
-                    <td>{result.kind === 'merchant' ? 'Merchant' : 'Trader'}</td>
+                    <td>{result.kind === 'merchant' ? t.merchant : t.trader}</td>
                     <td>
-                      <Link href={`/operator?${result.kind}Id=${result.id}`}>Open disputes of this {result.kind}</Link>
+                      <Link href={`/operator?${result.kind}Id=${result.id}`}>{t.openDisputes(result.kind)}</Link>
                     </td>
                   </tr>
                 ),
@@ -87,8 +90,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
         </div>
       ) : (
         <p className="console-empty">
-          Try a full order number (WD… or ORD…), an order id, the merchant&apos;s order number, a merchant or trader name, or the card&apos;s last 4 digits and the CNY amount
-          (<span className="mono">1234 500.00</span>).
+          {t.tryBefore} (<span className="mono">1234 500.00</span>).
         </p>
       )}
     </>

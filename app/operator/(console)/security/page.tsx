@@ -1,17 +1,18 @@
 import type { Metadata } from 'next';
 import { requireUser } from '../../../_auth/require-user';
 import { RecoveryCodes } from './recovery-codes';
+import { securityMessages } from './security-messages';
+import { operatorLangOfRequest, operatorPageMetadata } from '../../_components/operator-language';
 
-export const metadata: Metadata = { title: 'Security · Operator console', robots: { index: false } };
+export const generateMetadata = (): Promise<Metadata> => operatorPageMetadata((lang) => securityMessages[lang].title);
 
 export default async function SecurityPage() {
   await requireUser('operator', '/operator/security');
+  const t = securityMessages[await operatorLangOfRequest()];
   return (
     <>
-      <h1>Security</h1>
-      <p className="lead">
-        Recovery codes let you sign in if you lose the phone with your authenticator app: each works once, in place of the 6-digit code.
-      </p>
+      <h1>{t.title}</h1>
+      <p className="lead">{t.lead}</p>
       <RecoveryCodes />
     </>
   );

@@ -4,11 +4,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTRPC } from '../../../_trpc/client';
 import { ConfirmButton } from '../../../_components/console/confirm-dialog';
 import { ErrorLine } from '../../../_components/console/error-line';
+import { useOperatorLang } from '../../_components/messages-context';
+import { securityMessages } from './security-messages';
 
 /** How many codes are left, and a new set shown once (the server keeps only their hashes). */
 export function RecoveryCodes() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const t = securityMessages[useOperatorLang()];
   const status = useQuery(trpc.operator.recoveryCodes.status.queryOptions({}));
   const regenerate = useMutation(
     trpc.operator.recoveryCodes.regenerate.mutationOptions({
@@ -19,18 +22,18 @@ export function RecoveryCodes() {
   return (
     <section aria-labelledby="recovery-heading" className="console-form">
       <h2 id="recovery-heading" style={{ marginTop: 0 }}>
-        Recovery codes
+        {t.heading}
       </h2>
       {status.isError ? <ErrorLine error={status.error} /> : null}
       {remaining === undefined ? null : (
-        <p role="status">{remaining === 0 ? 'You have no unused recovery codes.' : `${remaining} unused recovery ${remaining === 1 ? 'code' : 'codes'} left.`}</p>
+        <p role="status">{remaining === 0 ? t.noneLeft : t.left(remaining)}</p>
       )}
       {regenerate.data ? (
         <>
           <p>
-            <strong>Your new codes, shown only this once.</strong> Print them or keep them in a password manager; each works once. Your earlier codes no longer work.
+            <strong>{t.newCodes}</strong> {t.newCodesHint}
           </p>
-          <ol className="secret-box recovery-list" aria-label="Recovery codes" data-testid="recovery-codes">
+          <ol className="secret-box recovery-list" aria-label={t.heading} data-testid="recovery-codes">
             {regenerate.data.codes.map((code) => (
               <li key={code} className="mono">
                 {code}
@@ -43,16 +46,14 @@ export function RecoveryCodes() {
         <ConfirmButton
           className="button is-primary"
           disabled={regenerate.isPending}
-          title={remaining ? 'Replace your recovery codes?' : 'Make recovery codes?'}
+          title={remaining ? t.replaceTitle : t.makeTitle}
           consequence={
-            remaining
-              ? `Your ${remaining} unused codes stop working at once, and 10 new ones are shown once.`
-              : '10 one-time codes are made and shown once. Keep them somewhere safe, away from your phone.'
+            remaining ? t.replaceConsequence(remaining) : t.makeConsequence
           }
-          confirmLabel={remaining ? 'Replace codes' : 'Make codes'}
+          confirmLabel={remaining ? t.replaceConfirm : t.makeConfirm}
           onConfirm={() => regenerate.mutate({})}
         >
-          {remaining ? 'Replace recovery codes' : 'Make recovery codes'}
+          {remaining ? t.replace : t.make}
         </ConfirmButton>
       </div>
       <ErrorLine error={regenerate.error} />

@@ -8,6 +8,8 @@ import { ErrorLine } from '../../../_components/console/error-line';
 import { formatAge, formatTime } from '../../../_components/console/format';
 import { Pager } from '../../_components/pager';
 import { formatCny, formatUsdt } from '../../../../common/amount-display';
+import { useOperatorMessages } from '../../_components/messages-context';
+import { stuckMessages } from './stuck-messages';
 
 const PAGE_SIZE = 25;
 const noteIdOf = (orderId: string) => `stuck-note-${orderId}`;
@@ -15,6 +17,8 @@ const noteIdOf = (orderId: string) => `stuck-note-${orderId}`;
 export function StuckPayouts() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { lang, t: common } = useOperatorMessages();
+  const t = stuckMessages[lang];
   const [minutes, setMinutes] = useState('');
   const [page, setPage] = useState(1);
   const [notes, setNotes] = useState<Record<string, string>>({});
@@ -37,27 +41,27 @@ export function StuckPayouts() {
 
   return (
     <>
-      <p className="lead">Payouts past their trader’s payment window (overdue), and payouts no trader has accepted.</p>
+      <p className="lead">{t.lead}</p>
       <div className="console-bar">
         <label>
-          Unmatched after (minutes; empty = past the merchant’s match window)
+          {t.unmatchedAfter}
           <input inputMode="numeric" pattern="\d*" value={minutes} onChange={(e) => { setMinutes(e.target.value); setPage(1); }} />
         </label>
       </div>
-      {list.isPending ? <p aria-busy="true">Loading…</p> : null}
+      {list.isPending ? <p aria-busy="true">{common.loading}</p> : null}
       <ErrorLine error={list.error} />
-      {list.data && list.data.items.length === 0 ? <p className="console-empty">No overdue or unmatched payouts.</p> : null}
+      {list.data && list.data.items.length === 0 ? <p className="console-empty">{t.empty}</p> : null}
       {list.data && list.data.items.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Overdue and unmatched payouts">
-          <table aria-label="Overdue and unmatched payouts">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={t.tableLabel}>
+          <table aria-label={t.tableLabel}>
             <thead>
               <tr>
-                <th scope="col">Order</th>
-                <th scope="col">State</th>
-                <th scope="col">Amount</th>
-                <th scope="col">Merchant / trader</th>
-                <th scope="col">Age</th>
-                <th scope="col">Note and action</th>
+                <th scope="col">{t.order}</th>
+                <th scope="col">{t.state}</th>
+                <th scope="col">{t.amount}</th>
+                <th scope="col">{t.parties}</th>
+                <th scope="col">{t.age}</th>
+                <th scope="col">{t.noteAndAction}</th>
               </tr>
             </thead>
             <tbody>
@@ -65,8 +69,8 @@ export function StuckPayouts() {
                 <tr key={item.orderId}>
                   <td className="mono">{item.orderNo}</td>
                   <td>
-                    <span className={item.status === 'PAYMENT_OVERDUE' ? 'tag is-warning' : 'tag'}>{item.status === 'PAYMENT_OVERDUE' ? 'Overdue' : 'Unmatched'}</span>
-                    <div>{item.status === 'PAYMENT_OVERDUE' ? `due ${formatTime(item.paymentDueAt)}` : `match due ${formatTime(item.matchDueAt)}`}</div>
+                    <span className={item.status === 'PAYMENT_OVERDUE' ? 'tag is-warning' : 'tag'}>{item.status === 'PAYMENT_OVERDUE' ? t.overdue : t.unmatched}</span>
+                    <div>{item.status === 'PAYMENT_OVERDUE' ? t.due(formatTime(item.paymentDueAt)) : t.matchDue(formatTime(item.matchDueAt))}</div>
                   </td>
                   <td>
                     {formatCny(item.fiatAmount)} CNY
@@ -78,13 +82,13 @@ export function StuckPayouts() {
                     <br />
                     {item.traderName ?? '—'}
                   </td>
-                  <td>{formatAge(item.ageSeconds)}</td>
+                  <td>{formatAge(item.ageSeconds, lang)}</td>
                   <td>
                     <label>
-                      <span className="visually-hidden">Note for {item.orderNo}</span>
+                      <span className="visually-hidden">{t.noteFor(item.orderNo)}</span>
                       <input
                         id={noteIdOf(item.orderId)}
-                        placeholder="Note (required)"
+                        placeholder={t.notePlaceholder}
                         maxLength={1000}
                         value={notes[item.orderId] ?? ''}
                         aria-invalid={noteMissing === item.orderId || undefined}
@@ -94,22 +98,22 @@ export function StuckPayouts() {
                     </label>
                     {noteMissing === item.orderId ? (
                       <span id={`${noteIdOf(item.orderId)}-missing`} className="field-error" role="alert">
-                        Write a note first: it goes to the audit log with the action.
+                        {t.noteMissing}
                       </span>
                     ) : null}
                     <div className="button-row" style={{ marginTop: 'var(--space-1)' }}>
                       <button type="button" className="button" disabled={reassign.isPending} onClick={() => noteReady(item.orderId) && reassign.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}>
-                        Back to pool
+                        {t.backToPool}
                       </button>
                       <ConfirmButton
                         disabled={cancel.isPending}
-                        title={`Cancel payout ${item.orderNo}?`}
-                        consequence={`The payout is cancelled and the USDT frozen for it is released to ${item.merchantName}'s available balance; the merchant gets payout.cancelled. This cannot be undone.`}
-                        confirmLabel="Cancel and unfreeze"
+                        title={t.cancelTitle(item.orderNo)}
+                        consequence={t.cancelConsequence(item.merchantName)}
+                        confirmLabel={t.cancel}
                         ready={() => noteReady(item.orderId)}
                         onConfirm={() => cancel.mutate({ orderId: item.orderId, note: notes[item.orderId] ?? '' })}
                       >
-                        Cancel and unfreeze
+                        {t.cancel}
                       </ConfirmButton>
                     </div>
                     <ErrorLine error={rowError(item.orderId)} />
@@ -120,9 +124,9 @@ export function StuckPayouts() {
           </table>
         </div>
       ) : null}
-      {reassign.data ? <p role="status" className="console-ok">{reassign.data.orderNo} is back in the pool.</p> : null}
-      {cancel.data ? <p role="status" className="console-ok">{cancel.data.orderNo} cancelled; the merchant’s USDT is unfrozen.</p> : null}
-      {list.data && list.data.total > PAGE_SIZE ? <Pager page={page} hasMore={page * PAGE_SIZE < list.data.total} onPage={setPage} label="Payouts" /> : null}
+      {reassign.data ? <p role="status" className="console-ok">{t.reassigned(reassign.data.orderNo)}</p> : null}
+      {cancel.data ? <p role="status" className="console-ok">{t.cancelled(cancel.data.orderNo)}</p> : null}
+      {list.data && list.data.total > PAGE_SIZE ? <Pager page={page} hasMore={page * PAGE_SIZE < list.data.total} onPage={setPage} label={t.pagerLabel} /> : null}
     </>
   );
 }

@@ -6,10 +6,14 @@ import { useTRPC } from '../../../_trpc/client';
 import { ConfirmButton, ConfirmDialog } from '../../../_components/console/confirm-dialog';
 import { ErrorLine } from '../../../_components/console/error-line';
 import { formatUsdt } from '../../../../common/amount-display';
+import { useOperatorLang } from '../../_components/messages-context';
+import { labelOf } from '../../../_components/order-labels';
+import { tradersMessages } from './traders-messages';
 
 export function TradersConsole() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const m = tradersMessages[useOperatorLang()];
   const list = useQuery(trpc.operator.traders.list.queryOptions({}));
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.traders.list.queryKey() });
   const [form, setForm] = useState({ name: '', email: '', password: '' });
@@ -21,21 +25,21 @@ export function TradersConsole() {
 
   return (
     <>
-      {list.isPending ? <p aria-busy="true">Loading traders…</p> : null}
+      {list.isPending ? <p aria-busy="true">{m.loading}</p> : null}
       <ErrorLine error={list.error} />
-      {list.data && list.data.length === 0 ? <p className="console-empty">No traders yet. Create the first one below.</p> : null}
+      {list.data && list.data.length === 0 ? <p className="console-empty">{m.empty}</p> : null}
       {list.data && list.data.length > 0 ? (
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Traders">
-          <table aria-label="Traders">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label={m.tableLabel}>
+          <table aria-label={m.tableLabel}>
             <thead>
               <tr>
-                <th scope="col">Trader</th>
-                <th scope="col">Status</th>
-                <th scope="col">Available USDT</th>
-                <th scope="col">Frozen USDT</th>
-                <th scope="col">Escrow USDT</th>
+                <th scope="col">{m.trader}</th>
+                <th scope="col">{m.status}</th>
+                <th scope="col">{m.available}</th>
+                <th scope="col">{m.frozen}</th>
+                <th scope="col">{m.escrow}</th>
                 <th scope="col">
-                  <span className="visually-hidden">Actions</span>
+                  <span className="visually-hidden">{m.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -47,7 +51,7 @@ export function TradersConsole() {
                     <div className="mono">{t.email ?? ''}</div>
                   </td>
                   <td>
-                    <span className={t.status === 'active' ? 'tag' : 'tag is-warning'}>{t.status}</span> {t.online ? 'online' : 'offline'}
+                    <span className={t.status === 'active' ? 'tag' : 'tag is-warning'}>{labelOf(m.statuses, t.status)}</span> {t.online ? m.online : m.offline}
                   </td>
                   <td>{formatUsdt(t.balances.available)}</td>
                   <td>{formatUsdt(t.balances.frozen)}</td>
@@ -56,18 +60,18 @@ export function TradersConsole() {
                     {t.status === 'active' ? (
                       <ConfirmButton
                         className="button"
-                        ariaLabel={`Suspend ${t.name}`}
+                        ariaLabel={m.suspendOf(t.name)}
                         disabled={setStatus.isPending}
-                        title={`Suspend ${t.name}?`}
-                        consequence={`${t.name} is signed out everywhere and takes no new orders; their API key stops working. Orders they already hold stay with them.`}
-                        confirmLabel="Suspend trader"
+                        title={m.suspendTitle(t.name)}
+                        consequence={m.suspendConsequence(t.name)}
+                        confirmLabel={m.suspendConfirm}
                         onConfirm={() => setStatus.mutate({ traderId: t.id, status: 'suspended' })}
                       >
-                        Suspend
+                        {m.suspend}
                       </ConfirmButton>
                     ) : (
-                      <button type="button" className="button" aria-label={`Reactivate ${t.name}`} disabled={setStatus.isPending} onClick={() => setStatus.mutate({ traderId: t.id, status: 'active' })}>
-                        Reactivate
+                      <button type="button" className="button" aria-label={m.reactivateOf(t.name)} disabled={setStatus.isPending} onClick={() => setStatus.mutate({ traderId: t.id, status: 'active' })}>
+                        {m.reactivate}
                       </button>
                     )}
                   </td>
@@ -79,11 +83,11 @@ export function TradersConsole() {
       ) : null}
       <ErrorLine error={setStatus.error} />
 
-      <h2>Credit or debit USDT</h2>
-      <p>A transfer against the external account (a deposit or a withdrawal), written to the ledger and the audit log.</p>
+      <h2>{m.adjustHeading}</h2>
+      <p>{m.adjustLead}</p>
       <form
         className="console-form is-grid"
-        aria-label="Credit or debit a trader"
+        aria-label={m.adjustForm}
         onSubmit={(event) => {
           event.preventDefault();
           adjustBalance.reset();
@@ -91,9 +95,9 @@ export function TradersConsole() {
         }}
       >
         <label>
-          Trader
+          {m.trader}
           <select required value={adjust.traderId} onChange={(e) => setAdjust({ ...adjust, traderId: e.target.value })}>
-            <option value="">Choose…</option>
+            <option value="">{m.choose}</option>
             {list.data?.map((t) => (
               <option key={t.id} value={t.id}>
                 {t.name}
@@ -102,71 +106,71 @@ export function TradersConsole() {
           </select>
         </label>
         <label>
-          Direction
+          {m.direction}
           <select value={adjust.direction} onChange={(e) => setAdjust({ ...adjust, direction: e.target.value as 'credit' | 'debit' })}>
-            <option value="credit">Credit (deposit)</option>
-            <option value="debit">Debit (withdrawal)</option>
+            <option value="credit">{m.credit}</option>
+            <option value="debit">{m.debit}</option>
           </select>
         </label>
         <label>
-          Amount (USDT)
+          {m.amount}
           <input inputMode="decimal" required placeholder="100.000000" value={adjust.amount} onChange={(e) => setAdjust({ ...adjust, amount: e.target.value })} />
         </label>
         <label>
-          Memo
+          {m.memo}
           <input required maxLength={500} value={adjust.memo} onChange={(e) => setAdjust({ ...adjust, memo: e.target.value })} />
         </label>
         <button type="submit" className="button is-primary" disabled={adjustBalance.isPending}>
-          Post transfer
+          {m.post}
         </button>
       </form>
       <ConfirmDialog
         open={confirming}
-        title={`${adjust.direction === 'credit' ? 'Credit' : 'Debit'} ${adjust.amount.trim()} USDT ${adjust.direction === 'credit' ? 'to' : 'from'} ${list.data?.find((t) => t.id === adjust.traderId)?.name ?? 'this trader'}?`}
-        consequence={`A ledger transfer against the external account (${adjust.direction === 'credit' ? 'a deposit' : 'a withdrawal'}), memo "${adjust.memo.trim()}". It is posted at once and recorded in the audit log; undoing it takes an opposite transfer.`}
-        confirmLabel={adjust.direction === 'credit' ? 'Post credit' : 'Post debit'}
+        title={m.adjustTitle(adjust.direction === 'credit', adjust.amount.trim(), list.data?.find((t) => t.id === adjust.traderId)?.name)}
+        consequence={m.adjustConsequence(adjust.direction === 'credit', adjust.memo.trim())}
+        confirmLabel={adjust.direction === 'credit' ? m.postCredit : m.postDebit}
         onCancel={() => setConfirming(false)}
         onConfirm={() => {
           setConfirming(false);
           adjustBalance.mutate({ owner: { type: 'trader', id: adjust.traderId }, direction: adjust.direction, amount: adjust.amount, memo: adjust.memo });
         }}
       />
-      <ErrorLine error={adjustBalance.error} />
+      <ErrorLine error={adjustBalance.error} labels={{ amount: m.amount, memo: m.memo, traderId: m.trader }} />
       {adjustBalance.data ? (
         <p role="status" className="console-ok">
-          Posted {adjustBalance.data.transferId}. Available now: {adjustBalance.data.balances.available ?? '0'} USDT.
+          {m.posted(adjustBalance.data.transferId, adjustBalance.data.balances.available ?? '0')}
         </p>
       ) : null}
 
-      <h2>Create a trader</h2>
+      <h2>{m.createHeading}</h2>
       <form
         className="console-form is-grid"
-        aria-label="Create a trader"
+        aria-label={m.createForm}
         onSubmit={(event) => {
           event.preventDefault();
           create.mutate(form);
         }}
       >
         <label>
-          Name
+          {m.name}
           <input required maxLength={100} value={form.name} onChange={(e) => setForm({ ...form, name: e.target.value })} />
         </label>
         <label>
-          Email
+          {m.email}
           <input type="email" required value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} />
         </label>
         <label>
-          First password
+          {m.password}
           <input type="password" required autoComplete="new-password" value={form.password} onChange={(e) => setForm({ ...form, password: e.target.value })} />
         </label>
         <button type="submit" className="button is-primary" disabled={create.isPending}>
-          Create trader
+          {m.create}
         </button>
       </form>
-      <ErrorLine error={create.error} />
+      <ErrorLine error={create.error} labels={{ name: m.name, email: m.email, password: m.password }} />
       {create.data ? (
         <p role="status" className="console-ok">
-          Trader created; they sign in as {create.data.email}.
+          {m.created(create.data.email)}
         </p>
       ) : null}
     </>

@@ -5,6 +5,7 @@ import { requireMerchantUser } from '../../../../_auth/require-merchant-user';
 import { merchantCaller, orNotFound } from '../../../_components/merchant-caller';
 import { merchantLangOfRequest } from '../../../_components/merchant-language';
 import { ordersMessages } from '../../../_components/orders-messages';
+import { statusLabel } from '../../../../_components/order-labels';
 import { OrderActions } from '../../_orders/order-actions';
 import { EvidenceRequests } from '../../_orders/evidence-requests';
 import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
@@ -17,7 +18,8 @@ export const metadata: Metadata = { title: 'Pay-in · Merchant console', robots:
 export default async function MerchantPayinPage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
   const user = await requireMerchantUser(`/merchant/payins/${encodeURIComponent(reference)}`, 'orders.read');
-  const t = ordersMessages[await merchantLangOfRequest()].order;
+  const lang = await merchantLangOfRequest();
+  const t = ordersMessages[lang].order;
   const { payin, actions, ruling, timeline } = await orNotFound((await merchantCaller()).merchantOrders.payin({ reference: decodedSegment(reference) }));
   const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
   return (
@@ -26,7 +28,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
         <Link href="/merchant/payins">{t.back}</Link>
       </p>
       <h1>
-        {t.payinTitle(payin.orderNo)} <span className="tag" data-testid="order-status">{payin.status}</span>
+        {t.payinTitle(payin.orderNo)} <span className="tag" data-testid="order-status">{statusLabel(lang, 'payin', payin.status)}</span>
       </h1>
       <OrderStatus flow="payin" order={payin} t={t} />
       {canDecide ? (
@@ -37,7 +39,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
       <EvidenceRequests flow="payin" reference={payin.orderNo} />
       <RulingOutcome flow="payin" ruling={ruling} entries={timeline} t={t} />
       <OrderFields fields={payin} t={t} />
-      <OrderTimeline entries={timeline} t={t} />
+      <OrderTimeline entries={timeline} t={t} flow="payin" lang={lang} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { formatTime } from '../../../../_components/console/format';
 import { merchantCaller, orNotFound } from '../../../_components/merchant-caller';
 import { merchantLangOfRequest } from '../../../_components/merchant-language';
 import { ordersMessages } from '../../../_components/orders-messages';
+import { statusLabel } from '../../../../_components/order-labels';
 import { OrderActions } from '../../_orders/order-actions';
 import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
 import { OrderStatus, RecipientFacts } from '../../_orders/order-status';
@@ -22,7 +23,8 @@ export const metadata: Metadata = { title: 'Payout · Merchant console', robots:
 export default async function MerchantPayoutPage({ params }: { params: Promise<{ reference: string }> }) {
   const { reference } = await params;
   const user = await requireMerchantUser(`/merchant/payouts/${encodeURIComponent(reference)}`, 'orders.read');
-  const t = ordersMessages[await merchantLangOfRequest()].order;
+  const lang = await merchantLangOfRequest();
+  const t = ordersMessages[lang].order;
   const page = await orNotFound((await merchantCaller()).merchantOrders.payout({ reference: decodedSegment(reference) }));
   const { payout } = page;
   const canDecide = hasMerchantPermission(user.merchantRole, 'orders.decide');
@@ -33,7 +35,7 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
         <Link href="/merchant/payouts">{t.back}</Link>
       </p>
       <h1>
-        {t.payoutTitle(payout.orderNo)} <span className="tag" data-testid="order-status">{payout.status}</span>
+        {t.payoutTitle(payout.orderNo)} <span className="tag" data-testid="order-status">{statusLabel(lang, 'payout', payout.status)}</span>
       </h1>
       <OrderStatus flow="payout" order={payout} t={t} />
       <RecipientFacts recipient={page.recipient} t={t} />
@@ -75,7 +77,7 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
         </section>
       ) : null}
       <OrderFields fields={payout} t={t} />
-      <OrderTimeline entries={page.timeline} t={t} />
+      <OrderTimeline entries={page.timeline} t={t} flow="payout" lang={lang} />
     </>
   );
 }

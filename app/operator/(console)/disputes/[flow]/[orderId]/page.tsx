@@ -5,8 +5,10 @@ import { findOrderByNumber } from '../../../../../../server/operator-search/find
 import { requireUser } from '../../../../../_auth/require-user';
 import { CaseView } from '../../../_disputes/case-view';
 import { decodedSegment } from '../../../../../_components/decoded-segment';
+import { disputesMessages } from '../../../_disputes/disputes-messages';
+import { operatorPageMetadata } from '../../../../_components/operator-language';
 
-export const metadata: Metadata = { title: 'Dispute case · Operator console', robots: { index: false } };
+export const generateMetadata = (): Promise<Metadata> => operatorPageMetadata((lang) => disputesMessages[lang].caseTitle);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -6,21 +6,24 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../../_components/console/error-line';
+import { useMerchantMessages } from '../../../merchant/_components/messages-context';
 
+/** The operators' enrolment (app/(entry)/operator/enrol), on the merchant account's procedures. */
 function Enrolment() {
   const trpc = useTRPC();
+  const t = useMerchantMessages().t.enrol;
   const router = useRouter();
   const { update } = useSession();
   const started = useRef(false);
   const [code, setCode] = useState('');
   const [copied, setCopied] = useState(false);
-  const start = useMutation(trpc.operator.enrolment.start.mutationOptions());
+  const start = useMutation(trpc.merchantAccount.enrolment.start.mutationOptions());
   const confirm = useMutation(
-    trpc.operator.enrolment.confirm.mutationOptions({
+    trpc.merchantAccount.enrolment.confirm.mutationOptions({
       onSuccess: async () => {
         // The session re-reads the enrolment from the database (app/_auth/auth.ts), then the console opens.
         await update({});
-        router.replace('/operator');
+        router.replace('/merchant');
         router.refresh();
       },
     }),
@@ -33,16 +36,16 @@ function Enrolment() {
   }, [start]);
 
   if (start.isError) return <ErrorLine error={start.error} />;
-  if (!start.data) return <p aria-busy="true">Making your key…</p>;
+  if (!start.data) return <p aria-busy="true">{t.making}</p>;
 
   return (
     <div className="console-form">
-      <h2 style={{ marginTop: 0 }}>1. Add the key to your app</h2>
-      <p>Scan this code with your authenticator app:</p>
+      <h2 style={{ marginTop: 0 }}>{t.step1}</h2>
+      <p>{t.step1Scan}</p>
       {/* eslint-disable-next-line @next/next/no-img-element -- a data: URL made on the server; nothing for the image optimiser to do */}
-      <img src={start.data.qrCode} alt="QR code of the setup link for your authenticator app" width={200} height={200} className="totp-qr" data-testid="totp-qr" />
-      <p>Or choose “enter a setup key” and type or paste this key (time-based, 6 digits, 30 seconds):</p>
-      <p className="secret-box" aria-label="Setup key" data-testid="totp-secret">
+      <img src={start.data.qrCode} alt={t.qrCode} width={200} height={200} className="totp-qr" data-testid="totp-qr" />
+      <p>{t.step1Text}</p>
+      <p className="secret-box" aria-label={t.setupKey} data-testid="totp-secret">
         {start.data.secret}
       </p>
       <div className="button-row">
@@ -54,16 +57,16 @@ function Enrolment() {
             setCopied(true);
           }}
         >
-          {copied ? 'Copied' : 'Copy key'}
+          {copied ? t.copied : t.copyKey}
         </button>
       </div>
       <details>
-        <summary>Setup link (otpauth)</summary>
+        <summary>{t.setupLink}</summary>
         <p className="mono" aria-label="Setup link">
           {start.data.otpauthUrl}
         </p>
       </details>
-      <h2>2. Enter the code</h2>
+      <h2>{t.step2}</h2>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -72,7 +75,7 @@ function Enrolment() {
         className="console-bar"
       >
         <label>
-          6-digit code
+          {t.code}
           <input
             name="code"
             inputMode="numeric"
@@ -85,7 +88,7 @@ function Enrolment() {
           />
         </label>
         <button type="submit" className="button is-primary" disabled={confirm.isPending || confirm.isSuccess}>
-          {confirm.isPending || confirm.isSuccess ? 'Confirming…' : 'Confirm and open the console'}
+          {confirm.isPending || confirm.isSuccess ? t.confirming : t.confirm}
         </button>
       </form>
       <ErrorLine error={confirm.error} />
@@ -93,7 +96,7 @@ function Enrolment() {
   );
 }
 
-export function EnrolForm() {
+export function MerchantEnrolForm() {
   return (
     <SessionProvider>
       <Enrolment />

@@ -6,24 +6,24 @@ import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { useTRPC } from '../../../_trpc/client';
 import { ErrorLine } from '../../../_components/console/error-line';
-import { useMerchantMessages } from '../../../merchant/_components/messages-context';
+import { useOperatorLang } from '../../../operator/_components/messages-context';
+import { enrolMessages } from './enrol-messages';
 
-/** The operators' enrolment (app/(site)/operator/enrol), on the merchant account's procedures. */
 function Enrolment() {
   const trpc = useTRPC();
-  const t = useMerchantMessages().t.enrol;
   const router = useRouter();
   const { update } = useSession();
+  const t = enrolMessages[useOperatorLang()];
   const started = useRef(false);
   const [code, setCode] = useState('');
   const [copied, setCopied] = useState(false);
-  const start = useMutation(trpc.merchantAccount.enrolment.start.mutationOptions());
+  const start = useMutation(trpc.operator.enrolment.start.mutationOptions());
   const confirm = useMutation(
-    trpc.merchantAccount.enrolment.confirm.mutationOptions({
+    trpc.operator.enrolment.confirm.mutationOptions({
       onSuccess: async () => {
         // The session re-reads the enrolment from the database (app/_auth/auth.ts), then the console opens.
         await update({});
-        router.replace('/merchant');
+        router.replace('/operator');
         router.refresh();
       },
     }),
@@ -61,8 +61,8 @@ function Enrolment() {
         </button>
       </div>
       <details>
-        <summary>{t.setupLink}</summary>
-        <p className="mono" aria-label="Setup link">
+        <summary>{t.setupLinkSummary}</summary>
+        <p className="mono" aria-label={t.setupLink}>
           {start.data.otpauthUrl}
         </p>
       </details>
@@ -91,12 +91,12 @@ function Enrolment() {
           {confirm.isPending || confirm.isSuccess ? t.confirming : t.confirm}
         </button>
       </form>
-      <ErrorLine error={confirm.error} />
+      <ErrorLine error={confirm.error} labels={{ code: t.code }} />
     </div>
   );
 }
 
-export function MerchantEnrolForm() {
+export function EnrolForm() {
   return (
     <SessionProvider>
       <Enrolment />

@@ -190,7 +190,11 @@ describe('a whole pay-in', () => {
     const created = (await shop.client.createPayin({ merchantOrderNo: orderNo(), assetAmount: '50' })).body as PayinCreated;
     const token = tokenOf(created);
     const view = await checkoutView(database.db, token);
-    expect(view).toMatchObject({ status: 'PENDING_PAYMENT', fiatAmount: created.fiatAmount, assetAmount: created.assetAmount, fxRate: created.pricingSnapshot.fxRate });
+    expect(view).toMatchObject({ status: 'PENDING_PAYMENT', fiatAmount: created.fiatAmount });
+    // The buyer is shown CNY only: the checkout's view carries no USDT amount, rate or fee.
+    expect(Object.keys(view)).not.toEqual(expect.arrayContaining(['assetAmount']));
+    expect(view).not.toHaveProperty('fxRate');
+    expect(view).not.toHaveProperty('feeAmount');
     expect(view.bank?.accountNumber).toBe('6212260200000000001');
 
     await submitBuyerPayment(database.db, token);

@@ -2,7 +2,7 @@ import type { Lang } from './language';
 
 // Amounts arrive as exact decimal strings and are only ever re-spelled, never parsed into numbers.
 
-export function groupThousands(amount: string): string {
+function groupThousands(amount: string): string {
   const [whole = '', fraction] = amount.split('.');
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return fraction === undefined ? grouped : `${grouped}.${fraction}`;

@@ -11,7 +11,7 @@ import { useTraderMessages } from './messages-context';
 /** The pool's first page, watched on every dashboard page; the pool page reads the same query. */
 export const POOL_PAGE_SIZE = 20;
 /** How often lists are read again while the event stream is down (the fallback). */
-export const FALLBACK_POLL_MS = 5_000;
+const FALLBACK_POLL_MS = 5_000;
 const MUTED_KEY = 'corridor.trader.muted';
 const POOL_PATH = '/trader/pool';
 

@@ -13,12 +13,12 @@ import { createBase58check } from '@scure/base';
  *
  * The canonical form in Corridor is the base58check one.
  */
-export const TRON_ADDRESS_PREFIX = 0x41;
+const TRON_ADDRESS_PREFIX = 0x41;
 
 const base58check = createBase58check(sha256);
 
 /** The 21-byte address (0x41 ++ 20 bytes) of an uncompressed (65 bytes) or compressed (33 bytes) secp256k1 public key. */
-export function tronAddressBytesFromPublicKey(publicKey: Uint8Array): Uint8Array {
+function tronAddressBytesFromPublicKey(publicKey: Uint8Array): Uint8Array {
   const uncompressed = publicKey.length === 65 ? publicKey : secp256k1.Point.fromBytes(publicKey).toBytes(false);
   if (uncompressed.length !== 65 || uncompressed[0] !== 0x04) throw new Error('not a secp256k1 public key');
   const hash = keccak_256(uncompressed.subarray(1));
@@ -34,7 +34,7 @@ export function tronAddressFromPublicKey(publicKey: Uint8Array): string {
 }
 
 /** The base58check form of 21 address bytes (0x41 ++ 20). */
-export function encodeTronAddress(bytes: Uint8Array): string {
+function encodeTronAddress(bytes: Uint8Array): string {
   if (bytes.length !== 21 || bytes[0] !== TRON_ADDRESS_PREFIX) throw new Error('a TRON address is 21 bytes starting with 0x41');
   return base58check.encode(bytes);
 }

@@ -28,7 +28,7 @@ const hex = (length?: number) => z.string().regex(length === undefined ? /^[0-9a
  * with `transactions` only when `detail` is true (and the block has any), or `{}` when there is no
  * such block. Without `id_or_num` it is the newest block.
  */
-export const blockSchema = z.object({
+const blockSchema = z.object({
   blockID: hex(64),
   block_header: z.object({ raw_data: z.object({ number: z.number().int().nonnegative().optional(), timestamp: z.number().int() }) }),
   transactions: z.array(z.object({ txID: hex(64) })).optional(),
@@ -45,7 +45,7 @@ const blockOrNothingSchema = z.union([blockSchema, z.object({}).strict()]);
  * enum's default); `receipt.result` is the contract's outcome. A log's `address` is the emitting
  * contract's 20 bytes without TRON's 0x41; `topics` and `data` are hex without 0x.
  */
-export const transactionInfoSchema = z.object({
+const transactionInfoSchema = z.object({
   id: hex(64),
   blockNumber: z.number().int().nonnegative().optional(),
   result: z.string().optional(),
@@ -71,7 +71,7 @@ const transactionInfoListSchema = z.union([z.array(transactionInfoSchema), z.obj
  * "FAILED"`; a validation failure (no such contract) answers `result: { code, message }` without
  * `result.result`.
  */
-export const constantCallSchema = z.object({
+const constantCallSchema = z.object({
   result: z.object({ result: z.boolean().optional(), code: z.string().optional(), message: z.string().optional() }).optional(),
   constant_result: z.array(hex()).optional(),
   transaction: z.object({ ret: z.array(z.object({ ret: z.string().optional() })).optional() }).optional(),

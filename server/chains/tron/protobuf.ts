@@ -8,7 +8,7 @@ export type ProtoField = readonly [field: number, value: bigint | Uint8Array | u
 const WIRE_VARINT = 0;
 const WIRE_LENGTH_DELIMITED = 2;
 
-export function varint(value: bigint): Uint8Array {
+function varint(value: bigint): Uint8Array {
   if (value < 0n) throw new RangeError('negative varints are not used here');
   const out: number[] = [];
   let rest = value;

@@ -16,7 +16,7 @@ import { TronNodeApi, TronNodeError, type TronBlock, type TronNodeOptions, type 
  */
 
 /** keccak256("Transfer(address,address,uint256)"): topic 0 of an ERC-20/TRC-20 Transfer log. */
-export const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
 /** keccak256("balanceOf(address)")[0..4] is what the node computes from this selector. */
 const BALANCE_OF = 'balanceOf(address)';
 

@@ -27,9 +27,9 @@ const TRIGGER_SMART_CONTRACT_TYPE_URL = 'type.googleapis.com/protocol.TriggerSma
 /** keccak256("transfer(address,uint256)")[0..4]. */
 const TRANSFER_SELECTOR = keccak_256(utf8ToBytes('transfer(address,uint256)')).subarray(0, 4);
 /** The network's ceiling for `fee_limit` (15,000 TRX in sun, the `getMaxFeeLimit` chain parameter). */
-export const MAX_FEE_LIMIT_SUN = 15_000_000_000n;
+const MAX_FEE_LIMIT_SUN = 15_000_000_000n;
 /** A node refuses an expiration more than a day ahead of its head block; we hold it to a day after the timestamp. */
-export const MAX_EXPIRATION_MS = 24 * 60 * 60 * 1000;
+const MAX_EXPIRATION_MS = 24 * 60 * 60 * 1000;
 const UINT256_LIMIT = 1n << 256n;
 
 export interface Trc20TransferRequest {
@@ -51,7 +51,7 @@ export interface Trc20TransferRequest {
 }
 
 /** The transaction as `/wallet/broadcasttransaction` takes it (hex addresses, `visible: false`). */
-export interface TronTransactionJson {
+interface TronTransactionJson {
   visible: false;
   txID: string;
   raw_data: {

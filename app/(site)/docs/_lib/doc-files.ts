@@ -22,6 +22,7 @@ const READING_ORDER = [
   'errors',
   'webhooks',
   'wallet',
+  'wallet-tron',
   'architecture',
   'trader-guide',
   'operator-guide',

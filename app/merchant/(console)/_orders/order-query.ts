@@ -11,7 +11,7 @@ const PAGE = /^[1-9]\d{0,5}$/;
 const SORTS = ['newest', 'oldest'] as const;
 
 /** The filter as the URL holds it, as text: what the form shows back, valid or not. */
-export function filterOf(params: OrderSearchParams) {
+function filterOf(params: OrderSearchParams) {
   const status = one(params.status);
   const page = one(params.page);
   const sort = one(params.sort);

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
  * The recordings are TRON's documented shapes (recorded-node.json says which parts are the
  * documentation's own examples); a test may add or override answers.
  */
-export interface RecordedAnswer {
+interface RecordedAnswer {
   request: unknown;
   response: unknown;
   /** HTTP status; 200 unless said. */
@@ -27,7 +27,7 @@ export interface RecordedTronNode {
   close(): Promise<void>;
 }
 
-export function loadRecording(file: URL): Recording {
+function loadRecording(file: URL): Recording {
   return (JSON.parse(readFileSync(file, 'utf8')) as { routes: Recording }).routes;
 }
 

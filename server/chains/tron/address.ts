@@ -33,12 +33,6 @@ export function tronAddressFromPublicKey(publicKey: Uint8Array): string {
   return base58check.encode(tronAddressBytesFromPublicKey(publicKey));
 }
 
-/** The base58check form of 21 address bytes (0x41 ++ 20). */
-function encodeTronAddress(bytes: Uint8Array): string {
-  if (bytes.length !== 21 || bytes[0] !== TRON_ADDRESS_PREFIX) throw new Error('a TRON address is 21 bytes starting with 0x41');
-  return base58check.encode(bytes);
-}
-
 const BASE58 = /^T[1-9A-HJ-NP-Za-km-z]{33}$/;
 const HEX41 = /^(?:0x)?41[0-9a-fA-F]{40}$/;
 

@@ -25,9 +25,12 @@ const SHUTDOWN_GRACE_MS = 15_000;
 export async function runCorridor(config: Env, database: Database, options: { root: string; started: number }): Promise<void> {
   // A bad TRUST_PROXY stops the start here, not at the first request.
   parseTrustedProxies(config.TRUST_PROXY);
-  const stopScheduler = config.CORRIDOR_SCHEDULER === 'on' ? startScheduler(database.db) : async () => {};
   // A bad chain configuration stops the start here; with no chains configured the watcher has nothing to do.
   const { chains } = chainSettings();
+  const stopScheduler =
+    config.CORRIDOR_SCHEDULER === 'on'
+      ? startScheduler(database.db, undefined, { solvency: { chains, intervalMs: config.CORRIDOR_SOLVENCY_INTERVAL_MINUTES * 60_000 } })
+      : async () => {};
   // Loaded only when it has work: a node without chains never loads a chain client.
   const stopChainWatcher =
     config.CORRIDOR_CHAIN_WATCHER === 'on' && chains.length > 0

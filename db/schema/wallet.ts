@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money6, updatedAt } from './columns';
 
 /** Deposit states (server/state-machines/deposit.ts, docs/wallet.md "Deposit states"). */
@@ -113,4 +113,44 @@ export const chainReorgCases = pgTable(
     resolution: text('resolution'),
   },
   (t) => [uniqueIndex('chain_reorg_cases_deposit_key').on(t.depositId), index('chain_reorg_cases_open_idx').on(t.resolvedAt, t.openedAt)],
+);
+
+export type SolvencyStatus = 'ok' | 'shortfall' | 'error';
+
+/** One chain's share of a solvency check: 6-decimal USDT strings, or the error that made it unreadable. */
+export interface SolvencyChainHoldings {
+  chain: string;
+  /** Sum over the deposit addresses, at 6 decimals (rounded down per address). */
+  depositAddresses?: string;
+  hotWallet?: string;
+  total?: string;
+  addresses?: number;
+  /** Set when the chain could not be read: the error's name, never its message (it may hold the RPC URL). */
+  error?: string;
+}
+
+/**
+ * Every run of the solvency check (server/solvency/run-solvency-check.ts, docs/wallet.md "Solvency
+ * check"): USDT held on chain against what the ledger owes merchants and traders. A run with a chain
+ * that could not be read is `error` and carries no totals: an unread chain never counts as zero.
+ */
+export const solvencyChecks = pgTable(
+  'solvency_checks',
+  {
+    id: id(),
+    runAt: instant('run_at').notNull().defaultNow(),
+    status: text('status').$type<SolvencyStatus>().notNull(),
+    holdings: jsonb('holdings').$type<SolvencyChainHoldings[]>().notNull(),
+    holdingsTotal: money6('holdings_total'),
+    owedTotal: money6('owed_total').notNull(),
+    /** holdings − owed: negative is a shortfall. Null when a chain could not be read. */
+    surplus: numeric('surplus', { precision: 26, scale: 6 }),
+    /** The chain that could not be read (the first, when several). */
+    errorChain: text('error_chain'),
+  },
+  (t) => [
+    index('solvency_checks_run_at_idx').on(t.runAt.desc()),
+    check('solvency_checks_status_check', sql`${t.status} in ('ok', 'shortfall', 'error')`),
+    check('solvency_checks_figures_check', sql`(${t.status} = 'error') = (${t.surplus} is null)`),
+  ],
 );

@@ -38,6 +38,13 @@ describe('parseChains', () => {
     expect(() => parseChains(JSON.stringify([{ key: 'ethereum' }]), { production: false })).toThrow(/rpcUrl/);
   });
 
+  it('takes a hot wallet address in the canonical form of its family, and refuses one that is not', () => {
+    const [chain] = parseChains(JSON.stringify([{ ...local, hotWallet: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }]), { production: false });
+    expect(chain?.hotWallet).toBe('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+    expect(() => parseChains(JSON.stringify([{ ...local, hotWallet: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }]), { production: false })).toThrow(/anvil: hotWallet is not an address of the evm family/);
+    expect(() => parseChains(JSON.stringify([{ ...local, hotWallet: '0xF39fd6e51aad88f6f4ce6ab8827279cfffb92266' }]), { production: false })).toThrow(/hotWallet/);
+  });
+
   it('is empty when nothing is configured', () => {
     expect(parseChains(undefined, { production: true })).toEqual([]);
     expect(parseChains('  ', { production: true })).toEqual([]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { addressDeriverFor } from './address-derivers';
 import type { ChainFamily } from './chain-adapter';
 
 /**
@@ -31,6 +32,11 @@ export interface ChainConfig {
   /** Smaller deposits are recorded and held, not credited (6-decimal USDT). */
   minimumDeposit: string;
   rpcUrl: string;
+  /**
+   * The platform's hot wallet on this chain, in the family's canonical form: only its address (no
+   * key), so the solvency check counts what it holds (docs/wallet.md, "Solvency check").
+   */
+  hotWallet?: string;
 }
 
 const chainKey = z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'lowercase letters, digits and dashes, 2 to 32');
@@ -48,6 +54,7 @@ const fullEntry = z
     maxBlockRange: z.number().int().min(1).max(100_000),
     minimumDeposit: usdt6,
     rpcUrl: z.url(),
+    hotWallet: z.string().min(1).max(64).optional(),
   })
   .strict();
 
@@ -111,6 +118,11 @@ export function parseChains(text: string | undefined, options: { production: boo
     const merged = base ? { ...base, ...item, tokens: { ...base.tokens, ...(item.tokens as object | undefined) } } : item;
     const parsed = fullEntry.safeParse(merged);
     if (!parsed.success) throw new Error(`Chain configuration, ${item.key}: ${describe(parsed.error)}`);
+    if (parsed.data.hotWallet !== undefined) {
+      const canonical = addressDeriverFor(parsed.data.family).canonicalAddress(parsed.data.hotWallet);
+      if (canonical === null) throw new Error(`Chain configuration, ${item.key}: hotWallet is not an address of the ${parsed.data.family} family`);
+      parsed.data.hotWallet = canonical;
+    }
     if (chains.some((chain) => chain.key === parsed.data.key)) throw new Error(`Chain configuration: ${item.key} is listed twice`);
     if (options.production && parsed.data.network !== 'mainnet') {
       throw new Error(`Chain configuration, ${item.key}: a ${parsed.data.network} network is refused in production (its USDT is worth nothing)`);

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client';
+import type { ChainConfig } from '../chains/chains';
 import { log } from '../logging/log';
 import { runIncrementalLedgerCheck } from '../ledger/run-invariant-check';
 import { pruneRecords } from './prune-records';
@@ -10,14 +11,39 @@ const PRUNE_EVERY_TICKS = 120;
 /** The incremental ledger check every minute (12 ticks of 5 s); one node at a time runs it. */
 const LEDGER_CHECK_EVERY_TICKS = 12;
 
+export interface SchedulerOptions {
+  /** The solvency check, when chains are configured: every `intervalMs` across all nodes (docs/wallet.md). */
+  solvency?: { chains: readonly ChainConfig[]; intervalMs: number };
+}
+
 /**
  * Runs the timers in this server process every few seconds. Safe with several processes (the
  * timers lock with SKIP LOCKED). Returns a stop function that waits for a running tick.
  */
-export function startScheduler(db: Db, tickMs = TICK_MS): () => Promise<void> {
+export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptions = {}): () => Promise<void> {
   let running: Promise<void> | undefined;
   let ticks = 0;
+  const solvency = options.solvency && options.solvency.chains.length > 0 ? options.solvency : undefined;
+  let solvencyRunning: Promise<void> | undefined;
+  let solvencyTriedAt = Number.NEGATIVE_INFINITY;
+  // Off the tick: reading every address on every chain takes longer than a tick, and timers must not wait for it.
+  const maybeRunSolvency = () => {
+    if (!solvency || solvencyRunning || Date.now() - solvencyTriedAt < Math.min(solvency.intervalMs, 60_000)) return;
+    solvencyTriedAt = Date.now();
+    solvencyRunning = (async () => {
+      try {
+        // Loaded only here: a node without chains never loads a chain client.
+        const { runSolvencyCheck } = await import('../solvency/run-solvency-check');
+        await runSolvencyCheck(db, { chains: solvency.chains, intervalMs: solvency.intervalMs });
+      } catch (error) {
+        log('error', 'solvency check failed', { error });
+      } finally {
+        solvencyRunning = undefined;
+      }
+    })();
+  };
   const tick = () => {
+    maybeRunSolvency();
     if (running) return;
     running = (async () => {
       try {
@@ -40,8 +66,10 @@ export function startScheduler(db: Db, tickMs = TICK_MS): () => Promise<void> {
   };
   const interval = setInterval(tick, tickMs);
   interval.unref();
+  maybeRunSolvency();
   return async () => {
     clearInterval(interval);
     await running;
+    await solvencyRunning;
   };
 }

@@ -77,6 +77,7 @@ beforeAll(async () => {
     'operator.notifications.stats': (c) => c.operator.notifications.stats({}),
     'operator.ledger.check': (c) => c.operator.ledger.check({}),
     'operator.ledger.lastScheduledCheck': (c) => c.operator.ledger.lastScheduledCheck({}),
+    'operator.solvency.latest': (c) => c.operator.solvency.latest({}),
   };
 });
 afterAll(async () => {

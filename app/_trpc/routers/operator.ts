@@ -28,6 +28,7 @@ import { decideRulingProposal, decideRulingProposalInput } from '../../../server
 import { fourEyesThreshold } from '../../../server/disputes/four-eyes-threshold';
 import { getRulingContext, previewSplit } from '../../../server/disputes/get-ruling-context';
 import { lastLedgerCheck, runFullLedgerCheck } from '../../../server/ledger/run-invariant-check';
+import { latestSolvencyChecks } from '../../../server/solvency/list-solvency-checks';
 import { createMerchant } from '../../../server/merchants/create-merchant';
 import { listMerchants } from '../../../server/merchants/list-merchants';
 import { createMerchantOwner } from '../../../server/merchant-team/create-merchant-owner';
@@ -192,5 +193,12 @@ export const operatorRouter = router({
       const check = await lastLedgerCheck(ctx.db, 'incremental');
       return check ? { ...check, createdAt: check.createdAt.toISOString() } : null;
     }),
+  }),
+
+  // On-chain USDT against what the ledger owes, newest first (docs/wallet.md, "Solvency check").
+  solvency: router({
+    latest: operatorProcedure.input(z.object({}).strict()).query(async ({ ctx }) =>
+      (await latestSolvencyChecks(ctx.db, 10)).map((check) => ({ ...check, runAt: check.runAt.toISOString() })),
+    ),
   }),
 });

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { requireUser } from '../../../_auth/require-user';
 import { LedgerStatus } from './ledger-status';
+import { SolvencyStatus } from './solvency-status';
 import { ledgerMessages } from './ledger-messages';
 import { operatorLangOfRequest, operatorPageMetadata } from '../../_components/operator-language';
 
@@ -13,6 +14,7 @@ export default async function Page() {
     <>
       <h1>{t.title}</h1>
       <LedgerStatus />
+      <SolvencyStatus />
     </>
   );
 }

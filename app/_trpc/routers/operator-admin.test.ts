@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CorridorClient, type Payout } from '../../../clients/node/corridor-client';
-import { auditLog, outboxEvents } from '../../../db/schema';
+import { auditLog, outboxEvents, solvencyChecks } from '../../../db/schema';
 import { signInWithPassword } from '../../../server/auth/sign-in';
 import { totpCode, totpStep } from '../../../server/auth/totp';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payoutBody, type TestMerchant } from '../../../tests/api/api-harness';
@@ -164,6 +164,19 @@ describe('reference rate, audit log, ledger', () => {
     expect(report.ok).toBe(true);
     expect(report.accounts).toBeGreaterThan(0);
     expect(report.totals).toEqual([{ currency: 'USDT', sum: '0.000000' }]);
+  });
+
+  it('lists the latest solvency checks, newest first, with their exact figures', async () => {
+    await database.db.insert(solvencyChecks).values([
+      { runAt: new Date('2026-11-27T08:00:00Z'), status: 'ok', holdings: [{ chain: 'ethereum', addresses: 2, depositAddresses: '10.000000', hotWallet: '5.500000', total: '15.500000' }], holdingsTotal: '15.500000', owedTotal: '15.000000', surplus: '0.500000' },
+      { runAt: new Date('2026-11-27T08:10:00Z'), status: 'error', holdings: [{ chain: 'ethereum', error: 'HttpRequestError' }], owedTotal: '15.000000', errorChain: 'ethereum' },
+    ]);
+    const latest = await operator.caller.operator.solvency.latest({});
+    expect(latest.map((check) => [check.runAt, check.status, check.surplus, check.errorChain])).toEqual([
+      ['2026-11-27T08:10:00.000Z', 'error', null, 'ethereum'],
+      ['2026-11-27T08:00:00.000Z', 'ok', '0.500000', null],
+    ]);
+    expect(latest[1]!.holdings[0]).toMatchObject({ hotWallet: '5.500000', total: '15.500000' });
   });
 });
 

@@ -76,7 +76,10 @@ describe('retryTransaction runs a whole transaction again after a serialization 
         { config: { isolationLevel: 'serializable' }, onRetry: (_attempt, state) => retries.push(state) },
       );
     await Promise.all([addToOne(1), addToOne(2)]);
-    expect(retries).toEqual(['40001']);
+    // At least the loser's first run fails; a retry that starts before the winner has committed can
+    // fail again on a busy machine, and is run again too. Only serialization failures are retried.
+    expect(retries.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(retries)).toEqual(new Set(['40001']));
     // Serial order: the first sees 0 and writes 1, the retried one sees 1 and writes 2.
     expect((await counts()).sort()).toEqual([1, 2]);
   });

@@ -100,7 +100,6 @@ export async function startAnvil(): Promise<Anvil> {
 }
 
 const compiled = JSON.parse(readFileSync(new URL('./TestToken.json', import.meta.url), 'utf8')) as { abi: Abi; bytecode: Hex };
-const testTokenAbi = compiled.abi;
 
 /** Deploys the test ERC-20 with `decimals` and mines it; returns its address. */
 export async function deployToken(anvil: Anvil, decimals: number, symbol = 'USDT'): Promise<Address> {

@@ -162,7 +162,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('kill -9 of the c
       for (let sent = 0; sending; sent += 1) {
         if (sent < SENDS) await sendSome();
         if (random(4) === 0) await anvil.client.mine({ blocks: 1 + random(2) });
-        await sleep(random(FULL ? 2000 : 1000));
+        await sleep(random(FULL ? 800 : 2000));
       }
     })();
 

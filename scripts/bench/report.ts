@@ -1,4 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
+import type { ChainWatcherMeasured } from './chain-watcher-bench';
 import type { Measured } from './sql-baseline';
 
 export interface Row extends Measured {
@@ -18,6 +19,8 @@ export interface ReportInput {
   elapsedSeconds: number;
   /** Some rows only, or settings other than the defaults (--only, --seconds, --connections). */
   partial?: boolean;
+  /** The chain watcher row (scripts/bench/chain-watcher-bench.ts), when it ran. */
+  chainWatcher?: ChainWatcherMeasured;
 }
 
 const half = (measured: Measured | undefined) =>
@@ -57,6 +60,18 @@ export function writeReport(input: ReportInput): string {
       return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${limit} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} | ${row.serverWritesPerRequest === undefined ? '' : row.serverWritesPerRequest.toFixed(1)} | ${half(row.halfLoad)} | ${runtime(row)} |`;
     }),
   ];
+  const chain = input.chainWatcher;
+  if (chain) {
+    const lag = [...chain.lagBlocks].sort((a, b) => a - b);
+    lines.push(
+      '',
+      `Chain watcher (\`npm run chain-watcher\`, anvil, ${chain.settings}, a block every 3 s meanwhile): ${chain.transfers.toLocaleString('en')} transfers in ${chain.blocks.toLocaleString('en')} blocks to ${chain.addresses.toLocaleString('en')} addresses, from cursor 0.`,
+      '',
+      '| row | deposits credited/s | scanned to the head, s | all credited, s | lag behind the head, blocks: first / median / max / last |',
+      '|---|---|---|---|---|',
+      `| chain watcher: detect and credit | ${chain.depositsPerSecond.toFixed(1)} | ${chain.scannedSeconds.toFixed(1)} | ${chain.creditedSeconds.toFixed(1)} | ${chain.lagBlocks[0] ?? ''} / ${lag[Math.floor(lag.length / 2)] ?? ''} / ${lag.at(-1) ?? ''} / ${chain.lagBlocks.at(-1) ?? ''} |`,
+    );
+  }
   mkdirSync('bench/results', { recursive: true });
   const stamp = new Date().toISOString().replaceAll(':', '-').slice(0, 19);
   writeFileSync(`bench/results/${stamp}${input.quick || input.partial ? '-quick' : ''}.json`, `${JSON.stringify(input, null, 2)}\n`);

@@ -17,6 +17,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { buildNeeded, runBuild } from '../build-if-needed';
+import { chainWatcherBench } from './chain-watcher-bench';
 import { pacedLoad, type PacedRequest } from './paced-load';
 import { postgresCpuMs, processCpuMs, processWrites } from './cpu-time';
 import { seedBench, type BenchMerchant } from './seed-bench';
@@ -165,12 +166,8 @@ async function withCpu(serverPid: number | undefined, work: () => Promise<Measur
 async function main() {
   const started = Date.now();
   const root = process.cwd();
-  const reason = buildNeeded(root);
-  if (reason) {
-    log(`building (${reason})…`);
-    await runBuild(root);
-  }
-  const data = await seed();
+  // Assigned below once the rows are known: a run of the chain watcher row alone seeds nothing.
+  let data!: SeedFile;
 
   let spread = 0;
   const hot = () => data.hot;
@@ -206,6 +203,14 @@ async function main() {
       : []),
   ];
   const order = [...httpRows.flatMap((row) => [row.key, ...sqlRows.filter((sqlRow) => sqlRow.after === row.key).map((sqlRow) => sqlRow.key)]), 'pgbench'].filter(selected);
+  if (order.length > 0) {
+    const reason = buildNeeded(root);
+    if (reason) {
+      log(`building (${reason})…`);
+      await runBuild(root);
+    }
+    data = await seed();
+  }
 
   const runSql = async (key: string) => {
     const sqlRow = sqlRows.find((candidate) => candidate.key === key);
@@ -286,13 +291,19 @@ async function main() {
     }
   }
 
+  // The chain watcher row: its own database and anvil node, after the HTTP rows (docs/performance.md).
+  const chainWatcher = selected('chain-watcher')
+    ? await chainWatcherBench(adminUrl, quick ? { transfers: 500, blocks: 50, addresses: 50 } : { transfers: 10_000, blocks: 1_000, addresses: 1_000 }, log)
+    : undefined;
+
   const report = writeReport({
     quick,
     rows,
     peakRssMb: rss,
     connections,
     seconds,
-    historical: data.historical,
+    historical: order.length > 0 ? data.historical : 0,
+    chainWatcher,
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
     partial: !complete,

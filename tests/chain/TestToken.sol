@@ -2,7 +2,8 @@
 pragma solidity 0.8.37;
 
 /// A minimal ERC-20 for the chain watcher's tests: a name, the decimals it is deployed with
-/// (6 like USDT on Ethereum and TRON, 18 like USDT on BNB Smart Chain), mint and transfer.
+/// (6 like USDT on Ethereum and TRON, 18 like USDT on BNB Smart Chain), mint and transfer, and a
+/// batch transfer that emits many Transfer events in one transaction (for bursts and the bench).
 /// Never deployed anywhere but a local test node. Regenerate TestToken.json with
 /// `npx tsx tests/chain/compile-test-token.ts` after changing it.
 contract TestToken {
@@ -33,6 +34,14 @@ contract TestToken {
 
     function transfer(address to, uint256 value) external returns (bool) {
         _move(msg.sender, to, value);
+        return true;
+    }
+
+    function batchTransfer(address[] calldata to, uint256[] calldata values) external returns (bool) {
+        require(to.length == values.length, "lengths");
+        for (uint256 i = 0; i < to.length; i++) {
+            _move(msg.sender, to[i], values[i]);
+        }
         return true;
     }
 

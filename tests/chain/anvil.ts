@@ -119,3 +119,8 @@ export async function mintTo(anvil: Anvil, token: Address, to: Address, amount: 
 export async function transferTo(anvil: Anvil, token: Address, to: Address, amount: bigint): Promise<Hex> {
   return anvil.client.writeContract({ address: token, abi: compiled.abi, functionName: 'transfer', args: [to, amount] });
 }
+
+/** Sends each `amounts[i]` to `to[i]` in one transaction: one Transfer event each, all in one block. */
+export async function batchTransferTo(anvil: Anvil, token: Address, to: readonly Address[], amounts: readonly bigint[]): Promise<Hex> {
+  return anvil.client.writeContract({ address: token, abi: compiled.abi, functionName: 'batchTransfer', args: [to, amounts] });
+}

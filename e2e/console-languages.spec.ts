@@ -184,11 +184,10 @@ test('every operator page in Chinese and English, on a phone and a desktop: no c
     `/operator/search?q=${encodeURIComponent(payout.merchantOrderNo)}`,
   ]);
 
-  // The switch in the nav: Chinese, then English again, kept for the console's paths.
+  // The switch in the console's top bar: Chinese, then English again, kept for the console's paths.
   await page.context().clearCookies({ name: 'corridor-lang' });
   await page.goto('/operator');
-  const nav = page.getByRole('navigation', { name: 'Operator console' });
-  await nav.getByRole('group', { name: 'Language / 语言' }).getByRole('button', { name: '中文' }).click();
+  await page.getByRole('banner').getByRole('group', { name: 'Language / 语言' }).getByRole('button', { name: '中文' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '争议' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: '运营后台' }).getByRole('link', { name: '承兑商' })).toBeVisible();
   await page.goto(`/operator/disputes/payout/${payout.orderId}`);

@@ -109,7 +109,7 @@ test('an operator requests evidence from the trader, the trader adds it from the
   await expect(entry).toContainText(demoCredentials.trader.name);
   await expect(entry).toContainText('answers a request');
   await expect(entry.getByRole('img')).toHaveCount(1);
-  await expect(requests).toContainText('fulfilled');
+  await expect(requests).toContainText('answered');
   await expectAccessible(page, 'case page after evidence');
   await screenshot(page, testInfo, 'timeline');
 });

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { getDatabase } from '../../db';
+import { decodedSegment } from '../_components/decoded-segment';
 import { CLIENT_ADDRESS_HEADER } from '../../server/http/client-address';
 import { log } from '../../server/logging/log';
 import { MAX_STREAM_MS } from '../pay/[token]/events/checkout-events-response';
@@ -125,12 +126,4 @@ function refuse(res: ServerResponse, refusal: PageRefusal, retryAfterSeconds?: n
   });
   if (!then) lingerAfterAnswer(res);
   res.end(text, then);
-}
-
-function decodedSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

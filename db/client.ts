@@ -44,10 +44,26 @@ export interface ConnectOptions {
   maxConnections?: number;
 }
 
+const CONNECT_TIMEOUT_SECONDS = 3;
+
+/**
+ * Seconds before a pool connection tries again after a failed connect; `failures` counts the
+ * pool's failures in a row. postgres.js grows this to 20 s, so a pool that failed through a
+ * failover's few seconds would sit idle for many more after the new primary is up: here it grows
+ * from 50 ms to at most 1 s, jittered, until a connect succeeds.
+ */
+function reconnectDelaySeconds(failures: number): number {
+  return Math.min(0.05 * 2 ** failures, 1) * (0.5 + Math.random() / 2);
+}
+
 export function connect(options: ConnectOptions): Database {
   if (options.url) {
     const client = postgres(options.url, {
       max: options.maxConnections ?? 10,
+      // A URL may list a primary and its standbys (docs/deploy.md, "Failover"): a host that does not
+      // answer is given up on in seconds, so the next one is tried while a failover is under way.
+      connect_timeout: CONNECT_TIMEOUT_SECONDS,
+      backoff: reconnectDelaySeconds,
       onnotice: () => {},
       // numeric and timestamptz stay as the driver gives them: strings for numeric (no float).
     });

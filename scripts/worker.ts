@@ -26,7 +26,11 @@ async function main() {
     idleMs: Number(process.env.CORRIDOR_WORKER_IDLE_MS ?? 500),
   });
   log('info', 'webhook worker started', { workerId: worker.workerId });
+  // The loop's own timers do not hold a process (the server embeds the loop); while the database is
+  // away, during a failover, nothing else does, and the worker would end itself instead of waiting.
+  const alive = setInterval(() => {}, 60_000);
   const stop = async (signal: string) => {
+    clearInterval(alive);
     log('info', 'webhook worker stopping', { workerId: worker.workerId, signal });
     await worker.stop();
     await closeDatabase();

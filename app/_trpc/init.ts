@@ -7,7 +7,7 @@ import { getDatabase } from '../../db';
 import { sessionClaims } from '../_auth/auth';
 import { checkedSessionUser, type SessionClaims, type SessionUser } from '../_auth/session-user';
 import type { Db } from '../../db/client';
-import { DomainError, httpStatusOf, type ErrorCode } from '../../server/errors';
+import { asDatabaseUnavailable, DomainError, httpStatusOf, type ErrorCode } from '../../server/errors';
 import { enforceTextRule } from '../../server/validation/text-rule';
 import { hasMerchantPermission, totpRequiredFor, type MerchantPermission } from '../../server/merchant-team/merchant-permissions';
 
@@ -47,6 +47,7 @@ function trpcCodeOf(code: ErrorCode): TRPC_ERROR_CODE_KEY {
     415: 'UNSUPPORTED_MEDIA_TYPE',
     422: 'UNPROCESSABLE_CONTENT',
     429: 'TOO_MANY_REQUESTS',
+    503: 'SERVICE_UNAVAILABLE',
   };
   return byStatus[status] ?? 'INTERNAL_SERVER_ERROR';
 }
@@ -74,8 +75,9 @@ const t = initTRPC.context<TrpcContext>().create({
 /** Turns a DomainError thrown by the domain into the matching tRPC error, keeping it as the cause. */
 const domainErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof DomainError) {
-    const cause = result.error.cause;
+  // A failover cutting the call is the same 503 SERVICE_UNAVAILABLE as on REST (docs/errors.md).
+  const cause = result.ok ? undefined : result.error.cause instanceof DomainError ? result.error.cause : asDatabaseUnavailable(result.error.cause);
+  if (cause) {
     throw new TRPCError({ code: trpcCodeOf(cause.code), message: cause.message, cause });
   }
   return result;

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse, type PayinCreated, type PayoutCreated } from '../../clients/node/corridor-client';
 import type { Db } from '../../db/client';
+import { isDomainError } from '../../server/errors';
 import { submitBuyerPayment } from '../../server/payins/checkout';
 import { LoadStats, type Step } from './load-stats';
 import type { Cluster } from './processes';
@@ -14,6 +15,11 @@ const REQUEST_TIMEOUT_MS = 30_000;
 const NO_NODE_TIMEOUT_MS = 60_000;
 /** The clients sign for this origin; the routing fetch sends to a live node instead (signatures cover the path, not the host). */
 const CLUSTER_ORIGIN = 'http://cluster.invalid';
+/** A patient client resends for this long at most, RESEND_AFTER_MS apart (Retry-After is 1 s). */
+const PATIENCE_MS = 60_000;
+const RESEND_AFTER_MS = 500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const pick = <T>(items: readonly T[]): T => items[randomBytes(2).readUInt16BE() % items.length]!;
 
@@ -30,6 +36,11 @@ export class LoadGenerator {
     private readonly db: Db,
     private readonly seed: Seed,
     private readonly proofPng: Uint8Array,
+    /**
+     * Resend every request answered 503 or cut off, with the same Idempotency-Key, until it is
+     * answered otherwise (bounded): the client docs/api.md asks for, which the failover test plays.
+     */
+    private readonly patient = false,
   ) {}
 
   async run(deadline: () => number): Promise<void> {
@@ -89,12 +100,17 @@ export class LoadGenerator {
     // not serve: the domain function runs on the database directly, as the page would call it.
     const token = new URL(order.payUrl).pathname.split('/').pop() ?? '';
     let traderId: string | null = null;
-    try {
-      traderId = (await submitBuyerPayment(this.db, token)).order.traderId;
-      this.stats.direct('payin.paid', true);
-    } catch {
-      this.stats.direct('payin.paid', false);
-      return;
+    for (const giveUpAt = Date.now() + PATIENCE_MS; ; ) {
+      try {
+        traderId = (await submitBuyerPayment(this.db, token)).order.traderId;
+        this.stats.direct('payin.paid', true);
+        break;
+      } catch (error) {
+        this.stats.direct('payin.paid', false);
+        // The buyer clicks again while the database changes over; a refusal (the order moved on) ends it.
+        if (!this.patient || isDomainError(error) || Date.now() > giveUpAt) return;
+        await sleep(RESEND_AFTER_MS);
+      }
     }
     const bot = this.seed.payinTraders.find((trader) => trader.traderId === traderId);
     if (!bot) return;
@@ -109,18 +125,32 @@ export class LoadGenerator {
    */
   private async create(step: Step, merchant: Credentials, call: (client: CorridorClient) => Promise<ApiResponse<unknown>>): Promise<unknown> {
     const first = await this.request(step, this.merchantClient, merchant, call);
-    if (first !== 'network error') return first.status === 201 ? first.body : undefined;
-    this.stats.retriedCreates += 1;
-    const retry = await this.request(step, this.merchantClient, merchant, call);
+    if (!this.resend(first)) return first !== 'network error' && first.status === 201 ? first.body : undefined;
+    let retry = first;
+    for (const giveUpAt = Date.now() + PATIENCE_MS; this.resend(retry) && Date.now() < giveUpAt; ) {
+      this.stats.retriedCreates += 1;
+      if (this.patient) await sleep(RESEND_AFTER_MS);
+      retry = await this.request(step, this.merchantClient, merchant, call);
+      if (!this.patient) break;
+    }
     if (retry === 'network error' || retry.status !== 201) return undefined;
     if (retry.headers.get('idempotent-replayed') === 'true') this.stats.replayedCreates += 1;
     return retry.body;
   }
 
-  /** One request; true when it was answered 2xx. */
+  /** One request (resent while patient); true when it was answered 2xx. */
   private async send<C>(step: Step, clientFor: (credentials: Credentials, step: Step) => C, credentials: Credentials, call: (client: C) => Promise<ApiResponse<unknown>>): Promise<boolean> {
-    const outcome = await this.request(step, clientFor, credentials, call);
+    let outcome = await this.request(step, clientFor, credentials, call);
+    for (const giveUpAt = Date.now() + PATIENCE_MS; this.patient && this.resend(outcome) && Date.now() < giveUpAt; ) {
+      await sleep(RESEND_AFTER_MS);
+      outcome = await this.request(step, clientFor, credentials, call);
+    }
     return outcome !== 'network error' && outcome.status >= 200 && outcome.status < 300;
+  }
+
+  /** Whether an answer asks for the request again: always after a cut; after a 503 only when patient. */
+  private resend(outcome: ApiResponse<unknown> | 'network error'): boolean {
+    return outcome === 'network error' || (this.patient && outcome.status === 503);
   }
 
   private async request<C>(

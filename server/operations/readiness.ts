@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { rowsOf, type Db } from '../../db/client';
 import { migrationStatus } from '../../db/migration-status';
 import { isShuttingDown } from './shutdown-state';
 
 export interface Readiness {
   ready: boolean;
-  database: 'ok' | 'unreachable';
+  /** standby: the connection reached a node in recovery, which takes no writes (docs/deploy.md, "Failover"). */
+  database: 'ok' | 'standby' | 'unreachable';
   pendingMigrations: number | null;
   shuttingDown: boolean;
 }
@@ -13,21 +14,23 @@ export interface Readiness {
 const DATABASE_TIMEOUT_MS = 2_000;
 
 /**
- * What /readyz answers: ready to take traffic when the database answers, its schema is the code's,
+ * What /readyz answers: ready to take traffic when the database's primary answers (not a standby:
+ * a node left on one after a failover must not take traffic), its schema is the code's,
  * and the process is not stopping. Cheap: two small statements, bounded by a timeout so a hung
  * database turns into "not ready" rather than a hung probe.
  */
 export async function checkReadiness(db: Db): Promise<Readiness> {
   const shuttingDown = isShuttingDown();
   try {
-    const pending = await withTimeout(
+    const status = await withTimeout(
       (async () => {
-        await db.execute(sql`select 1`);
-        return (await migrationStatus(db)).pending;
+        const [row] = rowsOf<{ standby: boolean }>(await db.execute(sql`select pg_is_in_recovery() as standby`));
+        return { standby: row?.standby === true, pending: (await migrationStatus(db)).pending };
       })(),
       DATABASE_TIMEOUT_MS,
     );
-    return { ready: !shuttingDown && pending === 0, database: 'ok', pendingMigrations: pending, shuttingDown };
+    if (status.standby) return { ready: false, database: 'standby', pendingMigrations: status.pending, shuttingDown };
+    return { ready: !shuttingDown && status.pending === 0, database: 'ok', pendingMigrations: status.pending, shuttingDown };
   } catch {
     return { ready: false, database: 'unreachable', pendingMigrations: null, shuttingDown };
   }

@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { apiRequestRecorder } from '../../../../server/api-request-log/api-request-recorder';
 import { identifyApiRequest, verifyApiRequest, type ApiPrincipal } from '../../../../server/auth/authenticate-api-request';
 import { requireScopes } from '../../../../server/api-keys/require-scopes';
-import { DomainError, isDomainError } from '../../../../server/errors';
+import { asDatabaseUnavailable, DomainError, isDomainError } from '../../../../server/errors';
 import { clientAddressOf } from '../../../../server/http/client-address';
 import { log } from '../../../../server/logging/log';
 import { observeRequest } from '../../../../server/metrics/http-metrics';
@@ -39,13 +39,19 @@ export async function handleRestRequest(request: Request, bindings?: NodeBinding
     // raw request line is used when the Node server provides it.
     const rawPath = (bindings as NodeBindings | undefined)?.incoming?.url ?? url.pathname + url.search;
     response = await route(request, url, rawPath, requestId, exchange);
-  } catch (error) {
+  } catch (thrown) {
+    const unavailable = asDatabaseUnavailable(thrown);
+    const error = unavailable ?? thrown;
+    // The outage is logged once per request without its statement (no parameters), as a warning.
+    if (unavailable) log('warn', 'database unavailable', { requestId, method: request.method, route: exchange.route, reason: String(unavailable.cause) });
     if (!isDomainError(error)) {
       // The error goes in whole: the log's serializer drops a failed statement's parameters.
       log('error', 'unhandled error', { requestId, method: request.method, route: exchange.route, error });
     }
     response = errorResponse(requestId, error);
     if (isDomainError(error, 'SERVER_BUSY')) response.headers.set('retry-after', '2');
+    // A failover takes a few seconds (docs/deploy.md): one second, then the client's own back-off.
+    if (isDomainError(error, 'SERVICE_UNAVAILABLE')) response.headers.set('retry-after', '1');
     // A signed URL over its merchant's rate (route-definition.ts); its bucket refills a token a
     // tenth of a second, so one second always suffices.
     if (isDomainError(error, 'RATE_LIMITED')) response.headers.set('retry-after', '1');

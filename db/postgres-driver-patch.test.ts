@@ -1,0 +1,20 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * postgres.js 3.4.9 throws from an immediate when a connection closes with a small write still
+ * buffered, which ends the process (a node died this way in the failover test). patches/ holds the
+ * fix; `npm install` applies it (postinstall). This holds every install to having it, in both of
+ * the package's builds.
+ */
+describe('the PostgreSQL driver', () => {
+  // The CommonJS entry (cjs/src/index.js) is two folders below the package's own.
+  const root = path.resolve(path.dirname(createRequire(import.meta.url).resolve('postgres')), '../..');
+  it.each(['src/connection.js', 'cjs/src/connection.js'])('%s settles a write on a closed connection instead of throwing', (file) => {
+    const source = readFileSync(path.join(root, file), 'utf8');
+    const nextWrite = source.slice(source.indexOf('function nextWrite('), source.indexOf('function connectTimedOut('));
+    expect(nextWrite).toMatch(/if \(!socket\) \{[^}]*error\(Errors\.connection\('CONNECTION_CLOSED'/);
+  });
+});

@@ -1,0 +1,363 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { freePort } from '../../tests/operations/spawn-corridor';
+
+/**
+ * A pg_auto_failover formation on one machine (docs/deploy.md, "Failover"): a monitor and two or
+ * three PostgreSQL nodes, each run by its own `pg_autoctl` keeper on a free port, replicating
+ * synchronously (or not, to show what that would lose). For `npm run ha-cluster` and
+ * `npm run failover-test`; the same topology on three machines is in docs/deploy.md.
+ *
+ * PostgreSQL and pg_autoctl refuse to run as root: as root, every command runs as `postgres`.
+ * XDG_* point inside the cluster's folder, so nothing of a run is left in a home directory.
+ */
+
+const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+
+/**
+ * The monitor's health checks, tuned for seconds (the defaults take about 30 s to fail over): a
+ * node checked every second that fails twice and has not reported for 2 s is unhealthy, and the
+ * monitor waits 3 s for the old primary to demote itself before the promoted standby takes writes
+ * (until then it is read-only). Each keeper gives up a primary it cannot confirm with the monitor
+ * or a standby after 2 s (network_partition_timeout), inside the monitor's 3 s, so two primaries
+ * never take writes at once.
+ */
+const MONITOR_SETTINGS: Record<string, string> = {
+  'pgautofailover.health_check_period': '1000',
+  // A dead node refuses at once; a busy one may take seconds to answer, and is not dead.
+  'pgautofailover.health_check_timeout': '3000',
+  'pgautofailover.health_check_max_retries': '1',
+  'pgautofailover.health_check_retry_delay': '500',
+  'pgautofailover.node_considered_unhealthy_timeout': '2000',
+  'pgautofailover.primary_demote_timeout': '3000',
+};
+const KEEPER_SETTINGS: Record<string, string> = {
+  'timeout.network_partition_timeout': '2',
+};
+
+export interface HaNode {
+  name: string;
+  port: number;
+  pgdata: string;
+  keeper?: ChildProcess;
+}
+
+export interface HaClusterOptions {
+  /** Data nodes: a primary and one or two standbys. */
+  nodes?: 2 | 3;
+  /** false: standbys leave the replication quorum, so a commit does not wait for any of them. */
+  synchronous?: boolean;
+  /** Printed progress; quiet when absent. */
+  say?: (line: string) => void;
+}
+
+const asRoot = userInfo().uid === 0;
+
+export class AutoFailoverCluster {
+  readonly nodes: HaNode[] = [];
+  private monitor?: HaNode;
+  private readonly env: NodeJS.ProcessEnv;
+
+  private constructor(
+    readonly dir: string,
+    private readonly say: (line: string) => void,
+  ) {
+    this.env = {
+      ...process.env,
+      PATH: `${PG_BIN}:${process.env.PATH ?? ''}`,
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      XDG_DATA_HOME: path.join(dir, 'share'),
+      XDG_RUNTIME_DIR: path.join(dir, 'run'),
+      PGHOST: '127.0.0.1',
+    };
+  }
+
+  /** A new formation in a fresh folder under the system's temporary directory. */
+  static async create(options: HaClusterOptions = {}): Promise<AutoFailoverCluster> {
+    requireTools();
+    const dir = mkdtempSync('/tmp/corridor-ha-');
+    const cluster = new AutoFailoverCluster(dir, options.say ?? (() => {}));
+    for (const sub of ['config', 'share', 'run']) mkdirSync(path.join(dir, sub), { recursive: true });
+    if (asRoot) chownTree(dir);
+    try {
+      await cluster.startMonitor();
+      const count = options.nodes ?? 2;
+      for (let index = 1; index <= count; index += 1) await cluster.addNode(`node${index}`);
+      if (options.synchronous === false) {
+        for (const node of cluster.nodes) cluster.autoctl(['set', 'node', 'replication-quorum', 'false', '--pgdata', node.pgdata]);
+      }
+      await cluster.waitForPrimary(60_000);
+      await cluster.waitForStandbys(count - 1, 60_000);
+      await cluster.waitForSteadyState(90_000);
+      return cluster;
+    } catch (error) {
+      await cluster.destroy();
+      throw error;
+    }
+  }
+
+  /** The application's connection string: every node, the primary chosen by the driver. */
+  url(database = 'postgres'): string {
+    const hosts = this.nodes.map((node) => `127.0.0.1:${node.port}`).join(',');
+    return `postgres://postgres@${hosts}/${database}?target_session_attrs=primary`;
+  }
+
+  /** One node's own connection string (admin checks). */
+  nodeUrl(node: HaNode, database = 'postgres'): string {
+    return `postgres://postgres@127.0.0.1:${node.port}/${database}`;
+  }
+
+  /** The node that takes writes now, asked of the nodes themselves; undefined while there is none. */
+  async primary(): Promise<HaNode | undefined> {
+    for (const node of this.nodes) {
+      if ((await this.role(node)) === 'primary') return node;
+    }
+    return undefined;
+  }
+
+  /** 'primary' only when the node is out of recovery and accepts a write now. */
+  async role(node: HaNode): Promise<'primary' | 'standby' | 'down'> {
+    const sql = postgres(this.nodeUrl(node), { max: 1, connect_timeout: 1, idle_timeout: 1, onnotice: () => {} });
+    try {
+      const [row] = await sql<{ recovery: boolean }[]>`select pg_is_in_recovery() as recovery`;
+      if (row!.recovery) return 'standby';
+      // A promoted node still waiting for the old primary's demotion holds commits: not yet writable.
+      await sql.begin(async (tx) => {
+        await tx`set local statement_timeout = 500`;
+        await tx`select txid_current()`;
+      });
+      return 'primary';
+    } catch {
+      return 'down';
+    } finally {
+      await sql.end({ timeout: 1 }).catch(() => {});
+    }
+  }
+
+  async waitForPrimary(timeoutMs: number, not?: HaNode): Promise<HaNode> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = await this.primary();
+      if (found && found !== not) return found;
+      if (Date.now() > deadline) throw new Error(`no primary within ${timeoutMs / 1000} s:\n${this.state()}`);
+      await sleep(200);
+    }
+  }
+
+  /** Waits until the primary reports `count` standbys streaming (synchronous or async, as configured). */
+  async waitForStandbys(count: number, timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const primary = await this.primary();
+      if (primary) {
+        const sql = postgres(this.nodeUrl(primary), { max: 1, connect_timeout: 2, onnotice: () => {} });
+        try {
+          const [row] = await sql<{ n: number }[]>`select count(*)::int as n from pg_stat_replication where state = 'streaming'`;
+          if (row!.n >= count) return;
+        } catch {
+          // asked again below
+        } finally {
+          await sql.end({ timeout: 1 }).catch(() => {});
+        }
+      }
+      if (Date.now() > deadline) throw new Error(`${count} standby(s) not streaming within ${timeoutMs / 1000} s:\n${this.state()}`);
+      await sleep(250);
+    }
+  }
+
+  /**
+   * Waits until the monitor sees every node where it wants it, one primary and the rest secondary:
+   * a standby still catching up is no failover candidate, and a kill before then would find none.
+   */
+  async waitForSteadyState(timeoutMs: number): Promise<void> {
+    const sql = postgres(`postgres://postgres@127.0.0.1:${this.monitor!.port}/pg_auto_failover`, { max: 1, connect_timeout: 2, onnotice: () => {} });
+    try {
+      await retryUntil(timeoutMs, 'the formation to settle', async () => {
+        const rows = await sql<{ reported: string; goal: string }[]>`select reportedstate::text as reported, goalstate::text as goal from pgautofailover.node`;
+        const settled = rows.length === this.nodes.length && rows.every((row) => row.reported === row.goal && (row.goal === 'primary' || row.goal === 'secondary'));
+        if (!settled) throw new Error(rows.map((row) => `${row.reported}->${row.goal}`).join(', '));
+      });
+    } finally {
+      await sql.end();
+    }
+  }
+
+  /** The monitor's state changes since `since`, one line each with its offset in seconds: where a failover's time went. */
+  async eventsSince(since: Date): Promise<string[]> {
+    const sql = postgres(`postgres://postgres@127.0.0.1:${this.monitor!.port}/pg_auto_failover`, { max: 1, connect_timeout: 2, onnotice: () => {} });
+    try {
+      const rows = await sql<{ at: Date; node: string; reported: string; goal: string }[]>`
+        select eventtime as at, nodename as node, reportedstate::text as reported, goalstate::text as goal
+        from pgautofailover.event where eventtime >= ${since} order by eventid`;
+      return rows.map((row) => `+${((row.at.getTime() - since.getTime()) / 1000).toFixed(1)} s ${row.node}: ${row.reported} -> ${row.goal}`);
+    } finally {
+      await sql.end();
+    }
+  }
+
+  /** Makes a database on the primary; the standbys receive it by replication. */
+  async createDatabase(name: string): Promise<void> {
+    const primary = await this.waitForPrimary(30_000);
+    const sql = postgres(this.nodeUrl(primary), { max: 1, onnotice: () => {} });
+    try {
+      await sql.unsafe(`create database "${name}"`);
+    } finally {
+      await sql.end();
+    }
+  }
+
+  /**
+   * The machine dies: kill -9 its keeper and its postmaster together (the keeper alone would start
+   * a killed postmaster again, which is a restart, not a failover).
+   */
+  kill(node: HaNode): void {
+    const pids = [node.keeper?.pid ? -node.keeper.pid : undefined, postmasterPid(node.pgdata)].filter((pid): pid is number => pid !== undefined);
+    for (const pid of pids) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    node.keeper = undefined;
+  }
+
+  /** The machine comes back: its keeper rejoins the formation, as a standby of whoever is primary. */
+  restart(node: HaNode): void {
+    node.keeper = this.spawnKeeper(['run', '--pgdata', node.pgdata], `${node.name}.log`);
+  }
+
+  /** The monitor's view, for reports and errors. */
+  state(): string {
+    if (!this.monitor) return '(no monitor)';
+    const shown = this.autoctlOutput(['show', 'state', '--pgdata', this.monitor.pgdata]);
+    return shown.trim();
+  }
+
+  async destroy(): Promise<void> {
+    for (const node of [...this.nodes, ...(this.monitor ? [this.monitor] : [])]) this.kill(node);
+    await sleep(300);
+    rmSync(this.dir, { recursive: true, force: true });
+  }
+
+  private async startMonitor(): Promise<void> {
+    const port = await freePort();
+    const monitor: HaNode = { name: 'monitor', port, pgdata: path.join(this.dir, 'monitor') };
+    monitor.keeper = this.spawnKeeper(
+      ['create', 'monitor', '--pgdata', monitor.pgdata, '--pgport', String(port), '--auth', 'trust', '--no-ssl', '--hostname', '127.0.0.1', '--run'],
+      'monitor.log',
+    );
+    this.monitor = monitor;
+    const sql = postgres(`postgres://postgres@127.0.0.1:${port}/pg_auto_failover`, { max: 1, connect_timeout: 2, onnotice: () => {} });
+    try {
+      await retryUntil(30_000, 'the monitor to start', async () => {
+        await sql`select 1 from pgautofailover.node limit 1`;
+      });
+      for (const [name, value] of Object.entries(MONITOR_SETTINGS)) await sql.unsafe(`alter system set ${name} = '${value}'`);
+      await sql`select pg_reload_conf()`;
+    } finally {
+      await sql.end();
+    }
+    this.say(`monitor on port ${port}`);
+  }
+
+  private async addNode(name: string): Promise<void> {
+    const port = await freePort();
+    const node: HaNode = { name, port, pgdata: path.join(this.dir, name) };
+    const monitorUrl = `postgres://autoctl_node@127.0.0.1:${this.monitor!.port}/pg_auto_failover?sslmode=disable`;
+    node.keeper = this.spawnKeeper(
+      ['create', 'postgres', '--pgdata', node.pgdata, '--pgport', String(port), '--auth', 'trust', '--no-ssl', '--hostname', '127.0.0.1', '--name', name, '--monitor', monitorUrl, '--run'],
+      `${name}.log`,
+    );
+    this.nodes.push(node);
+    // One node at a time: the second clones the first, and joins as its standby.
+    await retryUntil(90_000, `${name} to join`, async () => {
+      const role = await this.role(node);
+      if (role === 'down') throw new Error(`${name} is not up yet`);
+      if (this.nodes.length > 1 && role !== 'standby') throw new Error(`${name} is not a standby yet`);
+    });
+    // The keeper rewrites its configuration file as it settles: a set that finds it half-written is tried again.
+    for (const [key, value] of Object.entries(KEEPER_SETTINGS)) {
+      await retryUntil(30_000, `${name}'s ${key}`, async () => this.autoctl(['config', 'set', '--pgdata', node.pgdata, key, value]));
+    }
+    this.say(`${name} on port ${port}`);
+  }
+
+  private spawnKeeper(args: string[], logName: string): ChildProcess {
+    const log = path.join(this.dir, logName);
+    const command = `exec pg_autoctl ${args.map(shellQuote).join(' ')} >> ${shellQuote(log)} 2>&1`;
+    // Its own process group: killing the group takes the keeper's helpers with it.
+    const child = asRoot
+      ? spawn('runuser', ['-u', 'postgres', '--', 'env', ...envArgs(this.env), 'sh', '-c', command], { detached: true, stdio: 'ignore' })
+      : spawn('sh', ['-c', command], { detached: true, stdio: 'ignore', env: this.env });
+    child.unref();
+    return child;
+  }
+
+  private autoctl(args: string[]): void {
+    const output = this.run(args);
+    if (output.status !== 0) throw new Error(`pg_autoctl ${args.join(' ')} failed: ${output.stderr}`);
+  }
+
+  private autoctlOutput(args: string[]): string {
+    const output = this.run(args);
+    return output.status === 0 ? output.stdout : output.stderr;
+  }
+
+  private run(args: string[]): { status: number | null; stdout: string; stderr: string } {
+    const result = asRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', 'env', ...envArgs(this.env), 'pg_autoctl', ...args], { encoding: 'utf8' })
+      : spawnSync('pg_autoctl', args, { encoding: 'utf8', env: this.env });
+    return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+  }
+}
+
+function requireTools(): void {
+  const found = spawnSync('pg_autoctl', ['--version'], { encoding: 'utf8' });
+  if (found.status !== 0) throw new Error('pg_autoctl is missing: apt-get install postgresql-15-auto-failover (docs/deploy.md, "Failover")');
+  if (!existsSync(path.join(PG_BIN, 'pg_ctl'))) throw new Error(`PostgreSQL's programs are not in ${PG_BIN}: set PG_BIN`);
+}
+
+function postmasterPid(pgdata: string): number | undefined {
+  try {
+    const pid = Number(readFileSync(path.join(pgdata, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function chownTree(dir: string): void {
+  const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
+  const uid = Number(ids.stdout.trim());
+  const group = Number(gid.stdout.trim());
+  for (const sub of ['', 'config', 'share', 'run']) chownSync(path.join(dir, sub), uid, group);
+}
+
+/** What runuser passes on: only the variables the keeper reads. */
+function envArgs(env: NodeJS.ProcessEnv): string[] {
+  return ['PATH', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_RUNTIME_DIR', 'PGHOST'].map((name) => `${name}=${env[name] ?? ''}`);
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replaceAll("'", "'\\''")}'`;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function retryUntil(timeoutMs: number, what: string, attempt: () => Promise<void>): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await attempt();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${error instanceof Error ? error.message : String(error)}`);
+      await sleep(300);
+    }
+  }
+}

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { chainDeposits, type DepositState } from '../../db/schema';
-import { writeEvent } from '../outbox/write-event';
-import { depositMachine, type DepositAction } from '../state-machines/deposit';
-import { planTransition } from '../state-machines/machine';
+import { writeEvent } from '../orders/write-event';
+import { depositMachine, type DepositAction } from './deposit-machine';
+import { planTransition } from '../orders/machine';
 import { depositView } from './deposit.schema';
 
 type DepositRow = typeof chainDeposits.$inferSelect;

@@ -9,7 +9,7 @@ import { prepareImages } from '../proofs/prepare-proof-image';
 import { parseInput } from '../validation/parse-input';
 import { countEvidenceImages } from './count-evidence-images';
 import { fulfilEvidenceRequests } from './fulfil-evidence-requests';
-import { orderTableOf } from './dispute-ref';
+import { orderTableOf } from '../orders/order-ref';
 import {
   addDisputeEvidenceInput,
   EVIDENCE_STATES,

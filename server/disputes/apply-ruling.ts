@@ -2,8 +2,9 @@ import type { Tx } from '../../db/client';
 import { recordAudit } from '../audit';
 import { payinDetailView } from '../payins/payin-view';
 import { payoutDetailView } from '../payouts/payout-view';
-import { applyPayinTransition, applyPayoutTransition } from '../state-machines/apply-transition';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { applyPayoutTransition } from '../payouts/apply-payout-transition';
+import { applyPayinTransition } from '../payins/apply-payin-transition';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 import { payinSplitResolutionOf, payoutResolutionOf } from './payout-resolution';
 import type { RulingReasonCode } from './ruling-reasons';
 

@@ -7,7 +7,7 @@ import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
 import { applyRuling, type CheckedRuling } from './apply-ruling';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 import type { RulingReasonCode } from './ruling-reasons';
 
 export const decideRulingProposalInput = z.discriminatedUnion('decision', [

@@ -3,7 +3,7 @@ import { isoMsOrNull } from '../money/format';
 import { payinByToken } from '../payins/checkout';
 import { findMerchantPayin } from '../payins/find-payin';
 import { findMerchantPayout } from '../payouts/find-payout';
-import type { DisputeFlow } from './dispute-ref';
+import type { DisputeFlow } from '../orders/order-ref';
 import { listOpenEvidenceRequests } from './list-evidence-requests';
 
 /**

@@ -5,7 +5,7 @@ import { keyring } from '../config/keyring';
 import { payinRulingOf } from '../disputes/ruling-outcome';
 import { decryptField } from '../crypto/encryption';
 import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
-import { payinStates, type PayinStatus } from '../state-machines/payin';
+import { payinStates, type PayinStatus } from './payin-machine';
 import { payinListView } from './payin-view';
 
 function conditionsFor(traderId: string, statuses: readonly PayinStatus[] | undefined): SQL | undefined {

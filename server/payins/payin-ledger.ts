@@ -4,7 +4,7 @@ import { accountIds } from '../ledger/account-ids';
 import { move } from '../ledger/move';
 import { payinSplitLegs } from '../disputes/split-ruling';
 import { Dec } from '../money/decimal';
-import type { PayinAction, PayinStatus } from '../state-machines/payin';
+import type { PayinAction, PayinStatus } from './payin-machine';
 
 type PayinRow = typeof payinOrders.$inferSelect;
 

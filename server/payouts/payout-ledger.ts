@@ -4,7 +4,7 @@ import { accountIds } from '../ledger/account-ids';
 import { move, type MoveRequest } from '../ledger/move';
 import { payoutSplitLegs } from '../disputes/split-ruling';
 import { Dec } from '../money/decimal';
-import type { PayoutAction } from '../state-machines/payout';
+import type { PayoutAction } from './payout-machine';
 
 type PayoutRow = typeof payoutOrders.$inferSelect;
 

@@ -5,7 +5,7 @@ import { sha256Hex } from '../crypto/tokens';
 import { isoMs } from '../money/format';
 import type { ProofSummary } from '../proofs/payout-proof.schema';
 import { prepareProofImages } from '../proofs/prepare-proof-image';
-import { applyPayoutTransition } from '../state-machines/apply-transition';
+import { applyPayoutTransition } from './apply-payout-transition';
 import { merchantWindowMs } from './merchant-window';
 import { payoutDetailView } from './payout-view';
 import { retryTransaction } from '../../db/retry-transaction';

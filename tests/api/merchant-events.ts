@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { writeEvent } from '../../server/outbox/write-event';
+import { writeEvent } from '../../server/orders/write-event';
 
 /** Writes a `webhook.test` event for the merchant at `now`, as the outbox does (server/outbox/write-event.ts). */
 export function emitTestEvent(db: Db, merchantId: string, now: Date, message = 'hello') {

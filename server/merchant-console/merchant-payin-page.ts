@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { payinRulingOf } from '../disputes/ruling-outcome';
+import { payinRulingOf } from '../payins/payin-ruling';
 import { findMerchantPayin } from '../payins/find-payin';
 import { payinDetailView } from '../payins/payin-view';
 import { actionsFrom } from '../orders/machine';

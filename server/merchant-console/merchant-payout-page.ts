@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { listMerchantPayoutEvidence } from '../disputes/list-merchant-payout-evidence';
-import { payoutRulingOf } from '../disputes/ruling-outcome';
+import { payoutRulingOf } from '../payouts/payout-ruling';
 import { findMerchantPayout } from '../payouts/find-payout';
 import { payoutDetailView } from '../payouts/payout-view';
 import { listPayoutProofs } from '../proofs/list-payout-proofs';

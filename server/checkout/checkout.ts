@@ -3,19 +3,19 @@ import type { Db, Executor } from '../../db/client';
 import { merchants, orderTransitions, payinOrders, traderBankAccounts } from '../../db/schema';
 import { disputeSlas } from '../disputes/dispute-sla';
 import { countEvidenceImages } from '../disputes/count-evidence-images';
-import { buyerRulingOf } from '../disputes/ruling-outcome';
+import { buyerRulingOf } from '../payins/payin-ruling';
 import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from '../disputes/dispute-evidence.schema';
 import { keyring } from '../config/keyring';
 import { decryptField, encryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
 import { fmt2, isoMs, isoMsOrNull } from '../money/format';
-import { applyPayinTransition } from './apply-payin-transition';
+import { applyPayinTransition } from '../payins/apply-payin-transition';
 import { defaultWindows } from '../orders/windows';
-import { checkoutLinkExpired } from './checkout-link';
-import { checkoutTokenHash } from './checkout-token';
+import { checkoutLinkExpired } from '../payins/checkout-link';
+import { payinByToken } from '../payins/payin-by-token';
 import { buyerDisputeOf } from './buyer-dispute-view';
 import { buyerReportKindLabel, waitsAfterPaying, type BuyerReportKind } from '../../common/buyer-report-kind';
-import { payinDetailView } from './payin-view';
+import { payinDetailView } from '../payins/payin-view';
 import { releaseHeldMatches } from '../notifications/release-held-matches';
 import { retryTransaction } from '../../db/retry-transaction';
 
@@ -35,14 +35,6 @@ async function cancelledByOf(db: Executor, order: PayinRow): Promise<CancelledBy
     .orderBy(desc(orderTransitions.id))
     .limit(1);
   return cancelledByAction[last?.action ?? ''] ?? 'expired';
-}
-
-/** The order a checkout token opens; an unknown token looks exactly like a missing order. */
-export async function payinByToken(db: Executor, token: string): Promise<PayinRow> {
-  if (!/^[A-Za-z0-9_-]{22,128}$/.test(token)) throw new DomainError('ORDER_NOT_FOUND', 'This payment link is not valid.');
-  const [order] = await db.select().from(payinOrders).where(eq(payinOrders.payTokenHash, checkoutTokenHash(token)));
-  if (!order) throw new DomainError('ORDER_NOT_FOUND', 'This payment link is not valid.');
-  return order;
 }
 
 /**

@@ -84,13 +84,13 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
     // The wait itself, so the page can say why it waits (reportBuyerProblem below).
     reportWaitMinutes: defaultWindows.payinBuyerReportAfterMs / 60_000,
     reportRulingHours: disputeSlas.buyer_reports_problem.rulingHours,
-    // The buyer's own report echoed back and when to expect an answer (server/payins/buyer-dispute-view.ts).
+    // The buyer's own report echoed back and when to expect an answer (server/checkout/buyer-dispute-view.ts).
     dispute: await buyerDisputeOf(db, order),
     returnUrl: order.returnUrl,
     cancelledBy: await cancelledByOf(db, order),
-    // What an operator's ruling did, in CNY: a split is not "payment complete" (server/disputes/ruling-outcome.ts).
+    // What an operator's ruling did, in CNY: a split is not "payment complete" (server/payins/payin-ruling.ts).
     ruling: buyerRulingOf(order),
-    // Receipt screenshots the buyer may attach from "I Have Paid" on (server/payins/buyer-receipts.ts).
+    // Receipt screenshots the buyer may attach from "I Have Paid" on (server/checkout/buyer-receipts.ts).
     receipts: receiptsOpen ? { attached: receiptsAttached, remaining: Math.max(0, MAX_EVIDENCE_IMAGES - receiptsAttached) } : null,
     serverTime: isoMs(now),
   };

@@ -10,7 +10,7 @@ type DepositRow = typeof chainDeposits.$inferSelect;
 type DepositChanges = Partial<Pick<DepositRow, 'confirmations' | 'confirmedAt' | 'creditedAt' | 'orphanedAt' | 'heldReason' | 'transferId'>>;
 
 /**
- * Moves a deposit through its machine (server/state-machines/deposit.ts) in the caller's
+ * Moves a deposit through its machine (server/deposits/deposit-machine.ts) in the caller's
  * transaction: the plan is checked against the row's state, the UPDATE repeats the check
  * (`state = any(from)`), and the transition's event goes to the merchant's outbox with it. Returns
  * the updated row, or null when another watcher moved the deposit first (exactly one wins).

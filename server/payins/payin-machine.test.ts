@@ -9,7 +9,7 @@ const passing: GuardContext = { now, reason: 'not received', note: 'checked the 
 const allActors: ActorType[] = ['merchant', 'trader', 'operator', 'buyer', 'system'];
 
 /**
- * The contract, written out independently of payin.ts (docs/state-machines.md: "Pay-in" and
+ * The contract, written out independently of payin-machine.ts (docs/state-machines.md: "Pay-in" and
  * "Time windows"): a change to the machine must change this table too.
  */
 const expected: Record<PayinAction, { from: PayinStatus[]; to: PayinStatus; actors: ActorType[]; event: string | undefined; guarded: boolean }> = {

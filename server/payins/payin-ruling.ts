@@ -10,7 +10,7 @@ type PayinRow = typeof payinOrders.$inferSelect;
 /**
  * What a ruling did to a pay-in's escrow (assetAmount), as its ledger transfer moved it, USDT at
  * ledger precision: completed (assetAmount less the fee credited to the merchant), failed (all of it
- * back to the trader) or split (server/disputes/split-ruling.ts). Null when no operator ruled on it.
+ * back to the trader) or split (server/rulings/split-ruling.ts). Null when no operator ruled on it.
  */
 export function payinRulingOf(order: PayinRow) {
   if (order.resolutionNote === null) return null;

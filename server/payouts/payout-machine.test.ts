@@ -9,7 +9,7 @@ const passing: GuardContext = { now, reason: 'not received', note: 'checked the 
 const allActors: ActorType[] = ['merchant', 'trader', 'operator', 'buyer', 'system'];
 
 /**
- * The contract, written out independently of payout.ts (docs/state-machines.md: "Payout" and
+ * The contract, written out independently of payout-machine.ts (docs/state-machines.md: "Payout" and
  * "Time windows"): a change to the machine must change this table too.
  */
 const expected: Record<PayoutAction, { from: PayoutStatus[]; to: PayoutStatus; actors: ActorType[]; event: string | undefined; guarded: boolean }> = {

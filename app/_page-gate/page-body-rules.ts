@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { Db } from '../../db/client';
 import { DomainError, httpStatusOf, type ErrorCode } from '../../server/errors';
-import { BUYER_RECEIPTS_UPLOAD_BYTES } from '../../server/payins/buyer-receipts';
+import { BUYER_RECEIPTS_UPLOAD_BYTES } from '../../server/checkout/buyer-receipts';
 import { checkedSessionUser } from '../_auth/session-user';
 import { checkEvidenceUpload, EVIDENCE_UPLOAD_BYTES } from '../merchant/evidence/[reference]/evidence-upload-check';
 import { checkReceiptUpload } from '../pay/[token]/receipts/receipt-upload-check';

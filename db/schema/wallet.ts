@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money6, updatedAt } from './columns';
 
-/** Deposit states (server/state-machines/deposit.ts, docs/wallet.md "Deposit states"). */
+/** Deposit states (server/deposits/deposit-machine.ts, docs/wallet.md "Deposit states"). */
 export type DepositState = 'DETECTED' | 'CONFIRMED' | 'CREDITED' | 'HELD' | 'ORPHANED';
 export type DepositOwnerType = 'merchant' | 'trader';
 

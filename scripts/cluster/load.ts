@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CorridorClient, CorridorTraderClient, isApiError, type ApiResponse, type PayinCreated, type PayoutCreated } from '../../clients/node/corridor-client';
 import type { Db } from '../../db/client';
 import { isDomainError } from '../../server/errors';
-import { submitBuyerPayment } from '../../server/payins/checkout';
+import { submitBuyerPayment } from '../../server/checkout/checkout';
 import { LoadStats, type Step } from './load-stats';
 import type { Cluster } from './processes';
 import { newMerchantOrderNo, randomFiatAmount, type Credentials, type Seed } from './seed';

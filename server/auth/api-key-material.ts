@@ -23,7 +23,7 @@ const material = new Map<string, ApiKeyMaterial>();
  * The never-changing part of an API key (its secret and owner), decrypted once per process. A
  * key's secret cannot change (a new secret is a new key), so this needs no expiry; whether the
  * key is revoked or expired, its owner suspended, and its scopes and IP allowlist are read from
- * the database on every request (authenticate-api-request.ts), never from here.
+ * the database on every request (server/api-keys/authenticate-api-request.ts), never from here.
  */
 export async function apiKeyMaterial(db: Executor, keyId: string): Promise<ApiKeyMaterial | undefined> {
   const cached = material.get(keyId);

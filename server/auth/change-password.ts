@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { users } from '../../db/schema';
 import { actorTypeOfRole, recordAudit, type AuditActorRef } from '../audit';
 import { DomainError } from '../errors';
-import { password as passwordRule } from '../users/user.schema';
+import { password as passwordRule } from './password-input';
 import { parseInput } from '../validation/parse-input';
 import { hashPassword, verifyPassword } from './password';
 import { endSessionsOfUser } from './session-version';

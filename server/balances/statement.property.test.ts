@@ -19,7 +19,7 @@ import { acceptPayout } from '../payouts/accept-payout';
 import { cancelPayout } from '../payouts/cancel-payout';
 import { decidePayout } from '../payouts/decide-payout';
 import { submitPayoutProof } from '../payouts/submit-payout-proof';
-import { applyPayinTransition } from '../state-machines/apply-transition';
+import { applyPayinTransition } from '../payins/apply-payin-transition';
 import { setTraderOnline } from '../traders/set-online';
 import { createOperator } from '../users/create-operator';
 import { adjustBalance } from './adjust-balance';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { controlChanges, type ControlChangeStatus } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { auditActorOf, type OperatorActor } from '../disputes/operator-actor';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
 import { decideControlChangeInput, type DecideControlChangeInput } from './control-change.schema';

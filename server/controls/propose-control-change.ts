@@ -4,7 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { retryTransaction } from '../../db/retry-transaction';
 import { controlChanges } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { auditActorOf, type OperatorActor } from '../disputes/operator-actor';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
 import { controlChangeInput, type ControlChangeInput } from './control-change.schema';

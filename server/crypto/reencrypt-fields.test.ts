@@ -2,7 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { traderBankAccounts } from '../../db/schema';
 import { receiveNotification } from '../notifications/receive-notification';
-import { submitBuyerPayment } from '../payins/checkout';
+import { submitBuyerPayment } from '../checkout/checkout';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/client';
 import { apiDatabase, apiMerchant, payinTrader, payoutBody, payoutTrader, type TestMerchant } from '../../tests/api/api-harness';

@@ -7,7 +7,7 @@ import { checkLedgerInvariants } from '../ledger';
 import { receiveNotification } from '../notifications/receive-notification';
 import { recordHeartbeat } from '../notifications/record-heartbeat';
 import { updateAutoConfirm } from '../notifications/update-auto-confirm';
-import { submitBuyerPayment } from '../payins/checkout';
+import { submitBuyerPayment } from '../checkout/checkout';
 import { createDemoPayin } from './create-demo-payin';
 import { seedDemo } from './seed-demo';
 

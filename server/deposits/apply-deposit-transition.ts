@@ -1,16 +1,16 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { chainDeposits, type DepositState } from '../../db/schema';
-import { writeEvent } from '../outbox/write-event';
-import { depositMachine, type DepositAction } from '../state-machines/deposit';
-import { planTransition } from '../state-machines/machine';
+import { writeEvent } from '../orders/write-event';
+import { depositMachine, type DepositAction } from './deposit-machine';
+import { planTransition } from '../orders/machine';
 import { depositView } from './deposit.schema';
 
 type DepositRow = typeof chainDeposits.$inferSelect;
 type DepositChanges = Partial<Pick<DepositRow, 'confirmations' | 'confirmedAt' | 'creditedAt' | 'orphanedAt' | 'heldReason' | 'transferId'>>;
 
 /**
- * Moves a deposit through its machine (server/state-machines/deposit.ts) in the caller's
+ * Moves a deposit through its machine (server/deposits/deposit-machine.ts) in the caller's
  * transaction: the plan is checked against the row's state, the UPDATE repeats the check
  * (`state = any(from)`), and the transition's event goes to the merchant's outbox with it. Returns
  * the updated row, or null when another watcher moved the deposit first (exactly one wins).

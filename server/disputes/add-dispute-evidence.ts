@@ -5,11 +5,11 @@ import { disputeEvidence, disputeEvidenceFiles } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { isoMs } from '../money/format';
-import { prepareImages } from '../proofs/prepare-proof-image';
+import { prepareImages } from '../images/prepare-images';
 import { parseInput } from '../validation/parse-input';
 import { countEvidenceImages } from './count-evidence-images';
 import { fulfilEvidenceRequests } from './fulfil-evidence-requests';
-import { orderTableOf } from './dispute-ref';
+import { orderTableOf } from '../orders/order-ref';
 import {
   addDisputeEvidenceInput,
   EVIDENCE_STATES,

@@ -7,9 +7,9 @@ import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { isoMs } from '../money/format';
 import { parseInput } from '../validation/parse-input';
-import { disputeFlow, orderTableOf } from './dispute-ref';
+import { disputeFlow, orderTableOf } from '../orders/order-ref';
 import { evidenceStatement } from './dispute-evidence.schema';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
 export const addInternalNoteInput = z.object({ flow: disputeFlow, orderId: z.uuid(), note: evidenceStatement }).strict();
 

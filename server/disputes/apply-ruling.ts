@@ -2,10 +2,12 @@ import type { Tx } from '../../db/client';
 import { recordAudit } from '../audit';
 import { payinDetailView } from '../payins/payin-view';
 import { payoutDetailView } from '../payouts/payout-view';
-import { applyPayinTransition, applyPayoutTransition } from '../state-machines/apply-transition';
-import { auditActorOf, type OperatorActor } from './operator-actor';
-import { payinSplitResolutionOf, payoutResolutionOf } from './payout-resolution';
-import type { RulingReasonCode } from './ruling-reasons';
+import { applyPayoutTransition } from '../payouts/apply-payout-transition';
+import { applyPayinTransition } from '../payins/apply-payin-transition';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
+import { payinSplitResolutionOf } from '../payins/payin-ruling';
+import { payoutResolutionOf } from '../payouts/payout-ruling';
+import type { RulingReasonCode } from '../rulings/ruling-reasons';
 
 /** A ruling whose input is already checked: the note trimmed, a split's amount at ledger precision. */
 export type CheckedRuling =

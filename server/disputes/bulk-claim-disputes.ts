@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../audit';
 import { parseInput } from '../validation/parse-input';
 import { bulkClaimInput, type BulkClaimInput, type BulkClaimResult } from './bulk-claim.schema';
-import { disputeFlow, orderTableOf } from './dispute-ref';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { disputeFlow, orderTableOf } from '../orders/order-ref';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
 /**
  * Claims every picked case nobody else holds. One conditional UPDATE per flow: on PostgreSQL a

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { disputeRef } from './dispute-ref';
+import { disputeRef } from '../orders/order-ref';
 
 /** Cases picked in the queue for one bulk claim or release (one page at most). */
 export const bulkClaimInput = z

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { recordAudit } from '../audit';
 import { parseInput } from '../validation/parse-input';
 import { bulkClaimInput, type BulkClaimInput, type BulkClaimResult } from './bulk-claim.schema';
-import { disputeFlow, orderTableOf } from './dispute-ref';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { disputeFlow, orderTableOf } from '../orders/order-ref';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
 /** Gives back every picked case this operator holds (end of a shift); others' cases are left alone. */
 export async function bulkReleaseDisputes(db: Db, rawInput: BulkClaimInput, operator: OperatorActor): Promise<BulkClaimResult> {

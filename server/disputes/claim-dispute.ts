@@ -4,8 +4,8 @@ import { users } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
-import { disputeRef, orderTableOf, type DisputeRef } from './dispute-ref';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { disputeRef, orderTableOf, type DisputeRef } from '../orders/order-ref';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
 async function operatorName(db: Executor, id: string): Promise<string> {
   const [user] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, id));

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { recordAudit } from '../audit';
-import { orderTableOf } from './dispute-ref';
+import { orderTableOf } from '../orders/order-ref';
 import { listDisputes } from './list-disputes';
 import type { DisputeQueueFilters } from './list-disputes.schema';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
 /**
  * "Claim next": the unclaimed case with the nearest due-by time (within the queue's current

@@ -1,7 +1,7 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { disputeEvidence, disputeEvidenceFiles } from '../../db/schema';
-import type { DisputeFlow } from './dispute-ref';
+import type { DisputeFlow } from '../orders/order-ref';
 import type { EvidenceParty } from './dispute-evidence.schema';
 
 /** How many images one party has attached to one order, over all its evidence items. */

@@ -7,8 +7,8 @@ import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
 import { applyRuling, type CheckedRuling } from './apply-ruling';
-import { auditActorOf, type OperatorActor } from './operator-actor';
-import type { RulingReasonCode } from './ruling-reasons';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
+import type { RulingReasonCode } from '../rulings/ruling-reasons';
 
 export const decideRulingProposalInput = z.discriminatedUnion('decision', [
   z.object({ proposalId: z.uuid(), decision: z.literal('approve') }).strict(),

@@ -3,8 +3,8 @@ import type { Executor } from '../../db/client';
 import { DomainError } from '../errors';
 import { isoMsOrNull } from '../money/format';
 import { listTimerAdjustments, type TimerAdjustmentView } from '../order-timers/list-timer-adjustments';
-import { liveDeadlineOf } from '../order-timers/live-deadline';
-import { orderTableOf, type DisputeRef } from './dispute-ref';
+import { liveDeadlineOf } from '../orders/live-deadline';
+import { orderTableOf, type DisputeRef } from '../orders/order-ref';
 import { listCaseEvidenceRequests, type CaseEvidenceRequest } from './list-evidence-requests';
 
 export interface DisputeProcess {

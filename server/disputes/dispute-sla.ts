@@ -1,4 +1,4 @@
-import type { DisputeFlow } from './dispute-ref';
+import type { DisputeFlow } from '../orders/order-ref';
 
 /**
  * The kinds of dispute the SLA tells apart, from the flow and who opened the case (the actor of the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { disputeFlow } from './dispute-ref';
+import { disputeFlow } from '../orders/order-ref';
 
 // Evidence requests (docs/operator-guide.md, "Evidence"): an operator asks one party of a dispute
 // for more, with a message and a deadline shown to that party until it answers.

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { disputeEvidence, disputeEvidenceRequests } from '../../db/schema';
-import type { DisputeFlow } from './dispute-ref';
+import type { DisputeFlow } from '../orders/order-ref';
 import type { EvidenceParty } from './dispute-evidence.schema';
 
 /**

@@ -4,14 +4,14 @@ import { merchants, payinOrders, payoutOrders, proofImages, traderBankAccounts, 
 import { DomainError } from '../errors';
 import { frozenAmountOf } from '../payouts/payout-ledger';
 import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
-import { payinStates } from '../state-machines/payin';
-import { payoutStates } from '../state-machines/payout';
-import type { DisputeRef } from './dispute-ref';
+import { payinStates } from '../payins/payin-machine';
+import { payoutStates } from '../payouts/payout-machine';
+import type { DisputeRef } from '../orders/order-ref';
 import type { EvidenceItemView } from './dispute-evidence.schema';
 import { findDuplicateProofs, type ProofDuplicate } from './find-duplicate-proofs';
 import { withAuthorship, type EvidenceAuthorship } from './evidence-authors';
 import { listDisputeEvidence } from './list-dispute-evidence';
-import { orderTimeline, type TimelineEntry } from './timeline';
+import { orderTimeline, type TimelineEntry } from '../orders/timeline';
 
 interface CaseProof {
   id: string;

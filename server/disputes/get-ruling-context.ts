@@ -4,10 +4,10 @@ import { auditLog, disputeRulingProposals, payinOrders, payoutOrders, users } fr
 import { DomainError } from '../errors';
 import { fmt2, fmt6, isoMs } from '../money/format';
 import { frozenAmountOf } from '../payouts/payout-ledger';
-import type { DisputeRef } from './dispute-ref';
+import type { DisputeRef } from '../orders/order-ref';
 import { fourEyesThreshold, needsFourEyes } from './four-eyes-threshold';
-import { rulingReasonLabels, rulingReasonCodes, type RulingReasonCode } from './ruling-reasons';
-import { parseSplitAmount, payinSplitLegs, payoutSplitLegs, type SplitLegs } from './split-ruling';
+import { rulingReasonLabels, rulingReasonCodes, type RulingReasonCode } from '../rulings/ruling-reasons';
+import { parseSplitAmount, payinSplitLegs, payoutSplitLegs, type SplitLegs } from '../rulings/split-ruling';
 
 interface RulingProposalView {
   id: string;

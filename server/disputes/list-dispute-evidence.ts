@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { disputeEvidence, disputeEvidenceFiles } from '../../db/schema';
 import { isoMs } from '../money/format';
-import type { DisputeFlow } from './dispute-ref';
+import type { DisputeFlow } from '../orders/order-ref';
 import type { EvidenceItemView, EvidenceParty } from './dispute-evidence.schema';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { amountString } from '../money/amount-strings';
-import { disputeFlow } from './dispute-ref';
+import { disputeFlow } from '../orders/order-ref';
 
 /** A CNY bound such as 500 or 71.50: the amounts' one spelling (docs/amounts.md), zero allowed. */
 const cnyAmount = z.string().trim().pipe(amountString({ maxDecimals: 2, example: '71.50', allowZero: true }));

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import { fmt2, fmt6, isoMsOrNull } from '../money/format';
 import { parseInput } from '../validation/parse-input';
-import type { DisputeFlow } from './dispute-ref';
+import type { DisputeFlow } from '../orders/order-ref';
 import { disputeSlas, dueByOf, type DueBy } from './dispute-sla';
 import { listDisputesInput, type DisputeQueueFilters, type ListDisputesInput } from './list-disputes.schema';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { disputeEvidenceRequests, users } from '../../db/schema';
 import { isoMs, isoMsOrNull } from '../money/format';
-import type { DisputeFlow } from './dispute-ref';
+import type { DisputeFlow } from '../orders/order-ref';
 import type { OpenEvidenceRequestView, RequestedParty } from './evidence-request.schema';
 
 export interface CaseEvidenceRequest {

@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/client';
 import { isoMsOrNull } from '../money/format';
-import { payinByToken } from '../payins/checkout';
+import { payinByToken } from '../payins/payin-by-token';
 import { findMerchantPayin } from '../payins/find-payin';
 import { findMerchantPayout } from '../payouts/find-payout';
-import type { DisputeFlow } from './dispute-ref';
+import type { DisputeFlow } from '../orders/order-ref';
 import { listOpenEvidenceRequests } from './list-evidence-requests';
 
 /**

@@ -6,9 +6,9 @@ import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { isoMs } from '../money/format';
 import { parseInput } from '../validation/parse-input';
-import { orderTableOf } from './dispute-ref';
+import { orderTableOf } from '../orders/order-ref';
 import { requestEvidenceInput } from './evidence-request.schema';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
 function refuseParty(message: string): never {
   throw new DomainError('VALIDATION_FAILED', 'The request is not valid.', { details: [{ path: 'party', message }] });

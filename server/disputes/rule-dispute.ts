@@ -6,14 +6,14 @@ import { disputeRulingProposals, payinOrders, payoutOrders } from '../../db/sche
 import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { frozenAmountOf } from '../payouts/payout-ledger';
-import { requireNote } from '../state-machines/guards';
+import { requireNote } from '../orders/guards';
 import { parseInput } from '../validation/parse-input';
 import { applyRuling, type CheckedRuling } from './apply-ruling';
 import { claimRefusal } from './claim-dispute';
 import { fourEyesThreshold, needsFourEyes } from './four-eyes-threshold';
-import { auditActorOf, type OperatorActor } from './operator-actor';
-import { rulingReasonCode } from './ruling-reasons';
-import { parseSplitAmount } from './split-ruling';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
+import { rulingReasonCode } from '../rulings/ruling-reasons';
+import { parseSplitAmount } from '../rulings/split-ruling';
 
 // The note's 1 to 1000 characters are the state machine's guard (requireNote), checked on the
 // locked row like every other rule of a transition; here only an upper bound for the wire.

@@ -10,7 +10,7 @@ import { balancesOf } from '../ledger/balances';
 import { merchantPayinPage } from '../merchant-console/merchant-payin-page';
 import { merchantPayoutPage } from '../merchant-console/merchant-payout-page';
 import { Dec } from '../money/decimal';
-import { checkoutView } from '../payins/checkout';
+import { checkoutView } from '../checkout/checkout';
 import { checkoutTokenHash } from '../payins/checkout-token';
 import { listTraderPayinsForDashboard } from '../payins/list-trader-payins';
 import { listTraderPayouts } from '../payouts/list-trader-payouts';

@@ -5,7 +5,7 @@ import { isoMsOrNull } from '../money/format';
 import { addDisputeEvidence } from './add-dispute-evidence';
 import { countEvidenceImages } from './count-evidence-images';
 import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from './dispute-evidence.schema';
-import { orderTableOf, type DisputeFlow } from './dispute-ref';
+import { orderTableOf, type DisputeFlow } from '../orders/order-ref';
 import { listDisputeEvidence } from './list-dispute-evidence';
 import { listOpenEvidenceRequests } from './list-evidence-requests';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PROOF_BYTES } from '../../common/proof-limits';
-import { disputeFlow } from './dispute-ref';
+import { disputeFlow } from '../orders/order-ref';
 import { evidenceStatement, MAX_EVIDENCE_IMAGES } from './dispute-evidence.schema';
 
 /** Base64 of at most MAX_PROOF_BYTES: 4 characters per 3 bytes, padding included. */

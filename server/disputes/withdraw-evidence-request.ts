@@ -6,7 +6,7 @@ import { recordAudit } from '../audit';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
 import { evidenceRequestIdInput } from './evidence-request.schema';
-import { auditActorOf, type OperatorActor } from './operator-actor';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
 /**
  * An operator withdraws an open evidence request: the party no longer sees it. An answered or

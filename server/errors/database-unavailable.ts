@@ -24,7 +24,7 @@ export function asDatabaseUnavailable(error: unknown): DomainError | undefined {
 }
 
 /** The SQLSTATE or connection error code that makes `error` an outage, for the log (never the statement). */
-export function unavailableReason(error: unknown): string | undefined {
+function unavailableReason(error: unknown): string | undefined {
   if (error instanceof DomainError) return undefined;
   const state = sqlStateOf(error);
   if (state !== undefined && FAILOVER_STATES.has(state)) return state;

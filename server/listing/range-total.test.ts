@@ -7,7 +7,7 @@ import { insertPayout } from '../../tests/fixtures/orders';
 import { merchantWithBalance } from '../../tests/fixtures/parties';
 import { listPayouts } from '../payouts/list-payouts';
 import { listPayoutsInput } from '../payouts/payout.schema';
-import { applyPayoutTransition } from '../state-machines/apply-transition';
+import { applyPayoutTransition } from '../payouts/apply-payout-transition';
 import { foldHourCounts } from './fold-hour-counts';
 import { orderCountDrift } from './order-count-drift';
 

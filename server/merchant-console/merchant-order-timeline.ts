@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client';
-import { orderTimeline } from '../disputes/timeline';
+import { orderTimeline } from '../orders/timeline';
 
 /** One step of an order's history as the merchant sees it. */
 export interface MerchantTimelineEntry {

@@ -1,9 +1,9 @@
 import type { Executor } from '../../db/client';
-import { payinRulingOf } from '../disputes/ruling-outcome';
+import { payinRulingOf } from '../payins/payin-ruling';
 import { findMerchantPayin } from '../payins/find-payin';
 import { payinDetailView } from '../payins/payin-view';
-import { actionsFrom } from '../state-machines/machine';
-import { payinMachine } from '../state-machines/payin';
+import { actionsFrom } from '../orders/machine';
+import { payinMachine } from '../payins/payin-machine';
 import { merchantOrderTimeline } from './merchant-order-timeline';
 
 /**

@@ -1,11 +1,11 @@
 import type { Executor } from '../../db/client';
 import { listMerchantPayoutEvidence } from '../disputes/list-merchant-payout-evidence';
-import { payoutRulingOf } from '../disputes/ruling-outcome';
+import { payoutRulingOf } from '../payouts/payout-ruling';
 import { findMerchantPayout } from '../payouts/find-payout';
 import { payoutDetailView } from '../payouts/payout-view';
 import { listPayoutProofs } from '../proofs/list-payout-proofs';
-import { actionsFrom } from '../state-machines/machine';
-import { payoutMachine } from '../state-machines/payout';
+import { actionsFrom } from '../orders/machine';
+import { payoutMachine } from '../payouts/payout-machine';
 import { merchantOrderTimeline } from './merchant-order-timeline';
 
 /**

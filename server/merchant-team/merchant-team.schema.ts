@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { displayName, email, password } from '../users/user.schema';
+import { password } from '../auth/password-input';
+import { displayName, email } from '../users/user.schema';
 import { merchantRoles } from './merchant-permissions';
 
 const merchantRole = z.enum(merchantRoles);

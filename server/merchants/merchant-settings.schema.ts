@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { displayedName } from '../validation/displayed-name';
+import { webhookUrl } from '../webhooks/webhook-url';
 
 const feeBps = z.number().int().min(0).max(10_000);
 const windowSeconds = z.number().int().min(60).max(30 * 86_400);
-
-/** An http(s) URL; the webhook sender adds its own SSRF checks at delivery time. */
-export const webhookUrl = z
-  .url({ protocol: /^https?$/, error: 'must be an http or https URL' })
-  .max(2048);
 
 const merchantName = displayedName(z.string().trim().min(1).max(100));
 

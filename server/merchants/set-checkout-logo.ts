@@ -5,7 +5,7 @@ import { merchantCheckoutLogos, merchants } from '../../db/schema';
 import { DomainError } from '../errors';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { sha256Hex } from '../crypto/tokens';
-import { prepareImages } from '../proofs/prepare-proof-image';
+import { prepareImages } from '../images/prepare-images';
 
 /** Shown at 32 CSS px; 128 covers a 4x screen and keeps the checkout light (docs/performance.md). */
 const CHECKOUT_LOGO_PX = 128;

@@ -4,7 +4,7 @@ import { merchants } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
-import { forgetMerchant } from './merchant-cache';
+import { forgetMerchant } from '../api-keys/merchant-cache';
 import { checkoutSettingsInput, type CheckoutSettingsInput } from './checkout-settings.schema';
 
 export interface CheckoutSettingsView {

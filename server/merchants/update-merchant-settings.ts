@@ -5,7 +5,7 @@ import { recordAudit, type AuditActorRef } from '../audit';
 import { endSessionsOfMerchant } from '../auth/session-version';
 import { DomainError } from '../errors';
 import { parseInput } from '../validation/parse-input';
-import { forgetMerchant } from './merchant-cache';
+import { forgetMerchant } from '../api-keys/merchant-cache';
 import { merchantSettingsInput, type MerchantSettingsInput } from './merchant-settings.schema';
 
 /** Changes fees, windows, status or the webhook endpoint of a merchant, audited. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { disputeFlow } from '../disputes/dispute-ref';
+import { disputeFlow } from '../orders/order-ref';
 
 /** An operator gives a party more time by at most a day at once (docs/operator-guide.md, "Timers"). */
 const MAX_EXTEND_MINUTES = 24 * 60;

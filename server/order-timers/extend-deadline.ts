@@ -3,13 +3,13 @@ import type { Db } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { orderTimerAdjustments } from '../../db/schema';
 import { recordAudit } from '../audit';
-import { orderTableOf } from '../disputes/dispute-ref';
-import { auditActorOf, type OperatorActor } from '../disputes/operator-actor';
+import { orderTableOf } from '../orders/order-ref';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 import { DomainError } from '../errors';
 import { isoMs } from '../money/format';
 import { parseInput } from '../validation/parse-input';
 import { extendDeadlineInput } from './extend-deadline.schema';
-import { liveDeadlineOf, plusSeconds } from './live-deadline';
+import { liveDeadlineOf, plusSeconds } from '../orders/live-deadline';
 
 /**
  * An operator moves the deadline running in the order's state (docs/operator-guide.md, "Timers")

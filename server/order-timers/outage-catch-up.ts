@@ -2,8 +2,8 @@ import { and, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { orderTimerAdjustments, schedulerHeartbeats } from '../../db/schema';
-import { orderTableOf } from '../disputes/dispute-ref';
-import { deadlineColumn, liveDeadlines, type LiveDeadline } from './live-deadline';
+import { orderTableOf } from '../orders/order-ref';
+import { deadlineColumn, liveDeadlines, type LiveDeadline } from '../orders/live-deadline';
 
 /** The scheduler loop whose heartbeat guards the order timers. */
 export const TIMERS_HEARTBEAT = 'timers';

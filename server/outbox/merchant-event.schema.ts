@@ -24,7 +24,7 @@ const eventTypes: string[] = webhookEventTypes;
 
 /**
  * One event exactly as the webhook carried it ({ id, type, createdAt, data }): the body stored in
- * the outbox (server/outbox/write-event.ts), so a merchant reconciling after an outage reads what
+ * the outbox (server/orders/write-event.ts), so a merchant reconciling after an outage reads what
  * it would have received. A payout.proof_submitted written before its data listed the proofs is the
  * plain payout, like the other payout events.
  */

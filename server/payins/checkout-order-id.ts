@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client';
 import { DomainError } from '../errors';
-import { payinByToken } from './checkout';
+import { payinByToken } from './payin-by-token';
 import { checkoutLinkExpired } from './checkout-link';
 
 /** The order a live checkout link opens, and whether it can still change (nothing to wait for once final). */

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { merchantCheckoutLogos, merchants } from '../../db/schema';
 import { DomainError } from '../errors';
 import { textOnAccent } from '../../common/accent-contrast';
-import { payinByToken } from './checkout';
+import { payinByToken } from './payin-by-token';
 import { checkoutLinkExpired } from './checkout-link';
 
 export interface CheckoutBranding {

@@ -2,10 +2,10 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankNotifications, payinOrders, traderBankAccounts } from '../../db/schema';
 import { keyring } from '../config/keyring';
-import { payinRulingOf } from '../disputes/ruling-outcome';
+import { payinRulingOf } from './payin-ruling';
 import { decryptField } from '../crypto/encryption';
 import { fmt2, fmt6, fmtRate, isoMs, isoMsOrNull } from '../money/format';
-import { payinStates, type PayinStatus } from '../state-machines/payin';
+import { payinStates, type PayinStatus } from './payin-machine';
 import { payinListView } from './payin-view';
 
 function conditionsFor(traderId: string, statuses: readonly PayinStatus[] | undefined): SQL | undefined {

@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { payinOrders, traders } from '../../db/schema';
 import { isDomainError } from '../errors';
 import { payinCandidates } from '../quotes/payin-candidates';
-import { applyPayinTransition } from '../state-machines/apply-transition';
+import { applyPayinTransition } from './apply-payin-transition';
 import { payinDetailView } from './payin-view';
 import { freePaymentAmount, OPEN_PAYMENT_AMOUNT_KEY } from './payment-amount';
 import { isUniqueViolation } from '../../db/errors';

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { recordAudit } from '../audit';
-import { applyPayinTransition, type PayinRow } from '../state-machines/apply-transition';
+import { applyPayinTransition, type PayinRow } from './apply-payin-transition';
 import { findMerchantPayin } from './find-payin';
 import { payinDetailView } from './payin-view';
 

@@ -2,9 +2,9 @@ import type { Tx } from '../../db/client';
 import type { payinOrders } from '../../db/schema';
 import { accountIds } from '../ledger/account-ids';
 import { move } from '../ledger/move';
-import { payinSplitLegs } from '../disputes/split-ruling';
+import { payinSplitLegs } from '../rulings/split-ruling';
 import { Dec } from '../money/decimal';
-import type { PayinAction, PayinStatus } from '../state-machines/payin';
+import type { PayinAction, PayinStatus } from './payin-machine';
 
 type PayinRow = typeof payinOrders.$inferSelect;
 

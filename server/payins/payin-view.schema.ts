@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payinStatuses } from '../state-machines/payin';
+import { payinStatuses } from './payin-machine';
 
 // The response shapes of docs/api.md ("Create a pay-in", "List pay-ins", "Query a pay-in"), for the views' types and the OpenAPI document.
 const amount2 = z.string().regex(/^\d+\.\d{2}$/).describe('decimal string, 2 decimals');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { asset6, fiat2 } from '../money/amount-strings';
 import { listQueryInput, merchantOrderNo } from '../payouts/payout.schema';
-import { payinStatuses } from '../state-machines/payin';
+import { payinStatuses } from './payin-machine';
 
 /** map of string to string: at most 20 keys of 1 to 40 characters, values of at most 500. */
 const metadataInput = z

@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import { isDomainError } from '../errors';
-import { applyPayinTransition } from '../state-machines/apply-transition';
+import { applyPayinTransition } from './apply-payin-transition';
 import { payinDetailView } from './payin-view';
 import { retryTransaction } from '../../db/retry-transaction';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { traders } from '../../db/schema';
 import { DomainError } from '../errors';
-import { applyPayoutTransition } from '../state-machines/apply-transition';
+import { applyPayoutTransition } from './apply-payout-transition';
 import { merchantWindowMs } from './merchant-window';
 import { payoutDetailView } from './payout-view';
 import { retryTransaction } from '../../db/retry-transaction';

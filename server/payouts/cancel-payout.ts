@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import type { OperatorActor } from '../disputes/operator-actor';
+import type { OperatorActor } from '../audit/operator-actor';
 import type { OperatorPayoutActionInput } from './operator-payout-action.schema';
 import { operatorPayoutAction } from './operator-payout-action';
 

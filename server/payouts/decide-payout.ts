@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { applyPayoutTransition } from '../state-machines/apply-transition';
+import { applyPayoutTransition } from './apply-payout-transition';
 import { findMerchantPayout } from './find-payout';
 import type { PayoutDecisionInput } from './payout.schema';
 import { payoutDetailView } from './payout-view';

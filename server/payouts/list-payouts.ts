@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { reusableQuery } from '../../db/reusable-query';
 import { listTotal } from '../listing/list-total';
 import { payoutOrders } from '../../db/schema';
-import type { PayoutStatus } from '../state-machines/payout';
+import type { PayoutStatus } from './payout-machine';
 import type { ListPayoutsInput } from './payout.schema';
 import { payoutDetailView } from './payout-view';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, payoutOrders, proofImages } from '../../db/schema';
-import type { PayoutStatus } from '../state-machines/payout';
+import type { PayoutStatus } from './payout-machine';
 import { traderPayoutView } from './trader-payout-view';
 
 /** "Open": the trader still has something to do or to wait for; "closed": the merchant or an operator ended it. */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { recordAudit } from '../audit';
-import { applyPayoutTransition, type PayoutRow } from '../state-machines/apply-transition';
+import { applyPayoutTransition, type PayoutRow } from './apply-payout-transition';
 import { findMerchantPayout } from './find-payout';
 import { payoutDetailView } from './payout-view';
 

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../../db/client';
 import { recordAudit } from '../audit';
-import { auditActorOf, type OperatorActor } from '../disputes/operator-actor';
-import { applyPayoutTransition, type PayoutRow } from '../state-machines/apply-transition';
+import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
+import { applyPayoutTransition, type PayoutRow } from './apply-payout-transition';
 import { parseInput } from '../validation/parse-input';
 import { operatorPayoutActionInput, type OperatorPayoutActionInput } from './operator-payout-action.schema';
 import { payoutDetailView } from './payout-view';

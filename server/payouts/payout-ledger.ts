@@ -2,9 +2,9 @@ import type { Tx } from '../../db/client';
 import type { payoutOrders } from '../../db/schema';
 import { accountIds } from '../ledger/account-ids';
 import { move, type MoveRequest } from '../ledger/move';
-import { payoutSplitLegs } from '../disputes/split-ruling';
+import { payoutSplitLegs } from '../rulings/split-ruling';
 import { Dec } from '../money/decimal';
-import type { PayoutAction } from '../state-machines/payout';
+import type { PayoutAction } from './payout-machine';
 
 type PayoutRow = typeof payoutOrders.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { payoutStatuses } from '../state-machines/payout';
+import { payoutStatuses } from './payout-machine';
 
 // The response shapes of docs/api.md ("Create a payout", "Query a payout"). The views are typed by these schemas and the
 // OpenAPI document is generated from them, so the code and the document cannot disagree.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { fiat2, usd2 } from '../money/amount-strings';
-import { payoutStatuses } from '../state-machines/payout';
+import { payoutStatuses } from './payout-machine';
 import { displayedName } from '../validation/displayed-name';
 import { instantQuery } from '../validation/instant';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { recordAudit } from '../audit';
-import { applyPayoutTransition } from '../state-machines/apply-transition';
+import { applyPayoutTransition } from './apply-payout-transition';
 import { releasesAfterRevealTotal } from './card-reveal-metrics';
 import { merchantWindowMs } from './merchant-window';
 import { chargeReleaseAfterReveal, revealedWhileHeld, type ReleaseAfterRevealCharge } from './release-after-reveal';

@@ -1,7 +1,7 @@
 import type { payoutOrders } from '../../db/schema';
-import { payoutRulingOf } from '../disputes/ruling-outcome';
+import { payoutRulingOf } from './payout-ruling';
 import { fmt2, isoMs, isoMsOrNull } from '../money/format';
-import { payoutStates, type PayoutStatus } from '../state-machines/payout';
+import { payoutStates, type PayoutStatus } from './payout-machine';
 
 type PayoutRow = typeof payoutOrders.$inferSelect;
 

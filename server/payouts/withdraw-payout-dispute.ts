@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { disputeRulingProposals } from '../../db/schema';
 import { DomainError, isDomainError } from '../errors';
-import { applyPayoutTransition } from '../state-machines/apply-transition';
+import { applyPayoutTransition } from './apply-payout-transition';
 import { findMerchantPayout } from './find-payout';
 import { payoutDetailView } from './payout-view';
 

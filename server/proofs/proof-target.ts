@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payoutOrders } from '../../db/schema';
 import { DomainError } from '../errors';
-import { transitionFor } from '../state-machines/machine';
-import { payoutMachine, type PayoutStatus } from '../state-machines/payout';
+import { transitionFor } from '../orders/machine';
+import { payoutMachine, type PayoutStatus } from '../payouts/payout-machine';
 
 /**
  * Whether `traderId` may upload proof for this payout now: it is theirs and awaits proof. Checked

@@ -17,7 +17,7 @@ export type PayinAmountIn = { fiatAmount: string } | { assetAmount: string };
  * Traders who could sell USDT for this pay-in, best first: the lowest SELL price (the buyer pays
  * least), ties to the trader matched longest ago so work spreads. Only online, active traders
  * with a receiving bank account and a quote whose per-order limits hold the CNY amount count. An
- * auto-confirm account whose forwarder is silent (server/notifications/listener-health.ts) is
+ * auto-confirm account whose forwarder is silent (server/traders/listener-health.ts) is
  * skipped: the trader's newest other account serves, or another trader.
  * `maxPrice` keeps a queued order's locked rate: a later match must not be at a worse price.
  */

@@ -4,8 +4,9 @@ import { payinOrders, payoutOrders } from '../../db/schema';
 import { matchQueuedPayin } from '../payins/match-queued-payin';
 import { payinDetailView } from '../payins/payin-view';
 import { payoutDetailView } from '../payouts/payout-view';
-import { applyPayinTransition, applyPayoutTransition } from '../state-machines/apply-transition';
-import { MERCHANT_ACTION_TIMEOUT } from '../state-machines/windows';
+import { applyPayoutTransition } from '../payouts/apply-payout-transition';
+import { applyPayinTransition } from '../payins/apply-payin-transition';
+import { MERCHANT_ACTION_TIMEOUT } from '../orders/windows';
 
 /**
  * The timed transitions of docs/state-machines.md, "Time windows". Each finds due orders with

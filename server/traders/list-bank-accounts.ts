@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { traderBankAccounts } from '../../db/schema';
 import { isoMs, isoMsOrNull } from '../money/format';
-import { isListenerSilent } from '../notifications/listener-health';
+import { isListenerSilent } from './listener-health';
 
 /**
  * A trader's receiving accounts, active first; the number only by its last 4 digits. With each, its

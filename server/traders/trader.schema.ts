@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { fiat2 } from '../money/amount-strings';
-import { displayName, email, password } from '../users/user.schema';
+import { password } from '../auth/password-input';
+import { displayName, email } from '../users/user.schema';
 import { displayedName } from '../validation/displayed-name';
 
 export const createTraderInput = z.object({ name: displayName, email, password }).strict();

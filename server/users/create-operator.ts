@@ -6,7 +6,8 @@ import { recordAudit, type AuditActorRef } from '../audit';
 import { hashPassword } from '../auth/password';
 import { parseInput } from '../validation/parse-input';
 import { insertUser } from './insert-user';
-import { displayName, email, password } from './user.schema';
+import { password } from '../auth/password-input';
+import { displayName, email } from './user.schema';
 
 export const createOperatorInput = z.object({ email, password, displayName }).strict();
 

@@ -17,7 +17,7 @@ const ENDPOINT_CLEARED_ERROR = 'the webhook endpoint was cleared before this del
 
 /**
  * Removes a merchant's webhook endpoint. New events then make no delivery (the outbox only
- * creates one for a set, enabled endpoint: server/outbox/write-event.ts), and deliveries still
+ * creates one for a set, enabled endpoint: server/orders/write-event.ts), and deliveries still
  * waiting to go out are marked failed rather than sent to an address the merchant gave up; they
  * stay in the log and can be re-sent once an endpoint is set again. An attempt already on the
  * wire cannot be called back: its worker's lease is taken away, so its outcome is not recorded

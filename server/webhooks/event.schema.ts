@@ -3,9 +3,9 @@ import { payinDisputeResolvedData, payoutDisputeResolvedData } from '../disputes
 import { payinDetailResponse } from '../payins/payin-view.schema';
 import { payoutDetailResponse } from '../payouts/payout-view.schema';
 import { payoutWithProofs } from '../proofs/payout-proof.schema';
-import { payinMachine } from '../state-machines/payin';
-import { payoutMachine } from '../state-machines/payout';
-import { depositMachine } from '../state-machines/deposit';
+import { payinMachine } from '../payins/payin-machine';
+import { payoutMachine } from '../payouts/payout-machine';
+import { depositMachine } from '../deposits/deposit-machine';
 import { depositResponse } from '../deposits/deposit.schema';
 
 // The events of docs/webhooks.md, "Events": every body is { id, type, createdAt, data }, where data

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { webhookDeliveries } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { DomainError } from '../errors';
-import { writeEvent } from '../outbox/write-event';
+import { writeEvent } from '../orders/write-event';
 import { TEST_EVENT_TYPE } from './event.schema';
 
 export interface SendTestEventOptions {

@@ -4,7 +4,7 @@ import { merchants, webhookDeliveries } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { env } from '../../config/env';
 import { DomainError } from '../errors';
-import { webhookUrl } from '../merchants/merchant-settings.schema';
+import { webhookUrl } from './webhook-url';
 import { parseInput } from '../validation/parse-input';
 import { clearWebhookEndpoint } from './clear-webhook-endpoint';
 import { refusePrivateEndpoint } from './refuse-private-endpoint';

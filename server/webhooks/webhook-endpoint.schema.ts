@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webhookUrl } from '../merchants/merchant-settings.schema';
+import { webhookUrl } from './webhook-url';
 
 // A merchant's own webhook endpoint, managed by API (docs/webhooks.md, "Set up"): the bodies the
 // routes accept and the views they return. The signing secret appears only in the answers that

@@ -8,7 +8,7 @@ import type { TestDatabase } from '../../tests/db/test-database';
 import { tinyPng } from '../../tests/fixtures/images';
 import { startReceiver } from '../../tests/webhooks/receiver';
 import { cliActor } from '../audit';
-import { submitBuyerPayment } from '../payins/checkout';
+import { submitBuyerPayment } from '../checkout/checkout';
 import { releasePayin } from '../payins/release-payin';
 import { acceptPayout } from '../payouts/accept-payout';
 import { submitPayoutProof } from '../payouts/submit-payout-proof';

@@ -5,7 +5,7 @@ import { apiKeys, merchants, payinOrders, payoutOrders, users } from '../../db/s
 import { issueApiKey } from '../../server/api-keys/issue-api-key';
 import { cliActor } from '../../server/audit';
 import { adjustBalance } from '../../server/balances/adjust-balance';
-import { submitBuyerPayment } from '../../server/payins/checkout';
+import { submitBuyerPayment } from '../../server/checkout/checkout';
 import { updateMerchantSettings } from '../../server/merchants/update-merchant-settings';
 import { apiDatabase, BASE_URL, inProcessFetch, payinTrader, payoutBody, payoutTrader } from '../api/api-harness';
 import type { TestDatabase } from '../db/test-database';

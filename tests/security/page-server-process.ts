@@ -17,7 +17,7 @@ import { uploadEvidenceResponse } from '../../app/merchant/evidence/[reference]/
 import { sessionClaimsFromHeaders } from '../../app/_page-gate/session-from-headers';
 import { startHttpServer } from '../../scripts/serve';
 import { cliActor } from '../../server/audit';
-import { submitBuyerPayment } from '../../server/payins/checkout';
+import { submitBuyerPayment } from '../../server/checkout/checkout';
 import { addBankAccount } from '../../server/traders/add-bank-account';
 import { setQuote } from '../../server/traders/set-quote';
 import { setTraderOnline } from '../../server/traders/set-online';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CorridorTraderClient, type PayoutCreated } from '../../clients/node/corridor-client';
 import { issueApiKey } from '../../server/api-keys/issue-api-key';
-import { proofImagesDecoded } from '../../server/proofs/prepare-proof-image';
+import { proofImagesDecoded } from '../../server/images/prepare-images';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payoutBody, payoutTrader, type TestMerchant } from '../api/api-harness';
 import type { TestDatabase } from '../db/test-database';
 import { tinyPng } from '../fixtures/images';

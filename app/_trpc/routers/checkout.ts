@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buyerReportKinds } from '../../../common/buyer-report-kind';
-import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../server/payins/checkout';
+import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../server/checkout/checkout';
 import { buyerEvidenceRequests } from '../../../server/disputes/party-evidence-requests';
 import { checkoutProcedure, router } from '../init';
 import { markPaidInput } from './checkout.schema';

@@ -3,7 +3,7 @@ import { controlChangeInput, decideControlChangeInput } from '../../../server/co
 import { decideControlChange } from '../../../server/controls/decide-control-change';
 import { listControls } from '../../../server/controls/list-controls';
 import { proposeControlChange } from '../../../server/controls/propose-control-change';
-import type { OperatorActor } from '../../../server/disputes/operator-actor';
+import type { OperatorActor } from '../../../server/audit/operator-actor';
 import { clientAddressOf } from '../../../server/http/client-address';
 import { operatorProcedure, router } from '../init';
 

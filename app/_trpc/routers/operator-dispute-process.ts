@@ -1,9 +1,9 @@
 import { addInternalNote, addInternalNoteInput } from '../../../server/disputes/add-internal-note';
 import { evidenceRequestIdInput, requestEvidenceInput } from '../../../server/disputes/evidence-request.schema';
 import { extendDeadlineInput } from '../../../server/order-timers/extend-deadline.schema';
-import { disputeRef } from '../../../server/disputes/dispute-ref';
+import { disputeRef } from '../../../server/orders/order-ref';
 import { getDisputeProcess } from '../../../server/disputes/dispute-process';
-import type { OperatorActor } from '../../../server/disputes/operator-actor';
+import type { OperatorActor } from '../../../server/audit/operator-actor';
 import { requestEvidence } from '../../../server/disputes/request-evidence';
 import { withdrawEvidenceRequest } from '../../../server/disputes/withdraw-evidence-request';
 import { clientAddressOf } from '../../../server/http/client-address';

@@ -8,7 +8,7 @@ import { regenerateRecoveryCodes } from '../../../server/auth/regenerate-recover
 import { totpQrCode } from '../../../server/auth/totp-qr-code';
 import { adjustBalance, adjustBalanceInput } from '../../../server/balances/adjust-balance';
 import { claimDispute, releaseDisputeClaim } from '../../../server/disputes/claim-dispute';
-import { disputeRef } from '../../../server/disputes/dispute-ref';
+import { disputeRef } from '../../../server/orders/order-ref';
 import { getDisputeCase } from '../../../server/disputes/get-dispute-case';
 import { bulkClaimDisputes } from '../../../server/disputes/bulk-claim-disputes';
 import { bulkClaimInput } from '../../../server/disputes/bulk-claim.schema';
@@ -22,7 +22,7 @@ import { deleteQueueViewInput, saveQueueViewInput } from '../../../server/operat
 import { saveQueueView } from '../../../server/operator-views/save-queue-view';
 import { searchConsole } from '../../../server/operator-search/search-console';
 import { searchConsoleInput } from '../../../server/operator-search/search-console.schema';
-import { auditActorOf, type OperatorActor } from '../../../server/disputes/operator-actor';
+import { auditActorOf, type OperatorActor } from '../../../server/audit/operator-actor';
 import { ruleDispute, ruleDisputeInput } from '../../../server/disputes/rule-dispute';
 import { decideRulingProposal, decideRulingProposalInput } from '../../../server/disputes/decide-ruling-proposal';
 import { fourEyesThreshold } from '../../../server/disputes/four-eyes-threshold';
@@ -33,7 +33,8 @@ import { createMerchant } from '../../../server/merchants/create-merchant';
 import { listMerchants } from '../../../server/merchants/list-merchants';
 import { createMerchantOwner } from '../../../server/merchant-team/create-merchant-owner';
 import { createMerchantOwnerInput } from '../../../server/merchant-team/merchant-team.schema';
-import { createMerchantInput, merchantSettingsInput, webhookUrl } from '../../../server/merchants/merchant-settings.schema';
+import { createMerchantInput, merchantSettingsInput } from '../../../server/merchants/merchant-settings.schema';
+import { webhookUrl } from '../../../server/webhooks/webhook-url';
 import { updateMerchantSettings } from '../../../server/merchants/update-merchant-settings';
 import { checkoutLogoInput, logoBytesOf } from '../../../server/merchants/checkout-logo.schema';
 import { checkoutSettingsInput } from '../../../server/merchants/checkout-settings.schema';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayinCreated, PayoutCreated } from '../../../clients/node/corridor-client';
 import { auditLog, payinOrders, payoutOrders, traderBankAccounts, traderQuotes, traders } from '../../../db/schema';
 import { balancesOf } from '../../../server/ledger/balances';
-import { submitBuyerPayment } from '../../../server/payins/checkout';
+import { submitBuyerPayment } from '../../../server/checkout/checkout';
 import { apiDatabase, apiMerchant, payinTrader, payoutBody, payoutTrader, type TestMerchant } from '../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../tests/db/test-database';
 import { callerAs, signedInOperator, traderSession } from '../../../tests/trpc/trpc-harness';

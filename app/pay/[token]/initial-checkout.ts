@@ -1,7 +1,7 @@
 import { getDatabase } from '../../../db';
 import { buyerEvidenceRequests } from '../../../server/disputes/party-evidence-requests';
 import { DomainError } from '../../../server/errors';
-import { checkoutView } from '../../../server/payins/checkout';
+import { checkoutView } from '../../../server/checkout/checkout';
 import type { InitialCheckout } from './types';
 
 /**

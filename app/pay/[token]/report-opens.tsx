@@ -6,7 +6,7 @@ import { useMessages } from './messages-context';
 
 /**
  * Before the buyer may report that the payee has not confirmed: when that opens, a countdown to it,
- * and why there is a wait at all (server/payins/checkout.ts, reportBuyerProblem).
+ * and why there is a wait at all (server/checkout/checkout.ts, reportBuyerProblem).
  */
 export function ReportOpens({ id, from, now, waitMinutes, rulingHours }: { id: string; from: string; now: number | null; waitMinutes: number; rulingHours: number }) {
   const { t, lang, timeZone } = useMessages();

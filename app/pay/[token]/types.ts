@@ -1,6 +1,6 @@
 import type { TRPCClientErrorLike } from '@trpc/client';
 import type { AppRouter } from '../../_trpc/root';
-import type { CheckoutView } from '../../../server/payins/checkout';
+import type { CheckoutView } from '../../../server/checkout/checkout';
 import type { buyerEvidenceRequests } from '../../../server/disputes/party-evidence-requests';
 
 export type { CheckoutView };

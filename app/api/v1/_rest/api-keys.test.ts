@@ -4,7 +4,7 @@ import { CorridorClient, CorridorTraderClient, type ApiKey, type ApiKeyCreated, 
 import { apiKeys, auditLog } from '../../../../db/schema';
 import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { forgetKeyUses } from '../../../../server/api-keys/note-key-use';
-import { identifyApiRequest } from '../../../../server/auth/authenticate-api-request';
+import { identifyApiRequest } from '../../../../server/api-keys/authenticate-api-request';
 import type { ApiKeyScope } from '../../../../server/api-keys/scopes';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';

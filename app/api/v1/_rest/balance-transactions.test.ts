@@ -11,7 +11,7 @@ import { decidePayout } from '../../../../server/payouts/decide-payout';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
 import { payinDetailView } from '../../../../server/payins/payin-view';
 import { releasePayin } from '../../../../server/payins/release-payin';
-import { applyPayinTransition } from '../../../../server/state-machines/apply-transition';
+import { applyPayinTransition } from '../../../../server/payins/apply-payin-transition';
 import { createOperator } from '../../../../server/users/create-operator';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payoutBody, payoutTrader, rawRequest, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';

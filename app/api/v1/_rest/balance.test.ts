@@ -3,7 +3,7 @@ import { CorridorTraderClient, type Balance, type PayinCreated, type PayoutCreat
 import { Dec } from '../../../../server/money/decimal';
 import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { balancesOf } from '../../../../server/ledger/balances';
-import { submitBuyerPayment } from '../../../../server/payins/checkout';
+import { submitBuyerPayment } from '../../../../server/checkout/checkout';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payinTrader, payoutBody, payoutTrader, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
 

@@ -6,7 +6,7 @@ import { retryTransaction } from '../../../../db/retry-transaction';
 import { isDomainError } from '../../../../server/errors';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../../../../server/ledger';
 import { Dec } from '../../../../server/money/decimal';
-import { submitBuyerPayment } from '../../../../server/payins/checkout';
+import { submitBuyerPayment } from '../../../../server/checkout/checkout';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
 import { timers } from '../../../../server/scheduler/timers';
 import { apiDatabase, apiMerchant, payinTrader, payoutBody, payoutTrader, type TestMerchant } from '../../../../tests/api/api-harness';

@@ -5,7 +5,7 @@ import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { auditLog, orderTransitions, outboxEvents, payinOrders, payoutOrders } from '../../../../db/schema';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../../../../server/ledger';
 import { Dec } from '../../../../server/money/decimal';
-import { checkoutView, submitBuyerPayment } from '../../../../server/payins/checkout';
+import { checkoutView, submitBuyerPayment } from '../../../../server/checkout/checkout';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
 import { runDueTimers } from '../../../../server/scheduler/run-due-timers';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../../db/client';
-import type { ApiPrincipal } from '../../../../server/auth/authenticate-api-request';
+import type { ApiPrincipal } from '../../../../server/api-keys/authenticate-api-request';
 
 export interface RestContext {
   request: Request;

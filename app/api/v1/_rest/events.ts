@@ -20,7 +20,7 @@ export const listEvents = defineRoute({
   errors: [],
   handle: async ({ merchant, query, db }) => {
     const page = await listMerchantEvents(db, merchant.id, query);
-    // The outbox keeps each body as JSON written from the event schemas (server/outbox/write-event.ts).
+    // The outbox keeps each body as JSON written from the event schemas (server/orders/write-event.ts).
     return { body: { ...page, items: page.items as MerchantEvent[] } };
   },
 });

@@ -1,7 +1,7 @@
 import { getDatabase } from '../../../../db';
 import type { Db } from '../../../../db/client';
 import { apiRequestRecorder } from '../../../../server/api-request-log/api-request-recorder';
-import { identifyApiRequest, verifyApiRequest, type ApiPrincipal } from '../../../../server/auth/authenticate-api-request';
+import { identifyApiRequest, verifyApiRequest, type ApiPrincipal } from '../../../../server/api-keys/authenticate-api-request';
 import { requireScopes } from '../../../../server/api-keys/require-scopes';
 import { asDatabaseUnavailable, DomainError, isDomainError } from '../../../../server/errors';
 import { clientAddressOf } from '../../../../server/http/client-address';

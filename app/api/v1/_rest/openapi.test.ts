@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../../../../server/errors';
-import { payinMachine } from '../../../../server/state-machines/payin';
-import { depositMachine } from '../../../../server/state-machines/deposit';
-import { payoutMachine } from '../../../../server/state-machines/payout';
+import { payinMachine } from '../../../../server/payins/payin-machine';
+import { depositMachine } from '../../../../server/deposits/deposit-machine';
+import { payoutMachine } from '../../../../server/payouts/payout-machine';
 import { eventDescriptions } from '../../../../server/webhooks/event.schema';
 import { contractProblems } from '../../../../tests/api/contract';
 import { DOCUMENT_PATH, eventSchemaName, openApiDocument, openApiPathOf } from './openapi';

@@ -3,7 +3,8 @@ import { apiKeyCreatedResponse, apiKeyListResponse, apiKeyView, createApiKeyInpu
 import { API_KEY_SCOPES, scopeDescriptions } from '../../../../server/api-keys/scopes';
 import { merchantBalanceResponse } from '../../../../server/balances/merchant-balance.schema';
 import { evidenceFileView, evidenceItemView, evidenceListResponse } from '../../../../server/disputes/dispute-evidence.schema';
-import { disputeResolution, payinDisputeResolution, payinDisputeResolvedData, payoutDisputeResolvedData } from '../../../../server/disputes/dispute-resolution.schema';
+import { payinDisputeResolvedData, payoutDisputeResolvedData } from '../../../../server/disputes/dispute-resolution.schema';
+import { disputeResolution, payinDisputeResolution } from '../../../../server/rulings/resolution.schema';
 import { statementEntry, statementPageResponse } from '../../../../server/balances/statement.schema';
 import { errorCodes, type ErrorCode } from '../../../../server/errors';
 import { merchantEventListResponse, merchantEventResponse } from '../../../../server/outbox/merchant-event.schema';

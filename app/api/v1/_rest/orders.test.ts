@@ -4,7 +4,7 @@ import type { Payin, PayinCreated, PayinList } from '../../../../clients/node/co
 import { orderTransitions, outboxEvents, payinOrders } from '../../../../db/schema';
 import { accountIds, balanceOf, checkLedgerInvariants, move, platformFeeBalance } from '../../../../server/ledger';
 import { Dec } from '../../../../server/money/decimal';
-import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../../server/payins/checkout';
+import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from '../../../../server/checkout/checkout';
 import { releasePayin } from '../../../../server/payins/release-payin';
 import { runDueTimers } from '../../../../server/scheduler/run-due-timers';
 import { apiDatabase, apiMerchant, payinTrader, type TestMerchant } from '../../../../tests/api/api-harness';

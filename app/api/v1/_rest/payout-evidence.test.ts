@@ -8,7 +8,7 @@ import { claimDispute } from '../../../../server/disputes/claim-dispute';
 import { ruleDispute } from '../../../../server/disputes/rule-dispute';
 import { acceptPayout } from '../../../../server/payouts/accept-payout';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
-import { proofImageSlots, proofImagesDecoded } from '../../../../server/proofs/prepare-proof-image';
+import { proofImageSlots, proofImagesDecoded } from '../../../../server/images/prepare-images';
 import { setTraderOnline } from '../../../../server/traders/set-online';
 import { apiDatabase, apiMerchant, rawRequest, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { ApiKeyScope } from '../../../../server/api-keys/scopes';
-import type { MerchantRow } from '../../../../server/auth/authenticate-api-request';
+import type { MerchantRow } from '../../../../server/api-keys/authenticate-api-request';
 import { signedUrlQuery } from '../../../../server/auth/signed-url.schema';
 import { verifySignedUrl } from '../../../../server/auth/verify-signed-url';
 import { DomainError, type ErrorCode } from '../../../../server/errors';

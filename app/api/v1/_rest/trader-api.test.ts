@@ -3,7 +3,7 @@ import { CorridorTraderClient, type PayinCreated, type Payout, type PayoutCreate
 import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { eq } from 'drizzle-orm';
 import { payinOrders, payoutOrders } from '../../../../db/schema';
-import { submitBuyerPayment } from '../../../../server/payins/checkout';
+import { submitBuyerPayment } from '../../../../server/checkout/checkout';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payinTrader, payoutBody, payoutTrader, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
 import { tinyPng } from '../../../../tests/fixtures/images';

@@ -6,7 +6,7 @@ import { issueApiKey } from '../../../../server/api-keys/issue-api-key';
 import { cliActor } from '../../../../server/audit';
 import { metricsRegistry } from '../../../../server/metrics/registry';
 import { updateAutoConfirm } from '../../../../server/notifications/update-auto-confirm';
-import { checkoutView, submitBuyerPayment } from '../../../../server/payins/checkout';
+import { checkoutView, submitBuyerPayment } from '../../../../server/checkout/checkout';
 import { apiDatabase, apiMerchant, BASE_URL, inProcessFetch, payinTrader, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
 

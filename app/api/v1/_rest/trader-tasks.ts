@@ -12,7 +12,7 @@ import { payoutDetailView } from '../../../../server/payouts/payout-view';
 import { payoutDetailResponse } from '../../../../server/payouts/payout-view.schema';
 import { submitPayoutProof } from '../../../../server/payouts/submit-payout-proof';
 import { checkProofTarget } from '../../../../server/proofs/proof-target';
-import { payinStatuses } from '../../../../server/state-machines/payin';
+import { payinStatuses } from '../../../../server/payins/payin-machine';
 import { pageQuery } from '../../../../server/validation/page-query';
 import { orderId } from './order-reference';
 import { defineRoute } from './route-definition';

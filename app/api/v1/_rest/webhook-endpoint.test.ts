@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointSet, WebhookSecretRotated } from '../../../../clients/node/corridor-client';
 import { rowsOf } from '../../../../db/client';
 import { auditLog, merchants, webhookDeliveries } from '../../../../db/schema';
-import { writeEvent } from '../../../../server/outbox/write-event';
+import { writeEvent } from '../../../../server/orders/write-event';
 import { claimDeliveries } from '../../../../server/webhooks/claim-deliveries';
 import { deliverWebhook } from '../../../../server/webhooks/deliver-webhook';
 import { signingSecrets } from '../../../../server/webhooks/webhook-secret';

@@ -1,4 +1,5 @@
-import type { PayinRuling, PayoutRuling } from '../../../../server/disputes/ruling-outcome';
+import type { PayinRuling } from '../../../../server/payins/payin-ruling';
+import type { PayoutRuling } from '../../../../server/payouts/payout-ruling';
 import type { MerchantTimelineEntry } from '../../../../server/merchant-console/merchant-order-timeline';
 import { formatTime } from '../../../_components/console/format';
 import type { OrdersMessages } from '../../_components/orders-messages';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { payinStatuses } from '../../../../server/state-machines/payin';
-import { payoutStatuses } from '../../../../server/state-machines/payout';
+import { payinStatuses } from '../../../../server/payins/payin-machine';
+import { payoutStatuses } from '../../../../server/payouts/payout-machine';
 import { ordersMessages } from '../../_components/orders-messages';
 import { statusSentence } from './order-status-sentence';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
-import { payinStatuses } from '../../../../server/state-machines/payin';
-import { payoutStatuses } from '../../../../server/state-machines/payout';
+import { payinStatuses } from '../../../../server/payins/payin-machine';
+import { payoutStatuses } from '../../../../server/payouts/payout-machine';
 import { hasMerchantPermission } from '../../../../server/merchant-team/merchant-permissions';
 import type { MerchantPageUser } from '../../../_auth/require-merchant-user';
 import { errorText } from '../../../_components/error-text';

@@ -1,6 +1,6 @@
 import type { Executor } from '../../../../db/client';
 import { DomainError } from '../../../../server/errors';
-import { BUYER_RECEIPTS_UPLOAD_BYTES, checkBuyerReceiptTarget } from '../../../../server/payins/buyer-receipts';
+import { BUYER_RECEIPTS_UPLOAD_BYTES, checkBuyerReceiptTarget } from '../../../../server/checkout/buyer-receipts';
 
 /** The headers of a receipt upload that matter before its body: where the form came from and how long it says it is. */
 export interface UploadHeaders {

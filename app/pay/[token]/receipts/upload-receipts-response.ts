@@ -1,6 +1,6 @@
 import type { Db } from '../../../../db/client';
 import { DomainError, httpStatusOf } from '../../../../server/errors';
-import { addBuyerReceipts } from '../../../../server/payins/buyer-receipts';
+import { addBuyerReceipts } from '../../../../server/checkout/buyer-receipts';
 import { checkReceiptUpload } from './receipt-upload-check';
 
 const noStore = { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' };

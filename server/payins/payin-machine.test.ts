@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isDomainError, type DomainError } from '@/server/errors';
-import { actionsFrom, planTransition, type ActorType, type GuardContext } from '@/server/state-machines/machine';
-import { payinActions, payinMachine, payinStatuses, type PayinAction, type PayinStatus } from '@/server/state-machines/payin';
+import { actionsFrom, planTransition, type ActorType, type GuardContext } from '@/server/orders/machine';
+import { payinActions, payinMachine, payinStatuses, type PayinAction, type PayinStatus } from '@/server/payins/payin-machine';
 
 const now = new Date('2026-11-23T08:00:00.000Z');
 /** A context every guard accepts, so a refusal below can only come from the actor or the state. */
@@ -9,7 +9,7 @@ const passing: GuardContext = { now, reason: 'not received', note: 'checked the 
 const allActors: ActorType[] = ['merchant', 'trader', 'operator', 'buyer', 'system'];
 
 /**
- * The contract, written out independently of payin.ts (docs/state-machines.md: "Pay-in" and
+ * The contract, written out independently of payin-machine.ts (docs/state-machines.md: "Pay-in" and
  * "Time windows"): a change to the machine must change this table too.
  */
 const expected: Record<PayinAction, { from: PayinStatus[]; to: PayinStatus; actors: ActorType[]; event: string | undefined; guarded: boolean }> = {

@@ -1,4 +1,4 @@
-import type { AuditActorRef } from '../audit';
+import type { AuditActorRef } from './audit-actor';
 
 /** The operator taking an action: who they are for the audit log and the claim. */
 export interface OperatorActor {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isDomainError } from '../errors';
-import { proofImageSlots } from './prepare-proof-image';
+import { proofImageSlots } from './prepare-images';
 import { WorkSlots } from './work-slots';
 
 /** A job that runs until the test lets it finish. */

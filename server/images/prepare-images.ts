@@ -1,4 +1,4 @@
-import { imageLibrary } from '../images/image-library';
+import { imageLibrary } from './image-library';
 import { sha256Hex } from '../crypto/tokens';
 import { DomainError } from '../errors';
 import { MAX_PROOF_BYTES, MAX_PROOF_PIXELS, MAX_PROOFS, MIN_PROOFS, type ProofContentType } from '../../common/proof-limits';

@@ -12,10 +12,11 @@ import { accountIds } from '../ledger/account-ids';
 import { balanceOf, balancesOf, platformFeeBalance } from '../ledger/balances';
 import { orderCountDrift } from '../listing/order-count-drift';
 import { Dec, type DecInput } from '../money/decimal';
-import { applyPayinTransition, applyPayoutTransition } from './apply-transition';
+import { applyPayinTransition } from '../payins/apply-payin-transition';
+import { applyPayoutTransition } from '../payouts/apply-payout-transition';
 import type { ActorType, MachineDef } from './machine';
-import { payinMachine } from './payin';
-import { payoutMachine } from './payout';
+import { payinMachine } from '../payins/payin-machine';
+import { payoutMachine } from '../payouts/payout-machine';
 
 /**
  * Random sequences of actions, by random actors, against real orders in a real database, through

@@ -1,5 +1,5 @@
 import { DomainError } from '@/server/errors';
-import type { Guard } from '@/server/state-machines/machine';
+import type { Guard } from '@/server/orders/machine';
 
 /** Counted after trimming, so a reason of spaces is no reason; the caller stores the trimmed text. */
 function lengthGuard(field: 'reason' | 'note', min: number, max: number): Guard {

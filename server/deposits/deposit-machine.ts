@@ -1,5 +1,5 @@
 import type { DepositState } from '@/db/schema/wallet';
-import { defineMachine, type StateDef } from '@/server/state-machines/machine';
+import { defineMachine, type StateDef } from '@/server/orders/machine';
 
 /**
  * The life of a USDT deposit seen on a chain (docs/state-machines.md, "Deposit"; docs/wallet.md).

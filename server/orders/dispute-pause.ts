@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import { orderTimerAdjustments } from '../../db/schema';
-import type { DisputeFlow } from '../disputes/dispute-ref';
+import type { DisputeFlow } from './order-ref';
 import { liveDeadlineOf, plusSeconds } from './live-deadline';
 
 interface PausableRow {

@@ -1,5 +1,5 @@
-import { requireDue, requireNote, requireReason } from '@/server/state-machines/guards';
-import { defineMachine, type StateDef } from '@/server/state-machines/machine';
+import { requireDue, requireNote, requireReason } from '@/server/orders/guards';
+import { defineMachine, type StateDef } from '@/server/orders/machine';
 
 export { payinStatuses, type PayinStatus } from '@/db/schema/order-statuses';
 import type { PayinStatus } from '@/db/schema/order-statuses';

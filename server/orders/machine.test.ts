@@ -3,8 +3,10 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DomainError, isDomainError } from '@/server/errors';
-import { requireDue, requireNote, requireProofCount, requireReason } from '@/server/state-machines/guards';
-import { machines } from '@/server/state-machines';
+import { requireDue, requireNote, requireProofCount, requireReason } from '@/server/orders/guards';
+import { depositMachine } from '@/server/deposits/deposit-machine';
+import { payinMachine } from '@/server/payins/payin-machine';
+import { payoutMachine } from '@/server/payouts/payout-machine';
 import {
   actionsFrom,
   defineMachine,
@@ -14,11 +16,13 @@ import {
   type ActorType,
   type GuardContext,
   type MachineDef,
-} from '@/server/state-machines/machine';
-import { defaultWindows } from '@/server/state-machines/windows';
+} from '@/server/orders/machine';
+import { defaultWindows } from '@/server/orders/windows';
 
 const now = new Date('2026-11-23T08:00:00.000Z');
 const allActors: ActorType[] = ['merchant', 'trader', 'operator', 'buyer', 'system'];
+// Every flow's machine, each defined in its own folder and checked by the kernel's rules.
+const machines = { payout: payoutMachine, payin: payinMachine, deposit: depositMachine } as const;
 const flows = Object.values(machines) as MachineDef<string, string>[];
 
 describe('defineMachine', () => {

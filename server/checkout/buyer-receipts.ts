@@ -2,8 +2,8 @@ import type { Db, Executor } from '../../db/client';
 import { addDisputeEvidence } from '../disputes/add-dispute-evidence';
 import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from '../disputes/dispute-evidence.schema';
 import { DomainError } from '../errors';
-import { payinByToken } from './checkout';
-import { checkoutLinkExpired } from './checkout-link';
+import { payinByToken } from '../payins/payin-by-token';
+import { checkoutLinkExpired } from '../payins/checkout-link';
 
 /** Three images of at most 5 MB each and the multipart framing: a larger body is refused unread. */
 export const BUYER_RECEIPTS_UPLOAD_BYTES = MAX_EVIDENCE_IMAGES * 5 * 1024 * 1024 + 64 * 1024;

@@ -3,19 +3,19 @@ import type { Db, Executor } from '../../db/client';
 import { merchants, orderTransitions, payinOrders, traderBankAccounts } from '../../db/schema';
 import { disputeSlas } from '../disputes/dispute-sla';
 import { countEvidenceImages } from '../disputes/count-evidence-images';
-import { buyerRulingOf } from '../disputes/ruling-outcome';
+import { buyerRulingOf } from '../payins/payin-ruling';
 import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from '../disputes/dispute-evidence.schema';
 import { keyring } from '../config/keyring';
 import { decryptField, encryptField } from '../crypto/encryption';
 import { DomainError } from '../errors';
 import { fmt2, isoMs, isoMsOrNull } from '../money/format';
-import { applyPayinTransition } from '../state-machines/apply-transition';
-import { defaultWindows } from '../state-machines/windows';
-import { checkoutLinkExpired } from './checkout-link';
-import { checkoutTokenHash } from './checkout-token';
+import { applyPayinTransition } from '../payins/apply-payin-transition';
+import { defaultWindows } from '../orders/windows';
+import { checkoutLinkExpired } from '../payins/checkout-link';
+import { payinByToken } from '../payins/payin-by-token';
 import { buyerDisputeOf } from './buyer-dispute-view';
 import { buyerReportKindLabel, waitsAfterPaying, type BuyerReportKind } from '../../common/buyer-report-kind';
-import { payinDetailView } from './payin-view';
+import { payinDetailView } from '../payins/payin-view';
 import { releaseHeldMatches } from '../notifications/release-held-matches';
 import { retryTransaction } from '../../db/retry-transaction';
 
@@ -35,14 +35,6 @@ async function cancelledByOf(db: Executor, order: PayinRow): Promise<CancelledBy
     .orderBy(desc(orderTransitions.id))
     .limit(1);
   return cancelledByAction[last?.action ?? ''] ?? 'expired';
-}
-
-/** The order a checkout token opens; an unknown token looks exactly like a missing order. */
-export async function payinByToken(db: Executor, token: string): Promise<PayinRow> {
-  if (!/^[A-Za-z0-9_-]{22,128}$/.test(token)) throw new DomainError('ORDER_NOT_FOUND', 'This payment link is not valid.');
-  const [order] = await db.select().from(payinOrders).where(eq(payinOrders.payTokenHash, checkoutTokenHash(token)));
-  if (!order) throw new DomainError('ORDER_NOT_FOUND', 'This payment link is not valid.');
-  return order;
 }
 
 /**
@@ -92,13 +84,13 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
     // The wait itself, so the page can say why it waits (reportBuyerProblem below).
     reportWaitMinutes: defaultWindows.payinBuyerReportAfterMs / 60_000,
     reportRulingHours: disputeSlas.buyer_reports_problem.rulingHours,
-    // The buyer's own report echoed back and when to expect an answer (server/payins/buyer-dispute-view.ts).
+    // The buyer's own report echoed back and when to expect an answer (server/checkout/buyer-dispute-view.ts).
     dispute: await buyerDisputeOf(db, order),
     returnUrl: order.returnUrl,
     cancelledBy: await cancelledByOf(db, order),
-    // What an operator's ruling did, in CNY: a split is not "payment complete" (server/disputes/ruling-outcome.ts).
+    // What an operator's ruling did, in CNY: a split is not "payment complete" (server/payins/payin-ruling.ts).
     ruling: buyerRulingOf(order),
-    // Receipt screenshots the buyer may attach from "I Have Paid" on (server/payins/buyer-receipts.ts).
+    // Receipt screenshots the buyer may attach from "I Have Paid" on (server/checkout/buyer-receipts.ts).
     receipts: receiptsOpen ? { attached: receiptsAttached, remaining: Math.max(0, MAX_EVIDENCE_IMAGES - receiptsAttached) } : null,
     serverTime: isoMs(now),
   };

@@ -1,20 +1,12 @@
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { pipelined } from '../../db/pipelined';
-import { orderTransitions, payinOrders, payoutOrders } from '../../db/schema';
+import { orderTransitions, type payinOrders, type payoutOrders } from '../../db/schema';
 import { DomainError } from '../errors';
-import { eventWrites, type EventPayload } from '../outbox/write-event';
+import { planDisputePause, recordPause } from './dispute-pause';
 import { planTransition, type ActorType, type GuardContext, type MachineDef } from './machine';
-import { payinMachine, type PayinAction, type PayinStatus } from './payin';
-import { payoutMachine, type PayoutAction, type PayoutStatus } from './payout';
-import { payinLedgerEffects } from '../payins/payin-ledger';
-import { payoutLedgerEffects } from '../payouts/payout-ledger';
-import { planDisputePause, recordPause } from '../order-timers/dispute-pause';
-import { signalPayinChanged } from '../payins/payin-changes';
-import { signalPoolChange } from '../payouts/pool-signal';
-
-export type PayoutRow = typeof payoutOrders.$inferSelect;
-export type PayinRow = typeof payinOrders.$inferSelect;
+import type { DisputeFlow } from './order-ref';
+import { eventWrites, type EventPayload } from './write-event';
 
 export interface Actor {
   type: ActorType;
@@ -27,7 +19,7 @@ interface OrderScope {
   traderId?: string;
 }
 
-interface TransitionInput<Row, Action, Insert> {
+export interface TransitionInput<Row, Action, Insert> {
   orderId: string;
   action: Action;
   actor: Actor;
@@ -53,46 +45,38 @@ export interface TransitionOutcome<Row, Status> {
   event: EventPayload | undefined;
 }
 
-export type PayoutTransitionInput = TransitionInput<PayoutRow, PayoutAction, typeof payoutOrders.$inferInsert>;
-export type PayinTransitionInput = TransitionInput<PayinRow, PayinAction, typeof payinOrders.$inferInsert>;
-
-/** Moves a payout order from one state to another: the only way a payout's status changes. */
-export function applyPayoutTransition(
-  tx: Tx,
-  input: PayoutTransitionInput,
-): Promise<TransitionOutcome<PayoutRow, PayoutStatus>> {
-  return applyTransition(tx, 'payout', payoutOrders, payoutMachine, input, (order, _from) =>
-    payoutLedgerEffects[input.action]?.(tx, order),
-  );
-}
-
-/** Moves a pay-in order from one state to another: the only way a pay-in's status changes. */
-export function applyPayinTransition(
-  tx: Tx,
-  input: PayinTransitionInput,
-): Promise<TransitionOutcome<PayinRow, PayinStatus>> {
-  return applyTransition(tx, 'payin', payinOrders, payinMachine, input, (order, from) =>
-    payinLedgerEffects[input.action]?.(tx, order, from),
-  );
-}
-
+/** The tables of the orders the kernel moves: each has id, merchantId, traderId and status. */
 type OrderTable = typeof payoutOrders | typeof payinOrders;
+type OrderRow = (typeof payoutOrders | typeof payinOrders)['$inferSelect'];
+
+/**
+ * What a flow hands the kernel (docs/architecture.md, "The order kernel"): its table, its machine
+ * and the effects of its transitions. The kernel knows no flow; each flow builds one of these next
+ * to its machine (payouts/apply-payout-transition.ts, payins/apply-payin-transition.ts).
+ */
+export interface OrderFlow<Row extends OrderRow, Status extends string, Action extends string> {
+  flow: DisputeFlow;
+  table: OrderTable;
+  machine: MachineDef<Status, Action>;
+  /** The value the transition moves (a ledger transfer), or undefined when it moves none. */
+  ledger: (tx: Tx, order: Row, from: Status, action: Action) => Promise<unknown> | undefined;
+  /** Wake-ups delivered on commit (LISTEN/NOTIFY) for the pages that show the order. */
+  signals: (tx: Tx, order: Row, from: Status, to: Status) => Promise<unknown> | undefined;
+}
 
 /**
  * Locks the order row (SELECT ... FOR UPDATE), plans the transition against its real current state
- * (actor, source state, guards), updates it with `WHERE status = <current>`, posts the ledger
+ * (actor, source state, guards), updates it with `WHERE status = <current>`, posts the flow's ledger
  * transfer the transition implies, and writes the timeline row and the outbox event, all in the
  * caller's transaction. Of two concurrent actions on one
  * order, the second waits for the lock, then sees the new state and is refused with a code.
  */
-async function applyTransition<Row extends PayoutRow | PayinRow, Status extends string, Action extends string>(
+export async function applyTransition<Row extends OrderRow, Status extends string, Action extends string>(
   tx: Tx,
-  flow: 'payout' | 'payin',
-  table: OrderTable,
-  machine: MachineDef<Status, Action>,
+  orderFlow: OrderFlow<Row, Status, Action>,
   input: TransitionInput<Row, Action, object>,
-  ledgerEffect: (order: Row, from: Status) => Promise<unknown> | undefined,
 ): Promise<TransitionOutcome<Row, Status>> {
+  const { flow, table, machine } = orderFlow;
   const conditions: SQL[] = [eq(table.id, input.orderId)];
   if (input.scope?.merchantId) conditions.push(eq(table.merchantId, input.scope.merchantId));
   if (input.scope?.traderId) conditions.push(eq(table.traderId, input.scope.traderId));
@@ -132,10 +116,7 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
   // Every write of the transition in one round trip, in this order (docs/performance.md, "One
   // round trip, one commit per batch"): the update, the value it moves (a refusal such as
   // INSUFFICIENT_BALANCE aborts the transaction and everything after it), the timeline row, the
-  // pause's row, the signals delivered on commit (a payout entering or leaving the task pool
-  // wakes the traders' open pool pages, pool-signal.ts; a pay-in's change wakes its buyer's open
-  // checkout page, payin-changes.ts), and the outbox event with its delivery.
-  const poolChanged = flow === 'payout' && (current.status === 'PENDING_MATCH' || plan.to === 'PENDING_MATCH');
+  // pause's row, the flow's signals delivered on commit, and the outbox event with its delivery.
   let updated: Row | undefined;
   await pipelined([
     tx
@@ -146,7 +127,7 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
       .then((rows) => {
         updated = (rows as Row[])[0];
       }),
-    ledgerEffect(planned, current.status as Status),
+    orderFlow.ledger(tx, planned, current.status as Status, input.action),
     tx.insert(orderTransitions).values({
       flow,
       orderId: current.id,
@@ -159,8 +140,7 @@ async function applyTransition<Row extends PayoutRow | PayinRow, Status extends 
       createdAt: now,
     }),
     pause ? recordPause(tx, { flow, orderId: current.id, plan: pause, actor: input.actor, now }) : undefined,
-    poolChanged ? signalPoolChange(tx) : undefined,
-    flow === 'payin' ? signalPayinChanged(tx, current.id) : undefined,
+    orderFlow.signals(tx, planned, current.status as Status, plan.to),
     ...(event?.writes ?? []),
   ]);
   // The row is locked by this transaction, so the status cannot have moved in between.

@@ -37,7 +37,7 @@ export async function writeEvent(tx: Tx, event: NewEvent): Promise<EventPayload>
 
 /**
  * The event's two inserts, not sent yet, for a caller that sends them in one round trip with its
- * own statements (apply-transition.ts): Drizzle's builders go out when `pipelined` awaits them.
+ * own statements (apply-transition.ts in this folder): Drizzle's builders go out when `pipelined` awaits them.
  */
 export function eventWrites(tx: Tx, event: NewEvent): { payload: EventPayload; writes: PromiseLike<unknown>[] } {
   const payload: EventPayload = {

@@ -1,5 +1,5 @@
 import { payinOrders, payoutOrders } from '../../db/schema';
-import type { DisputeFlow } from '../disputes/dispute-ref';
+import type { DisputeFlow } from './order-ref';
 
 /**
  * The deadline that runs in each state (docs/state-machines.md, "Time windows"): the one a timer of

@@ -1,5 +1,5 @@
-import { requireDue, requireNote, requireProofCount, requireReason } from '@/server/state-machines/guards';
-import { defineMachine, type StateDef } from '@/server/state-machines/machine';
+import { requireDue, requireNote, requireProofCount, requireReason } from '@/server/orders/guards';
+import { defineMachine, type StateDef } from '@/server/orders/machine';
 
 export { payoutStatuses, type PayoutStatus } from '@/db/schema/order-statuses';
 import type { PayoutStatus } from '@/db/schema/order-statuses';

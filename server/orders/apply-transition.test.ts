@@ -9,7 +9,8 @@ import { isDomainError } from '../errors';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../ledger';
 import { payinDetailView } from '../payins/payin-view';
 import { payoutDetailView } from '../payouts/payout-view';
-import { applyPayinTransition, applyPayoutTransition } from './apply-transition';
+import { applyPayinTransition } from '../payins/apply-payin-transition';
+import { applyPayoutTransition } from '../payouts/apply-payout-transition';
 
 let database: TestDatabase;
 beforeAll(async () => {

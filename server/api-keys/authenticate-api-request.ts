@@ -1,15 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import { reusableSql } from '../../db/reusable-query';
-import { addressAllowed } from '../api-keys/ip-allowlist';
-import { noteKeyUse } from '../api-keys/note-key-use';
-import { apiKeyScope, type ApiKeyScope } from '../api-keys/scopes';
-import { cachedMerchant, type MerchantRow } from '../merchants/merchant-cache';
-import { apiKeyMaterial, type ApiKeyMaterial } from './api-key-material';
+import { addressAllowed } from './ip-allowlist';
+import { noteKeyUse } from './note-key-use';
+import { apiKeyScope, type ApiKeyScope } from './scopes';
+import { cachedMerchant, type MerchantRow } from './merchant-cache';
+import { apiKeyMaterial, type ApiKeyMaterial } from '../auth/api-key-material';
 import { timingSafeEqualString } from '../crypto/tokens';
 import { DomainError } from '../errors';
-import { NONCE_PATTERN, TIMESTAMP_TOLERANCE_MS } from './api-request-rules';
-import { signRequestDigest } from './request-signature';
+import { NONCE_PATTERN, TIMESTAMP_TOLERANCE_MS } from '../auth/api-request-rules';
+import { signRequestDigest } from '../auth/request-signature';
 
 /** The signed headers of a request: all that is checked before its body is read. */
 export interface ApiRequestHeaders {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { payinOrders, payoutOrders } from '../../db/schema';
 
+/** The order flows a dispute, a timer adjustment and the timeline address by name. */
 export const disputeFlow = z.enum(['payout', 'payin']);
 export type DisputeFlow = z.infer<typeof disputeFlow>;
 

@@ -1,32 +1,16 @@
-import type { payinOrders, payoutOrders } from '../../db/schema';
+import type { payinOrders } from '../../db/schema';
 import { Dec } from '../money/decimal';
 import { fmt2, fmt6 } from '../money/format';
-import { payinSplitLegs } from './split-ruling';
-import { payoutResolutionOf } from './payout-resolution';
-import type { RulingReasonCode } from './ruling-reasons';
+import type { PayinDisputeResolution } from '../rulings/resolution.schema';
+import { payinSplitLegs } from '../rulings/split-ruling';
+import type { RulingReasonCode } from '../rulings/ruling-reasons';
 
-type PayoutRow = typeof payoutOrders.$inferSelect;
 type PayinRow = typeof payinOrders.$inferSelect;
-
-/**
- * What an operator's ruling did to a payout, read back from the order (its status and the
- * resolution_* columns only a ruling writes, server/disputes/apply-ruling.ts): the same amounts as
- * the ruling's ledger transfer and its payout.dispute_resolved event, USDT to the cent. Null when no
- * operator ruled on it.
- */
-export function payoutRulingOf(order: PayoutRow) {
-  if (order.resolutionNote === null) return null;
-  const ruling = order.status === 'CANCELLED' ? 'refund' : order.resolutionTraderAmount !== null ? 'split' : 'release';
-  const { outcome, traderAmount, merchantAmount, feeAmount } = payoutResolutionOf(order, ruling, (order.resolutionCode ?? 'other') as RulingReasonCode, order.resolutionNote);
-  return { outcome, traderAmount, merchantAmount, feeAmount, reasonCode: order.resolutionCode, note: order.resolutionNote };
-}
-
-export type PayoutRuling = NonNullable<ReturnType<typeof payoutRulingOf>>;
 
 /**
  * What a ruling did to a pay-in's escrow (assetAmount), as its ledger transfer moved it, USDT at
  * ledger precision: completed (assetAmount less the fee credited to the merchant), failed (all of it
- * back to the trader) or split (server/disputes/split-ruling.ts). Null when no operator ruled on it.
+ * back to the trader) or split (server/rulings/split-ruling.ts). Null when no operator ruled on it.
  */
 export function payinRulingOf(order: PayinRow) {
   if (order.resolutionNote === null) return null;
@@ -57,4 +41,10 @@ export function buyerRulingOf(order: PayinRow) {
   const whole = new Dec(order.fiatAmount);
   const counted = whole.times(order.resolutionMerchantAmount!).dividedBy(order.assetAmount).toDecimalPlaces(2, Dec.ROUND_HALF_UP);
   return { outcome: 'split' as const, orderFiatAmount: fmt2(whole), countedFiatAmount: fmt2(counted), notCountedFiatAmount: fmt2(whole.minus(counted)) };
+}
+
+/** The resolution of a pay-in split: the legs of its transfer (server/payins/payin-ledger.ts). */
+export function payinSplitResolutionOf(order: PayinRow, reasonCode: RulingReasonCode, note: string): PayinDisputeResolution {
+  const legs = payinSplitLegs(order, order.resolutionMerchantAmount ?? '0');
+  return { outcome: 'split', merchantAmount: fmt6(legs.merchantAmount), traderAmount: fmt6(legs.traderAmount), feeAmount: fmt6(legs.feeAmount), reasonCode, note };
 }

@@ -17,11 +17,11 @@ import { addBuyerReceipts } from './buyer-receipts';
 import { claimDispute } from '../disputes/claim-dispute';
 import { createOperator } from '../users/create-operator';
 import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } from './checkout';
-import { reportNotReceived } from './release-payin';
-import { CHECKOUT_LINK_AFTER_END_MS } from './checkout-link';
-import { checkoutBranding, checkoutLogo } from './checkout-page';
-import { merchantCancelPayin } from './merchant-cancel-payin';
-import { onPayinChange } from './payin-changes';
+import { reportNotReceived } from '../payins/release-payin';
+import { CHECKOUT_LINK_AFTER_END_MS } from '../payins/checkout-link';
+import { checkoutBranding, checkoutLogo } from '../payins/checkout-page';
+import { merchantCancelPayin } from '../payins/merchant-cancel-payin';
+import { onPayinChange } from '../payins/payin-changes';
 
 let database: TestDatabase;
 let merchant: TestMerchant;

@@ -1148,7 +1148,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -2667,6 +2667,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -2825,6 +2843,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -2963,6 +2999,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -3089,6 +3143,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -3225,6 +3297,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -3431,6 +3521,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -3590,6 +3698,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -3775,6 +3901,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -3956,6 +4100,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -4111,6 +4273,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -4262,6 +4442,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -4398,6 +4596,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -4584,7 +4800,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SERVER_BUSY */
+            /** @description SERVICE_UNAVAILABLE, SERVER_BUSY */
             503: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -4597,7 +4813,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "SERVER_BUSY";
+                            code?: "SERVICE_UNAVAILABLE" | "SERVER_BUSY";
                         };
                     };
                 };
@@ -4758,6 +4974,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -4891,6 +5125,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -5080,6 +5332,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -5216,6 +5486,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -5401,6 +5689,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -5502,6 +5808,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -5652,6 +5976,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -5753,6 +6095,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -5903,6 +6263,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -6029,6 +6407,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -6173,6 +6569,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -6313,6 +6727,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -6430,6 +6862,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -6562,6 +7012,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -6706,6 +7174,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -6823,6 +7309,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -6999,6 +7503,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -7139,6 +7661,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -7259,6 +7799,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -7415,6 +7973,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -7598,7 +8174,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description SERVER_BUSY */
+            /** @description SERVICE_UNAVAILABLE, SERVER_BUSY */
             503: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -7611,7 +8187,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "SERVER_BUSY";
+                            code?: "SERVICE_UNAVAILABLE" | "SERVER_BUSY";
                         };
                     };
                 };
@@ -7738,6 +8314,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -7894,6 +8488,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };
@@ -8082,6 +8694,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -8247,6 +8877,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
             "4XX": components["responses"]["RefusedRequest"];
         };
     };
@@ -8405,6 +9053,24 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
                         };
                     };
                 };

@@ -226,6 +226,8 @@ const AUTHENTICATION_ERRORS: readonly ErrorCode[] = [
   'RATE_LIMITED',
   // A declared Content-Length over the route's limit is refused from the headers, on any route.
   'PAYLOAD_TOO_LARGE',
+  // Every route reads the database, whose primary may be changing over (docs/deploy.md, "Failover").
+  'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
 ];
 
@@ -234,7 +236,7 @@ const AUTHENTICATION_ERRORS: readonly ErrorCode[] = [
  * merchant it names may be over its rate for signed URLs. A declared body is still refused from
  * its Content-Length.
  */
-const SIGNED_URL_ERRORS: readonly ErrorCode[] = ['SIGNED_URL_INVALID', 'SIGNED_URL_EXPIRED', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'INTERNAL_ERROR'];
+const SIGNED_URL_ERRORS: readonly ErrorCode[] = ['SIGNED_URL_INVALID', 'SIGNED_URL_EXPIRED', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'];
 
 /** A route's possible error codes: its own, plus those of authentication and of reading its input. */
 export function errorsOf(route: Route): ErrorCode[] {

@@ -6,6 +6,9 @@
  * snapshot. The restored database is dropped afterwards unless --keep is given.
  *
  *   DATABASE_URL=postgres://... npm run restore-drill [-- --keep] [-- --dump-file=path]
+ *
+ * `npm run restore-drill -- --point-in-time` runs the point-in-time drill instead, on an instance of
+ * its own (scripts/restore/point-in-time-drill.ts): WAL archive, base backup, replay to a moment.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
@@ -18,6 +21,7 @@ import { connect } from '../db/client';
 import { migrationStatus } from '../db/migration-status';
 import { checkLedgerInvariants } from '../server/ledger';
 import { ledgerFingerprint, type LedgerFingerprint } from './restore/ledger-fingerprint';
+import { pointInTimeDrill } from './restore/point-in-time-drill';
 
 const run = promisify(execFile);
 
@@ -76,7 +80,20 @@ export async function restoreDrill(sourceUrl: string, options: { keep?: boolean;
   }
 }
 
+async function pointInTime(): Promise<void> {
+  const result = await pointInTimeDrill();
+  console.log(`Base backup   in ${result.baseBackupSeconds.toFixed(1)} s; then money moved, the target taken, more money moved, the instance lost`);
+  console.log(`Archive       ${result.archivedSegments} WAL segments`);
+  console.log(`Recovery      to ${result.target} in ${result.recoverySeconds.toFixed(1)} s (restored instance started until it took writes)`);
+  console.log(`Checks        migrations pending ${result.pendingMigrations}, ledger invariants ${result.invariantsOk ? 'hold' : 'BROKEN'}, made after the target: ${result.laterMerchantPresent ? 'PRESENT' : 'absent'}`);
+  console.log(`              at target ${JSON.stringify(result.atTarget)}`);
+  console.log(`              restored  ${JSON.stringify(result.restored)}`);
+  console.log(result.ok ? 'Point-in-time drill passed.' : 'Point-in-time drill FAILED.');
+  process.exit(result.ok ? 0 : 1);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('--point-in-time')) return pointInTime();
   const url = process.env.DATABASE_URL;
   if (!url) {
     console.error('npm run restore-drill needs DATABASE_URL (the PostgreSQL database to back up and restore).');

@@ -1,9 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { userInfo } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import postgres from 'postgres';
 import { freePort } from '../../tests/operations/spawn-corridor';
+import { asRoot, chownToPostgres, PG_BIN, runAsPostgres, type Ran } from './postgres-user';
 
 /**
  * A pg_auto_failover formation on one machine (docs/deploy.md, "Failover"): a monitor and two or
@@ -14,8 +14,6 @@ import { freePort } from '../../tests/operations/spawn-corridor';
  * PostgreSQL and pg_autoctl refuse to run as root: as root, every command runs as `postgres`.
  * XDG_* point inside the cluster's folder, so nothing of a run is left in a home directory.
  */
-
-const PG_BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /**
  * The monitor's health checks, tuned for seconds (the defaults take about 30 s to fail over): a
@@ -54,8 +52,6 @@ export interface HaClusterOptions {
   say?: (line: string) => void;
 }
 
-const asRoot = userInfo().uid === 0;
-
 export class AutoFailoverCluster {
   readonly nodes: HaNode[] = [];
   private monitor?: HaNode;
@@ -81,7 +77,7 @@ export class AutoFailoverCluster {
     const dir = mkdtempSync('/tmp/corridor-ha-');
     const cluster = new AutoFailoverCluster(dir, options.say ?? (() => {}));
     for (const sub of ['config', 'share', 'run']) mkdirSync(path.join(dir, sub), { recursive: true });
-    if (asRoot) chownTree(dir);
+    chownToPostgres(...['', 'config', 'share', 'run'].map((sub) => path.join(dir, sub)));
     try {
       await cluster.startMonitor();
       const count = options.nodes ?? 2;
@@ -291,7 +287,7 @@ export class AutoFailoverCluster {
     const command = `exec pg_autoctl ${args.map(shellQuote).join(' ')} >> ${shellQuote(log)} 2>&1`;
     // Its own process group: killing the group takes the keeper's helpers with it.
     const child = asRoot
-      ? spawn('runuser', ['-u', 'postgres', '--', 'env', ...envArgs(this.env), 'sh', '-c', command], { detached: true, stdio: 'ignore' })
+      ? spawn('runuser', ['-u', 'postgres', '--', 'env', `PATH=${this.env.PATH}`, ...Object.entries(this.keeperEnv()).map(([k, v]) => `${k}=${v}`), 'sh', '-c', command], { detached: true, stdio: 'ignore' })
       : spawn('sh', ['-c', command], { detached: true, stdio: 'ignore', env: this.env });
     child.unref();
     return child;
@@ -307,11 +303,13 @@ export class AutoFailoverCluster {
     return output.status === 0 ? output.stdout : output.stderr;
   }
 
-  private run(args: string[]): { status: number | null; stdout: string; stderr: string } {
-    const result = asRoot
-      ? spawnSync('runuser', ['-u', 'postgres', '--', 'env', ...envArgs(this.env), 'pg_autoctl', ...args], { encoding: 'utf8' })
-      : spawnSync('pg_autoctl', args, { encoding: 'utf8', env: this.env });
-    return { status: result.status, stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+  private run(args: string[]): Ran {
+    return runAsPostgres('pg_autoctl', args, this.keeperEnv());
+  }
+
+  /** What the keeper reads: its folders (PATH is added by runAsPostgres). */
+  private keeperEnv(): Record<string, string> {
+    return Object.fromEntries(['XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_RUNTIME_DIR', 'PGHOST'].map((name) => [name, this.env[name] ?? '']));
   }
 }
 
@@ -328,19 +326,6 @@ function postmasterPid(pgdata: string): number | undefined {
   } catch {
     return undefined;
   }
-}
-
-function chownTree(dir: string): void {
-  const ids = spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' });
-  const gid = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
-  const uid = Number(ids.stdout.trim());
-  const group = Number(gid.stdout.trim());
-  for (const sub of ['', 'config', 'share', 'run']) chownSync(path.join(dir, sub), uid, group);
-}
-
-/** What runuser passes on: only the variables the keeper reads. */
-function envArgs(env: NodeJS.ProcessEnv): string[] {
-  return ['PATH', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME', 'XDG_RUNTIME_DIR', 'PGHOST'].map((name) => `${name}=${env[name] ?? ''}`);
 }
 
 function shellQuote(value: string): string {

@@ -1,6 +1,7 @@
 import { depositMachine } from '@/server/state-machines/deposit';
 import { payinMachine } from '@/server/state-machines/payin';
 import { payoutMachine } from '@/server/state-machines/payout';
+import { withdrawalMachine } from '@/server/state-machines/withdrawal';
 
 // Pure on purpose: a page can import the machines to offer buttons without pulling in the
 // database. The applier (apply-transition.ts) and recordCreation are imported from their own files.
@@ -10,5 +11,6 @@ export * from '@/server/state-machines/windows';
 export * from '@/server/state-machines/payout';
 export * from '@/server/state-machines/payin';
 export * from '@/server/state-machines/deposit';
+export * from '@/server/state-machines/withdrawal';
 
-export const machines = { payout: payoutMachine, payin: payinMachine, deposit: depositMachine } as const;
+export const machines = { payout: payoutMachine, payin: payinMachine, deposit: depositMachine, withdrawal: withdrawalMachine } as const;

@@ -24,7 +24,7 @@ const withdrawalExample = {
   id: '6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f',
   chain: 'tron',
   addressId: '1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d',
-  toAddress: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+  toAddress: 'TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV',
   amount: '250.000000',
   fee: '1.000000',
   state: 'APPROVED' as const,

@@ -29,10 +29,10 @@ async function addWithin(tx: Tx, scope: string, day: string, amount: string, lim
 export async function countAgainstLimits(tx: Tx, options: { owner: WithdrawalOwner; amount: string; day: string; ownerLimit: string; platformLimit: string }): Promise<void> {
   const ownerScope = `${options.owner.type}:${options.owner.id}`;
   if (!(await addWithin(tx, ownerScope, options.day, options.amount, options.ownerLimit))) {
-    throw new DomainError('WITHDRAWAL_LIMIT_EXCEEDED', `This would pass your daily withdrawal limit of ${options.ownerLimit} USDT.`, { meta: { limit: 'owner_daily' } });
+    throw new DomainError('WITHDRAWAL_LIMIT_EXCEEDED', `This would pass your daily withdrawal limit of ${options.ownerLimit} USDT.`);
   }
   if (!(await addWithin(tx, 'platform', options.day, options.amount, options.platformLimit))) {
-    throw new DomainError('WITHDRAWAL_LIMIT_EXCEEDED', 'Withdrawals have reached the platform\'s limit for today; try again tomorrow.', { meta: { limit: 'platform_daily' } });
+    throw new DomainError('WITHDRAWAL_LIMIT_EXCEEDED', 'Withdrawals have reached the platform\'s limit for today; try again tomorrow.');
   }
 }
 

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { ledgerAccounts, walletWithdrawals, withdrawalAddresses } from '../../db/schema';
 import type { ChainSettings } from '../chains/chain-settings';
-import { DomainError } from '../errors';
+import { DomainError, isDomainError } from '../errors';
 import { withIdempotency, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
 import { accountIds } from '../ledger/account-ids';
 import { move } from '../ledger/move';
@@ -39,7 +39,7 @@ export async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Prom
   const settings = await withdrawalSettings(tx);
   const amount = new Dec(input.amount).toFixed(6);
   if (new Dec(amount).lt(settings.minimumAmount)) {
-    throw new DomainError('WITHDRAWAL_BELOW_MINIMUM', `The smallest withdrawal is ${settings.minimumAmount} USDT.`, { meta: { minimum: settings.minimumAmount } });
+    throw new DomainError('WITHDRAWAL_BELOW_MINIMUM', `The smallest withdrawal is ${settings.minimumAmount} USDT.`);
   }
   const fee = new Dec(feeOf(settings, chain.key)).toFixed(6);
 
@@ -57,9 +57,7 @@ export async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Prom
     );
   if (!address) throw new DomainError('WITHDRAWAL_ADDRESS_NOT_FOUND', `No address with this id for ${chain.key} in your withdrawal book.`);
   if (address.usableAt.getTime() > now.getTime()) {
-    throw new DomainError('WITHDRAWAL_ADDRESS_COOLING_DOWN', `This address is new: it can be used from ${address.usableAt.toISOString()}.`, {
-      meta: { usableAt: address.usableAt.toISOString() },
-    });
+    throw new DomainError('WITHDRAWAL_ADDRESS_COOLING_DOWN', `This address is new: it can be used from ${address.usableAt.toISOString()}.`);
   }
 
   await countAgainstLimits(tx, { owner, amount, day: withdrawalDay(now), ownerLimit: settings.ownerDailyLimit, platformLimit: settings.platformDailyLimit });
@@ -75,13 +73,22 @@ export async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Prom
     .insert(ledgerAccounts)
     .values({ id: accountIds.withdrawalPending(owner), ownerType: owner.type, ownerId: owner.id, kind: 'withdrawal_pending' })
     .onConflictDoNothing();
-  await move(tx, {
-    id: `withdrawal:${withdrawal.id}:request`,
-    kind: 'withdrawal_request',
-    memo: `${chain.key} ${address.address}`,
-    from: accountIds.available(owner),
-    to: [{ accountId: accountIds.withdrawalPending(owner), amount: new Dec(amount).plus(fee).toFixed(6) }],
-  });
+  const total = new Dec(amount).plus(fee).toFixed(6);
+  try {
+    await move(tx, {
+      id: `withdrawal:${withdrawal.id}:request`,
+      kind: 'withdrawal_request',
+      memo: `${chain.key} ${address.address}`,
+      from: accountIds.available(owner),
+      to: [{ accountId: accountIds.withdrawalPending(owner), amount: total }],
+    });
+  } catch (error) {
+    // The ledger names the account in meta; the caller hears the sum it could not cover instead.
+    if (isDomainError(error) && error.code === 'INSUFFICIENT_BALANCE') {
+      throw new DomainError('INSUFFICIENT_BALANCE', `The available balance is less than amount + fee (${total} USDT).`);
+    }
+    throw error;
+  }
 
   await writeWithdrawalEvent(tx, withdrawal, 'wallet.withdrawal_requested', now);
   if (reason) return withdrawalView(withdrawal);

@@ -32,7 +32,7 @@ interface RequestOptions {
  * and, when no rule asks for an operator, the approval with its queued send. Any refusal throws
  * and rolls all of it back: nothing changes.
  */
-export async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Promise<WithdrawalView> {
+async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Promise<WithdrawalView> {
   const input = parseInput(requestWithdrawalInput, options.input);
   const { owner, now } = options;
   const chain = supportedChain(options.chains, input.chain);

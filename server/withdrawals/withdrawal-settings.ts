@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 import { amountString } from '../money/amount-strings';
 
-export const WITHDRAWAL_SETTINGS_KEY = 'wallet_withdrawal_settings';
+const WITHDRAWAL_SETTINGS_KEY = 'wallet_withdrawal_settings';
 
 const usdt = amountString({ maxDecimals: 6, example: '1000', allowZero: true });
 
@@ -12,7 +12,7 @@ const usdt = amountString({ maxDecimals: 6, example: '1000', allowZero: true });
  * The operator's withdrawal settings (docs/wallet.md, "Withdrawals"), each with a default until set.
  * Amounts are USDT strings; the fee is flat per chain (`fees`, else `defaultFee`).
  */
-export const withdrawalSettingsValue = z
+const withdrawalSettingsValue = z
   .object({
     /** A new book address is usable this many hours after it was added. */
     addressCooldownHours: z.number().int().min(0).max(24 * 30),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { walletWithdrawals } from '../../db/schema';
 import { asset6 } from '../money/amount-strings';
 
-export const withdrawalStates = ['REQUESTED', 'APPROVED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED', 'REJECTED'] as const;
+const withdrawalStates = ['REQUESTED', 'APPROVED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED', 'REJECTED'] as const;
 
 /** POST /api/v1/wallet/withdrawals, and the console's and dashboard's request form. */
 export const requestWithdrawalInput = z

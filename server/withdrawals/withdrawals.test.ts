@@ -177,6 +177,8 @@ describe('requesting a withdrawal', () => {
       chains: CHAINS,
       actor: cliActor,
     });
+    // One accepted today already: the limits below are passed by the sum, not by one request alone.
+    await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId: address.id, amount: '20' }, chains: CHAINS, now: new Date() });
     const before = await footprint(party.owner);
 
     const attempt = (input: { chain: string; addressId: string; amount: string }) => codeOf(requestWithdrawal(db, { owner: party.owner, input, chains: CHAINS, now: new Date() }));
@@ -186,16 +188,28 @@ describe('requesting a withdrawal', () => {
     expect(await attempt({ chain: 'local-eth', addressId: tronAddress.id, amount: '20' })).toBe('WITHDRAWAL_ADDRESS_NOT_FOUND');
     expect(await attempt({ chain: 'local-eth', addressId: cooling.id, amount: '20' })).toBe('WITHDRAWAL_ADDRESS_COOLING_DOWN');
     expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '9.999999' })).toBe('WITHDRAWAL_BELOW_MINIMUM');
-    expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '499.5' })).toBe('INSUFFICIENT_BALANCE'); // + fee 1
+    expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '478.5' })).toBe('INSUFFICIENT_BALANCE'); // 479 left, + fee 1
     expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '-5' })).toBe('VALIDATION_FAILED');
-    await writeWithdrawalSettings(db, { ownerDailyLimit: '100' });
-    expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '100.000001' })).toBe('WITHDRAWAL_LIMIT_EXCEEDED');
-    await writeWithdrawalSettings(db, { ownerDailyLimit: '50000', platformDailyLimit: '15' });
-    expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '20' })).toBe('WITHDRAWAL_LIMIT_EXCEEDED');
-    await writeWithdrawalSettings(db, { platformDailyLimit: '500000' });
+    try {
+      await limitRefusals();
+    } finally {
+      await writeWithdrawalSettings(db, { ownerDailyLimit: '50000', platformDailyLimit: '500000' });
+    }
 
     expect(await footprint(party.owner)).toEqual(before);
     await expectInvariants();
+
+    async function limitRefusals() {
+      await writeWithdrawalSettings(db, { ownerDailyLimit: '100' });
+      expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '100.000001' })).toBe('WITHDRAWAL_LIMIT_EXCEEDED');
+      await writeWithdrawalSettings(db, { ownerDailyLimit: '30' });
+      expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '10.000001' })).toBe('WITHDRAWAL_LIMIT_EXCEEDED'); // 20 + 10.000001
+      const [platform] = await db.select().from(withdrawalDailyTotals).where(eq(withdrawalDailyTotals.scope, 'platform'));
+      await writeWithdrawalSettings(db, { ownerDailyLimit: '50000', platformDailyLimit: new Dec(platform!.total).plus(15).toFixed() });
+      expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '20' })).toBe('WITHDRAWAL_LIMIT_EXCEEDED');
+      await writeWithdrawalSettings(db, { platformDailyLimit: '15' });
+      expect(await attempt({ chain: 'local-eth', addressId: address.id, amount: '20' })).toBe('WITHDRAWAL_LIMIT_EXCEEDED');
+    }
   });
 
   it('the cool-down ends when the setting says: usable 24 hours after it was added', async () => {

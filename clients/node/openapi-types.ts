@@ -1200,6 +1200,166 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "wallet.withdrawal_address_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_address_added
+         * @description An owner added an address to your withdrawal book (data is the entry; usable from data.usableAt). If nobody on your team did, tell the platform at once. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_address_added"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_requested
+         * @description A USDT withdrawal was requested: amount + fee left your available balance (data.state REQUESTED, or APPROVED at once in the next event). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_approved
+         * @description The withdrawal was approved and queued for sending (data.state APPROVED). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_rejected
+         * @description An operator rejected the withdrawal (data.reason); amount + fee are back in your available balance. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_signed
+         * @description The send was signed (data.state SIGNED). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_signed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_broadcast
+         * @description The send is on the network (data.txHash), not yet confirmed. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_broadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_confirmed
+         * @description The chain confirmed the send: the USDT has left (data.state CONFIRMED). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_confirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_failed
+         * @description The send failed on chain (data.reason); amount + fee are back in your available balance. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -2058,6 +2218,67 @@ export interface components {
             /** @description Pass as startingAfter for the next page; null when hasMore is false. */
             nextCursor: string | null;
         };
+        WalletWithdrawal: {
+            /** Format: uuid */
+            id: string;
+            chain: string;
+            /** Format: uuid */
+            addressId: string;
+            toAddress: string;
+            /** @description USDT that reaches the address. */
+            amount: string;
+            /** @description The chain's flat network fee, taken with the amount. */
+            fee: string;
+            /** @enum {string} */
+            state: "REQUESTED" | "APPROVED" | "SIGNED" | "BROADCAST" | "CONFIRMED" | "FAILED" | "REJECTED";
+            /** @description Why it waited (or waits) for an operator; null when approved at once. */
+            needsReview: ("above_threshold" | "new_address" | "unusual_amount") | null;
+            /** @description Why it was rejected or failed. */
+            reason: string | null;
+            txHash: string | null;
+            /** Format: date-time */
+            requestedAt: string;
+            confirmedAt: string | null;
+        };
+        WalletWithdrawalList: {
+            /** @description Newest first. */
+            items: components["schemas"]["WalletWithdrawal"][];
+            hasMore: boolean;
+            /** @description Pass as startingAfter for the next page; null when hasMore is false. */
+            nextCursor: string | null;
+        };
+        WithdrawalAddress: {
+            /** Format: uuid */
+            id: string;
+            chain: string;
+            /** @description Canonical form (EVM: EIP-55 checksummed; TRON: base58check). */
+            address: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @description Withdrawals to it are refused before this time (the cool-down after adding it).
+             */
+            usableAt: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WithdrawalAddressList: {
+            /** @description Newest first; removed addresses are not listed. */
+            items: components["schemas"]["WithdrawalAddress"][];
+        };
+        WithdrawalChainList: {
+            items: {
+                chain: string;
+                name: string;
+                /** @enum {string} */
+                family: "evm" | "tron";
+                /** @description Flat network fee per withdrawal (USDT), taken on top of the amount. */
+                fee: string;
+                minimumAmount: string;
+                /** @description The most you may withdraw per UTC day (all chains). */
+                ownerDailyLimit: string;
+            }[];
+        };
         StatementEntry: {
             /** @description The posting id: increases in commit order within an account. The cursor of startingAfter. */
             id: string;
@@ -2162,6 +2383,28 @@ export interface components {
              */
             createdAt: string;
             data: components["schemas"]["Deposit"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_address_added";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WithdrawalAddress"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @enum {string} */
+            type: "wallet.withdrawal_requested" | "wallet.withdrawal_approved" | "wallet.withdrawal_rejected" | "wallet.withdrawal_signed" | "wallet.withdrawal_broadcast" | "wallet.withdrawal_confirmed" | "wallet.withdrawal_failed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
         } | {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
@@ -2299,6 +2542,17 @@ export interface components {
             expiresAt?: string;
             /** @description 1 to 50 CIDR ranges (IPv4 or IPv6; a bare address is its own /32 or /128) the key may be used from. Leave it out to allow any address. */
             ipAllowlist?: string[];
+        };
+        RequestWalletWithdrawalRequest: {
+            /** @description A chain key (docs/wallet.md, "Chains"). */
+            chain: string;
+            /**
+             * Format: uuid
+             * @description The id of an address in your withdrawal book, on that chain.
+             */
+            addressId: string;
+            /** @description USDT to reach the address, up to 6 decimals. The chain's flat fee comes on top. */
+            amount: string;
         };
         BankNotificationRequest: {
             /**
@@ -2582,6 +2836,110 @@ export interface components {
              */
             createdAt: string;
             data: components["schemas"]["Deposit"];
+        };
+        /** @description An owner added an address to your withdrawal book (data is the entry; usable from data.usableAt). If nobody on your team did, tell the platform at once. */
+        WalletWithdrawalAddressAddedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_address_added";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WithdrawalAddress"];
+        };
+        /** @description A USDT withdrawal was requested: amount + fee left your available balance (data.state REQUESTED, or APPROVED at once in the next event). */
+        WalletWithdrawalRequestedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_requested";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The withdrawal was approved and queued for sending (data.state APPROVED). */
+        WalletWithdrawalApprovedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_approved";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description An operator rejected the withdrawal (data.reason); amount + fee are back in your available balance. */
+        WalletWithdrawalRejectedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_rejected";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The send was signed (data.state SIGNED). */
+        WalletWithdrawalSignedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_signed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The send is on the network (data.txHash), not yet confirmed. */
+        WalletWithdrawalBroadcastEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_broadcast";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The chain confirmed the send: the USDT has left (data.state CONFIRMED). */
+        WalletWithdrawalConfirmedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_confirmed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The send failed on chain (data.reason); amount + fee are back in your available balance. */
+        WalletWithdrawalFailedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_failed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
         };
         /** @description You asked for a test event (POST /api/v1/webhooks/test). */
         WebhookTestEvent: {
@@ -3194,19 +3552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        items: {
-                            chain: string;
-                            name: string;
-                            /** @enum {string} */
-                            family: "evm" | "tron";
-                            /** @description Flat network fee per withdrawal (USDT), taken on top of the amount. */
-                            fee: string;
-                            minimumAmount: string;
-                            /** @description The most you may withdraw per UTC day (all chains). */
-                            ownerDailyLimit: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["WithdrawalChainList"];
                 };
             };
             /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
@@ -3311,24 +3657,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Newest first; removed addresses are not listed. */
-                        items: {
-                            /** Format: uuid */
-                            id: string;
-                            chain: string;
-                            /** @description Canonical form (EVM: EIP-55 checksummed; TRON: base58check). */
-                            address: string;
-                            label: string;
-                            /**
-                             * Format: date-time
-                             * @description Withdrawals to it are refused before this time (the cool-down after adding it).
-                             */
-                            usableAt: string;
-                            /** Format: date-time */
-                            createdAt: string;
-                        }[];
-                    };
+                    "application/json": components["schemas"]["WithdrawalAddressList"];
                 };
             };
             /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
@@ -3439,34 +3768,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @description Newest first. */
-                        items: {
-                            /** Format: uuid */
-                            id: string;
-                            chain: string;
-                            /** Format: uuid */
-                            addressId: string;
-                            toAddress: string;
-                            /** @description USDT that reaches the address. */
-                            amount: string;
-                            /** @description The chain's flat network fee, taken with the amount. */
-                            fee: string;
-                            /** @enum {string} */
-                            state: "REQUESTED" | "APPROVED" | "SIGNED" | "BROADCAST" | "CONFIRMED" | "FAILED" | "REJECTED";
-                            /** @description Why it waited (or waits) for an operator; null when approved at once. */
-                            needsReview: ("above_threshold" | "new_address" | "unusual_amount") | null;
-                            /** @description Why it was rejected or failed. */
-                            reason: string | null;
-                            txHash: string | null;
-                            /** Format: date-time */
-                            requestedAt: string;
-                            confirmedAt: string | null;
-                        }[];
-                        hasMore: boolean;
-                        /** @description Pass as startingAfter for the next page; null when hasMore is false. */
-                        nextCursor: string | null;
-                    };
+                    "application/json": components["schemas"]["WalletWithdrawalList"];
                 };
             };
             /** @description VALIDATION_FAILED */
@@ -3589,17 +3891,7 @@ export interface operations {
                  *       "amount": "250"
                  *     }
                  */
-                "application/json": {
-                    /** @description A chain key (docs/wallet.md, "Chains"). */
-                    chain: string;
-                    /**
-                     * Format: uuid
-                     * @description The id of an address in your withdrawal book, on that chain.
-                     */
-                    addressId: string;
-                    /** @description USDT to reach the address, up to 6 decimals. The chain's flat fee comes on top. */
-                    amount: string;
-                };
+                "application/json": components["schemas"]["RequestWalletWithdrawalRequest"];
             };
         };
         responses: {
@@ -3629,28 +3921,7 @@ export interface operations {
                      *       "confirmedAt": null
                      *     }
                      */
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        chain: string;
-                        /** Format: uuid */
-                        addressId: string;
-                        toAddress: string;
-                        /** @description USDT that reaches the address. */
-                        amount: string;
-                        /** @description The chain's flat network fee, taken with the amount. */
-                        fee: string;
-                        /** @enum {string} */
-                        state: "REQUESTED" | "APPROVED" | "SIGNED" | "BROADCAST" | "CONFIRMED" | "FAILED" | "REJECTED";
-                        /** @description Why it waited (or waits) for an operator; null when approved at once. */
-                        needsReview: ("above_threshold" | "new_address" | "unusual_amount") | null;
-                        /** @description Why it was rejected or failed. */
-                        reason: string | null;
-                        txHash: string | null;
-                        /** Format: date-time */
-                        requestedAt: string;
-                        confirmedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["WalletWithdrawal"];
                 };
             };
             /** @description VALIDATION_FAILED, INVALID_JSON, IDEMPOTENCY_KEY_REQUIRED, CHAIN_NOT_SUPPORTED */
@@ -3853,28 +4124,7 @@ export interface operations {
                      *       "confirmedAt": null
                      *     }
                      */
-                    "application/json": {
-                        /** Format: uuid */
-                        id: string;
-                        chain: string;
-                        /** Format: uuid */
-                        addressId: string;
-                        toAddress: string;
-                        /** @description USDT that reaches the address. */
-                        amount: string;
-                        /** @description The chain's flat network fee, taken with the amount. */
-                        fee: string;
-                        /** @enum {string} */
-                        state: "REQUESTED" | "APPROVED" | "SIGNED" | "BROADCAST" | "CONFIRMED" | "FAILED" | "REJECTED";
-                        /** @description Why it waited (or waits) for an operator; null when approved at once. */
-                        needsReview: ("above_threshold" | "new_address" | "unusual_amount") | null;
-                        /** @description Why it was rejected or failed. */
-                        reason: string | null;
-                        txHash: string | null;
-                        /** Format: date-time */
-                        requestedAt: string;
-                        confirmedAt: string | null;
-                    };
+                    "application/json": components["schemas"]["WalletWithdrawal"];
                 };
             };
             /** @description VALIDATION_FAILED */
@@ -7343,7 +7593,7 @@ export interface operations {
                 /** @description The nextCursor of the previous page: events older than its last item. */
                 startingAfter?: string;
                 /** @description Only events of this type. */
-                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "order.dispute_resolved" | "wallet.deposit_detected" | "wallet.deposit_credited" | "wallet.deposit_held" | "wallet.deposit_orphaned" | "webhook.test";
+                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "order.dispute_resolved" | "wallet.deposit_detected" | "wallet.deposit_credited" | "wallet.deposit_held" | "wallet.deposit_orphaned" | "wallet.withdrawal_address_added" | "wallet.withdrawal_requested" | "wallet.withdrawal_approved" | "wallet.withdrawal_rejected" | "wallet.withdrawal_signed" | "wallet.withdrawal_broadcast" | "wallet.withdrawal_confirmed" | "wallet.withdrawal_failed" | "webhook.test";
                 /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
                 from?: string;
                 /** @description Created before this ISO 8601 date or timestamp, exclusive. */
@@ -10033,6 +10283,278 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WalletDepositOrphanedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_address_added: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalAddressAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_signed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalSignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_broadcast: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalBroadcastEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_confirmed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalConfirmedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalFailedEvent"];
             };
         };
         responses: {

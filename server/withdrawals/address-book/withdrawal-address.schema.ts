@@ -18,7 +18,7 @@ export type AddWithdrawalAddressInput = z.input<typeof addWithdrawalAddressInput
 export const withdrawalAddressIdInput = z.object({ addressId: z.uuid() }).strict();
 
 /** A book entry as the API, the pages and the events show it. */
-const withdrawalAddressResponse = z.object({
+export const withdrawalAddressResponse = z.object({
   id: z.uuid(),
   chain: z.string(),
   address: z.string().describe('Canonical form (EVM: EIP-55 checksummed; TRON: base58check).'),

@@ -94,6 +94,11 @@ describe('POST /api/v1/wallet/withdrawals', () => {
     expect(await database.db.select().from(walletWithdrawals).where(eq(walletWithdrawals.ownerId, a.merchantId))).toHaveLength(1);
     expect(await balanceOf(database.db, accountIds.merchantAvailable(a.merchantId))).toBe('979.000000');
     expect(await database.db.select().from(chainSends)).toEqual([]);
+    // The events list carries the address's and the request's events, in the document's shapes
+    // (the client checks every response against the OpenAPI document).
+    const events = (await a.client.request('GET', '/api/v1/events')).body as { items: { type: string; data: { id: string } }[] };
+    expect(events.items.map((event) => event.type).sort()).toEqual(['wallet.withdrawal_address_added', 'wallet.withdrawal_requested']);
+    expect(events.items.find((event) => event.type === 'wallet.withdrawal_requested')?.data.id).toBe((first.body as { id: string }).id);
   });
 
   it("another merchant's address is WITHDRAWAL_ADDRESS_NOT_FOUND and its withdrawal 404, as if neither existed", async () => {

@@ -7,6 +7,6 @@ import { returnWithdrawalFunds } from './return-withdrawal-funds';
 export async function rejectWithdrawal(tx: Tx, withdrawal: WithdrawalRow, operatorId: string, reason: string, now: Date): Promise<WithdrawalRow> {
   const rejected = await applyWithdrawalTransition(tx, withdrawal, 'reject', 'operator', { reason, decidedAt: now, decidedBy: operatorId }, now);
   if (!rejected) throw movedOn();
-  await returnWithdrawalFunds(tx, rejected, 'withdrawal_reject');
+  await returnWithdrawalFunds(tx, rejected, 'withdrawal.reject');
   return rejected;
 }

@@ -15,7 +15,7 @@ import { countAgainstLimits, withdrawalDay } from './daily-totals';
 import { reviewReasonOf } from './review-reason';
 import { supportedChain } from './supported-chain';
 import type { WithdrawalOwner } from './withdrawal-owner';
-import { feeOf, withdrawalSettings } from './withdrawal-settings';
+import { autoApproveLimitOf, feeOf, withdrawalSettings } from './withdrawal-settings';
 import { requestWithdrawalInput, withdrawalView, type RequestWithdrawalInput, type WithdrawalView } from './withdrawal.schema';
 
 interface RequestOptions {
@@ -62,7 +62,7 @@ async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Promise<Wit
 
   await countAgainstLimits(tx, { owner, amount, day: withdrawalDay(now), ownerLimit: settings.ownerDailyLimit, platformLimit: settings.platformDailyLimit });
 
-  const reason = await reviewReasonOf(tx, { owner, addressId: address.id, amount, fee, autoApproveLimit: settings.autoApproveLimit });
+  const reason = await reviewReasonOf(tx, { owner, addressId: address.id, amount, fee, autoApproveLimit: autoApproveLimitOf(settings, owner) });
   const [created] = await tx
     .insert(walletWithdrawals)
     .values({ ownerType: owner.type, ownerId: owner.id, chainKey: chain.key, addressId: address.id, toAddress: address.address, amount, fee, state: 'REQUESTED', needsReview: reason, requestedAt: now, updatedAt: now })
@@ -77,7 +77,7 @@ async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Promise<Wit
   try {
     await move(tx, {
       id: `withdrawal:${withdrawal.id}:request`,
-      kind: 'withdrawal_request',
+      kind: 'withdrawal.request',
       memo: `${chain.key} ${address.address}`,
       from: accountIds.available(owner),
       to: [{ accountId: accountIds.withdrawalPending(owner), amount: total }],

@@ -9,10 +9,10 @@ import { releaseFromLimits, withdrawalDay } from './daily-totals';
  * Gives a rejected or failed withdrawal's amount + fee back to the owner's available balance in one
  * transfer, and its amount back to the day's limits (it never left).
  */
-export async function returnWithdrawalFunds(tx: Tx, withdrawal: WithdrawalRow, kind: 'withdrawal_reject' | 'withdrawal_fail'): Promise<void> {
+export async function returnWithdrawalFunds(tx: Tx, withdrawal: WithdrawalRow, kind: 'withdrawal.reject' | 'withdrawal.fail'): Promise<void> {
   const owner = { type: withdrawal.ownerType, id: withdrawal.ownerId };
   await move(tx, {
-    id: `withdrawal:${withdrawal.id}:${kind === 'withdrawal_reject' ? 'reject' : 'fail'}`,
+    id: `withdrawal:${withdrawal.id}:${kind === 'withdrawal.reject' ? 'reject' : 'fail'}`,
     kind,
     from: accountIds.withdrawalPending(owner),
     to: [{ accountId: accountIds.available(owner), amount: new Dec(withdrawal.amount).plus(withdrawal.fee).toFixed(6) }],

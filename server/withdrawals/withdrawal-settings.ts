@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 import { amountString } from '../money/amount-strings';
+import type { WithdrawalOwner } from './withdrawal-owner';
 
 const WITHDRAWAL_SETTINGS_KEY = 'wallet_withdrawal_settings';
 
@@ -18,6 +19,8 @@ const withdrawalSettingsValue = z
     addressCooldownHours: z.number().int().min(0).max(24 * 30),
     /** At or under this (amount + fee) a request is approved at once, unless new address or unusual. */
     autoApproveLimit: usdt,
+    /** Per-owner thresholds over the platform's, keyed `merchant:<id>` or `trader:<id>`. */
+    ownerAutoApproveLimits: z.record(z.string().regex(/^(merchant|trader):[0-9a-f-]{36}$/), usdt),
     /** The most one owner may withdraw per UTC day (amount). */
     ownerDailyLimit: usdt,
     /** The most all owners together may withdraw per UTC day: the hot wallets' outflow. */
@@ -32,6 +35,7 @@ export type WithdrawalSettings = z.output<typeof withdrawalSettingsValue>;
 const DEFAULTS: WithdrawalSettings = {
   addressCooldownHours: 24,
   autoApproveLimit: '1000',
+  ownerAutoApproveLimits: {},
   ownerDailyLimit: '50000',
   platformDailyLimit: '500000',
   minimumAmount: '10',
@@ -53,6 +57,11 @@ export async function writeWithdrawalSettings(db: Executor, value: Partial<Withd
     .insert(platformSettings)
     .values({ key: WITHDRAWAL_SETTINGS_KEY, value: next, updatedAt: now })
     .onConflictDoUpdate({ target: platformSettings.key, set: { value: next, updatedAt: now } });
+}
+
+/** The owner's auto-approval threshold: their own when the operator set one, else the platform's. */
+export function autoApproveLimitOf(settings: WithdrawalSettings, owner: WithdrawalOwner): string {
+  return settings.ownerAutoApproveLimits[`${owner.type}:${owner.id}`] ?? settings.autoApproveLimit;
 }
 
 /** The flat network fee of a chain. */

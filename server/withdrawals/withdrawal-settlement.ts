@@ -34,7 +34,7 @@ export const withdrawalSettlement: ChainSendSettlement = {
     // The amount leaves to the world; the fee is the platform's, on the withdrawal's stripe.
     await move(tx, {
       id: `withdrawal:${row.id}:confirm`,
-      kind: 'withdrawal_confirm',
+      kind: 'withdrawal.confirm',
       memo: `${row.chainKey} ${send.txHash}`,
       from: accountIds.withdrawalPending({ type: row.ownerType, id: row.ownerId }),
       to: [
@@ -47,7 +47,7 @@ export const withdrawalSettlement: ChainSendSettlement = {
   async failed(tx, send) {
     const row = await step(tx, send, 'fail', 'FAILED', (now) => ({ txHash: send.txHash, failedAt: now, reason: send.reason.slice(0, 500), caseOpenedAt: now }));
     if (!row) return;
-    await returnWithdrawalFunds(tx, row, 'withdrawal_fail');
+    await returnWithdrawalFunds(tx, row, 'withdrawal.fail');
     // The case is the row's open case_opened_at; the operator's list shows it. Never the reason's text in the log.
     log('warn', 'withdrawal failed on chain: case opened', { withdrawalId: row.id, chain: row.chainKey });
   },

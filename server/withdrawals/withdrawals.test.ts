@@ -158,6 +158,15 @@ describe('requesting a withdrawal', () => {
       expect(await db.select().from(chainSends).where(eq(chainSends.referenceId, waiting.id))).toEqual([]);
     }
     expect(await balanceOf(db, accountIds.withdrawalPending(party.owner))).toBe('1124.000000'); // 11 + 1001 + 61 + 51
+
+    // An owner's own threshold replaces the platform's: under 20, the 50 approved above now waits.
+    await writeWithdrawalSettings(db, { ownerAutoApproveLimits: { [`trader:${party.traderId}`]: '20' } });
+    try {
+      const limited = await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId: address.id, amount: '50' }, chains: CHAINS, now: new Date() });
+      expect(limited).toMatchObject({ state: 'REQUESTED', needsReview: 'above_threshold' });
+    } finally {
+      await writeWithdrawalSettings(db, { ownerAutoApproveLimits: {} });
+    }
     await expectInvariants();
   });
 

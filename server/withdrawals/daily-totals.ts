@@ -38,7 +38,10 @@ export async function countAgainstLimits(tx: Tx, options: { owner: WithdrawalOwn
 
 /** Gives a rejected or failed withdrawal's amount back to the day it was counted in. */
 export async function releaseFromLimits(tx: Tx, options: { owner: WithdrawalOwner; amount: string; day: string }): Promise<void> {
-  await tx.execute(sql`
-    update withdrawal_daily_totals set total = greatest(total - ${options.amount}::numeric, 0)
-    where day = ${options.day}::date and scope in (${`${options.owner.type}:${options.owner.id}`}, 'platform')`);
+  // The owner's row, then the platform's: the order a request locks them in, so the two cannot deadlock.
+  for (const scope of [`${options.owner.type}:${options.owner.id}`, 'platform']) {
+    await tx.execute(sql`
+      update withdrawal_daily_totals set total = greatest(total - ${options.amount}::numeric, 0)
+      where day = ${options.day}::date and scope = ${scope}`);
+  }
 }

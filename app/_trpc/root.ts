@@ -10,14 +10,17 @@ import { merchantInvitationRouter } from './routers/merchant-invitation';
 import { merchantOrdersRouter } from './routers/merchant-orders';
 import { merchantOverviewRouter } from './routers/merchant-overview';
 import { merchantTeamRouter } from './routers/merchant-team';
+import { merchantWalletRouter } from './routers/merchant-wallet';
 import { operatorRouter } from './routers/operator';
 import { traderRouter } from './routers/trader';
+import { traderWalletRouter } from './routers/trader-wallet';
 
 /** Every tRPC router of the pages; each feature router is one line here. */
 export const appRouter = router({
   account: accountRouter,
   checkout: checkoutRouter,
   trader: traderRouter,
+  traderWallet: traderWalletRouter,
   operator: operatorRouter,
   merchantAccount: merchantAccountRouter,
   merchantTeam: merchantTeamRouter,
@@ -28,6 +31,7 @@ export const appRouter = router({
   merchantBalance: merchantBalanceRouter,
   merchantAudit: merchantAuditRouter,
   merchantCheckout: merchantCheckoutRouter,
+  merchantWallet: merchantWalletRouter,
 });
 
 export type AppRouter = typeof appRouter;

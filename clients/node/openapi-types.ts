@@ -86,6 +86,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/wallet/withdrawal-chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Chains you may withdraw on, with their fee
+         * @description Each chain's flat network fee (taken on top of the amount), the minimum amount and your daily limit.
+         */
+        get: operations["listWithdrawalChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet/withdrawal-addresses": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Your withdrawal address book
+         * @description The addresses a withdrawal may go to. Only an owner adds them, in the console with a second-factor code; no API key can.
+         */
+        get: operations["listWithdrawalAddresses"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List your USDT withdrawals
+         * @description Newest first, in any state. Page with limit and startingAfter = the nextCursor of the previous page.
+         */
+        get: operations["listWalletWithdrawals"];
+        put?: never;
+        /**
+         * Request a USDT withdrawal
+         * @description Moves amount + the chain's fee from your available balance to withdrawal pending at once. Approved at once (APPROVED) under your auto-approval threshold; otherwise, or to an address used for the first time, or for an unusual amount, it waits for an operator (REQUESTED with needsReview).
+         */
+        post: operations["requestWalletWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/wallet/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Query a USDT withdrawal */
+        get: operations["getWalletWithdrawal"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/withdrawals": {
         parameters: {
             query?: never;
@@ -1119,6 +1200,166 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "wallet.withdrawal_address_added": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_address_added
+         * @description An owner added an address to your withdrawal book (data is the entry; usable from data.usableAt). If nobody on your team did, tell the platform at once. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_address_added"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_requested
+         * @description A USDT withdrawal was requested: amount + fee left your available balance (data.state REQUESTED, or APPROVED at once in the next event). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_requested"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_approved
+         * @description The withdrawal was approved and queued for sending (data.state APPROVED). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_approved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_rejected
+         * @description An operator rejected the withdrawal (data.reason); amount + fee are back in your available balance. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_signed
+         * @description The send was signed (data.state SIGNED). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_signed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_broadcast": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_broadcast
+         * @description The send is on the network (data.txHash), not yet confirmed. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_broadcast"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_confirmed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_confirmed
+         * @description The chain confirmed the send: the USDT has left (data.state CONFIRMED). Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_confirmed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "wallet.withdrawal_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * wallet.withdrawal_failed
+         * @description The send failed on chain (data.reason); amount + fee are back in your available balance. Delivered at least once, signed as Standard Webhooks (docs/webhooks.md).
+         */
+        post: operations["webhook_wallet_withdrawal_failed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "webhook.test": {
         parameters: {
             query?: never;
@@ -1148,7 +1389,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "WITHDRAWAL_ADDRESS_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "WITHDRAWAL_ADDRESS_COOLING_DOWN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_LIMIT_EXCEEDED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -1977,6 +2218,67 @@ export interface components {
             /** @description Pass as startingAfter for the next page; null when hasMore is false. */
             nextCursor: string | null;
         };
+        WalletWithdrawal: {
+            /** Format: uuid */
+            id: string;
+            chain: string;
+            /** Format: uuid */
+            addressId: string;
+            toAddress: string;
+            /** @description USDT that reaches the address. */
+            amount: string;
+            /** @description The chain's flat network fee, taken with the amount. */
+            fee: string;
+            /** @enum {string} */
+            state: "REQUESTED" | "APPROVED" | "SIGNED" | "BROADCAST" | "CONFIRMED" | "FAILED" | "REJECTED";
+            /** @description Why it waited (or waits) for an operator; null when approved at once. */
+            needsReview: ("above_threshold" | "new_address" | "unusual_amount") | null;
+            /** @description Why it was rejected or failed. */
+            reason: string | null;
+            txHash: string | null;
+            /** Format: date-time */
+            requestedAt: string;
+            confirmedAt: string | null;
+        };
+        WalletWithdrawalList: {
+            /** @description Newest first. */
+            items: components["schemas"]["WalletWithdrawal"][];
+            hasMore: boolean;
+            /** @description Pass as startingAfter for the next page; null when hasMore is false. */
+            nextCursor: string | null;
+        };
+        WithdrawalAddress: {
+            /** Format: uuid */
+            id: string;
+            chain: string;
+            /** @description Canonical form (EVM: EIP-55 checksummed; TRON: base58check). */
+            address: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @description Withdrawals to it are refused before this time (the cool-down after adding it).
+             */
+            usableAt: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WithdrawalAddressList: {
+            /** @description Newest first; removed addresses are not listed. */
+            items: components["schemas"]["WithdrawalAddress"][];
+        };
+        WithdrawalChainList: {
+            items: {
+                chain: string;
+                name: string;
+                /** @enum {string} */
+                family: "evm" | "tron";
+                /** @description Flat network fee per withdrawal (USDT), taken on top of the amount. */
+                fee: string;
+                minimumAmount: string;
+                /** @description The most you may withdraw per UTC day (all chains). */
+                ownerDailyLimit: string;
+            }[];
+        };
         StatementEntry: {
             /** @description The posting id: increases in commit order within an account. The cursor of startingAfter. */
             id: string;
@@ -2085,6 +2387,28 @@ export interface components {
             /** @description the event id, also sent as webhook-id: the same on every retry */
             id: string;
             /** @constant */
+            type: "wallet.withdrawal_address_added";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WithdrawalAddress"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @enum {string} */
+            type: "wallet.withdrawal_requested" | "wallet.withdrawal_approved" | "wallet.withdrawal_rejected" | "wallet.withdrawal_signed" | "wallet.withdrawal_broadcast" | "wallet.withdrawal_confirmed" | "wallet.withdrawal_failed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        } | {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
             type: "webhook.test";
             /**
              * Format: date-time
@@ -2106,7 +2430,7 @@ export interface components {
             keyId: string;
             label: string;
             /** @description null: every scope (keys issued before scopes existed, and keys an operator issued without scopes). */
-            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "webhooks:manage" | "keys:manage")[] | null;
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "wallet:withdraw" | "webhooks:manage" | "keys:manage")[] | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -2126,7 +2450,7 @@ export interface components {
             keyId: string;
             label: string;
             /** @description null: every scope (keys issued before scopes existed, and keys an operator issued without scopes). */
-            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "webhooks:manage" | "keys:manage")[] | null;
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "wallet:withdraw" | "webhooks:manage" | "keys:manage")[] | null;
             /**
              * Format: date-time
              * @description ISO 8601 UTC with milliseconds
@@ -2210,7 +2534,7 @@ export interface components {
             /** @description Your name for the key, up to 100 characters. */
             label?: string;
             /** @description What the key may do (docs/api.md, "API keys and scopes"); only scopes the calling key holds itself. */
-            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "webhooks:manage" | "keys:manage")[];
+            scopes: ("payouts:read" | "payouts:write" | "payins:read" | "payins:write" | "balance:read" | "events:read" | "deposits:read" | "wallet:withdraw" | "webhooks:manage" | "keys:manage")[];
             /**
              * Format: date-time
              * @description When the key stops working: an ISO 8601 timestamp with offset, in the future. Leave it out for a key that does not expire.
@@ -2218,6 +2542,17 @@ export interface components {
             expiresAt?: string;
             /** @description 1 to 50 CIDR ranges (IPv4 or IPv6; a bare address is its own /32 or /128) the key may be used from. Leave it out to allow any address. */
             ipAllowlist?: string[];
+        };
+        RequestWalletWithdrawalRequest: {
+            /** @description A chain key (docs/wallet.md, "Chains"). */
+            chain: string;
+            /**
+             * Format: uuid
+             * @description The id of an address in your withdrawal book, on that chain.
+             */
+            addressId: string;
+            /** @description USDT to reach the address, up to 6 decimals. The chain's flat fee comes on top. */
+            amount: string;
         };
         BankNotificationRequest: {
             /**
@@ -2501,6 +2836,110 @@ export interface components {
              */
             createdAt: string;
             data: components["schemas"]["Deposit"];
+        };
+        /** @description An owner added an address to your withdrawal book (data is the entry; usable from data.usableAt). If nobody on your team did, tell the platform at once. */
+        WalletWithdrawalAddressAddedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_address_added";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WithdrawalAddress"];
+        };
+        /** @description A USDT withdrawal was requested: amount + fee left your available balance (data.state REQUESTED, or APPROVED at once in the next event). */
+        WalletWithdrawalRequestedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_requested";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The withdrawal was approved and queued for sending (data.state APPROVED). */
+        WalletWithdrawalApprovedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_approved";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description An operator rejected the withdrawal (data.reason); amount + fee are back in your available balance. */
+        WalletWithdrawalRejectedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_rejected";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The send was signed (data.state SIGNED). */
+        WalletWithdrawalSignedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_signed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The send is on the network (data.txHash), not yet confirmed. */
+        WalletWithdrawalBroadcastEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_broadcast";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The chain confirmed the send: the USDT has left (data.state CONFIRMED). */
+        WalletWithdrawalConfirmedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_confirmed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
+        };
+        /** @description The send failed on chain (data.reason); amount + fee are back in your available balance. */
+        WalletWithdrawalFailedEvent: {
+            /** @description the event id, also sent as webhook-id: the same on every retry */
+            id: string;
+            /** @constant */
+            type: "wallet.withdrawal_failed";
+            /**
+             * Format: date-time
+             * @description when the change happened; use it to ignore an older state arriving late
+             */
+            createdAt: string;
+            data: components["schemas"]["WalletWithdrawal"];
         };
         /** @description You asked for a test event (POST /api/v1/webhooks/test). */
         WebhookTestEvent: {
@@ -3093,6 +3532,805 @@ export interface operations {
                         error?: {
                             /** @enum {unknown} */
                             code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listWithdrawalChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chains */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalChainList"];
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listWithdrawalAddresses: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The book, newest first */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalAddressList"];
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    listWalletWithdrawals: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100; default 20. */
+                limit?: string;
+                /** @description The id of the last withdrawal of the previous page. */
+                startingAfter?: string;
+                state?: "REQUESTED" | "APPROVED" | "SIGNED" | "BROADCAST" | "CONFIRMED" | "FAILED" | "REJECTED";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of withdrawals, newest first */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletWithdrawalList"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    requestWalletWithdrawal: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Required. A replay returns the first response with Idempotent-Replayed: true (docs/api.md, "Idempotency"). */
+                "Idempotency-Key": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "chain": "tron",
+                 *       "addressId": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                 *       "amount": "250"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RequestWalletWithdrawalRequest"];
+            };
+        };
+        responses: {
+            /** @description Requested (or replayed) */
+            201: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description "true" when this is the stored answer of an earlier request with the same key. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "chain": "tron",
+                     *       "addressId": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "toAddress": "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV",
+                     *       "amount": "250.000000",
+                     *       "fee": "1.000000",
+                     *       "state": "APPROVED",
+                     *       "needsReview": null,
+                     *       "reason": null,
+                     *       "txHash": null,
+                     *       "requestedAt": "2026-11-27T10:00:00.000Z",
+                     *       "confirmedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WalletWithdrawal"];
+                };
+            };
+            /** @description VALIDATION_FAILED, INVALID_JSON, IDEMPOTENCY_KEY_REQUIRED, CHAIN_NOT_SUPPORTED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description WITHDRAWAL_ADDRESS_NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "WITHDRAWAL_ADDRESS_NOT_FOUND";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_IN_USE, WITHDRAWAL_ADDRESS_COOLING_DOWN */
+            409: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "IDEMPOTENCY_KEY_IN_USE" | "WITHDRAWAL_ADDRESS_COOLING_DOWN";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE */
+            415: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "UNSUPPORTED_MEDIA_TYPE";
+                        };
+                    };
+                };
+            };
+            /** @description IDEMPOTENCY_KEY_REUSED, WITHDRAWAL_BELOW_MINIMUM, WITHDRAWAL_LIMIT_EXCEEDED, INSUFFICIENT_BALANCE */
+            422: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "IDEMPOTENCY_KEY_REUSED" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_LIMIT_EXCEEDED" | "INSUFFICIENT_BALANCE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    getWalletWithdrawal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6f1c2d3e-4b5a-4c6d-8e7f-9a0b1c2d3e4f",
+                     *       "chain": "tron",
+                     *       "addressId": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+                     *       "toAddress": "TBXSw8fM4jpQkGc6zZjsVABFpVN7UvXPdV",
+                     *       "amount": "250.000000",
+                     *       "fee": "1.000000",
+                     *       "state": "APPROVED",
+                     *       "needsReview": null,
+                     *       "reason": null,
+                     *       "txHash": null,
+                     *       "requestedAt": "2026-11-27T10:00:00.000Z",
+                     *       "confirmedAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WalletWithdrawal"];
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description NOT_FOUND */
+            404: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "NOT_FOUND";
                         };
                     };
                 };
@@ -6895,7 +8133,7 @@ export interface operations {
                 /** @description The nextCursor of the previous page: events older than its last item. */
                 startingAfter?: string;
                 /** @description Only events of this type. */
-                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "order.dispute_resolved" | "wallet.deposit_detected" | "wallet.deposit_credited" | "wallet.deposit_held" | "wallet.deposit_orphaned" | "webhook.test";
+                type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "order.dispute_resolved" | "wallet.deposit_detected" | "wallet.deposit_credited" | "wallet.deposit_held" | "wallet.deposit_orphaned" | "wallet.withdrawal_address_added" | "wallet.withdrawal_requested" | "wallet.withdrawal_approved" | "wallet.withdrawal_rejected" | "wallet.withdrawal_signed" | "wallet.withdrawal_broadcast" | "wallet.withdrawal_confirmed" | "wallet.withdrawal_failed" | "webhook.test";
                 /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
                 from?: string;
                 /** @description Created before this ISO 8601 date or timestamp, exclusive. */
@@ -9801,6 +11039,278 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WalletDepositOrphanedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_address_added: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalAddressAddedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_requested: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalRequestedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_approved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalApprovedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_rejected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalRejectedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_signed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalSignedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_broadcast: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalBroadcastEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_confirmed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalConfirmedEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx within 10 seconds acknowledges the event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer (or none) is retried: after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h. */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_wallet_withdrawal_failed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event id: the same on every retry; drop duplicates by it. */
+                "webhook-id": string;
+                /** @description Seconds since the epoch; refuse one more than 5 minutes old. */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WalletWithdrawalFailedEvent"];
             };
         };
         responses: {

@@ -15,7 +15,7 @@ export const outboxEvents = pgTable(
       .notNull()
       .references(() => merchants.id),
     type: text('type').notNull(),
-    flow: text('flow').$type<'payout' | 'payin' | 'deposit' | 'test'>().notNull(),
+    flow: text('flow').$type<'payout' | 'payin' | 'deposit' | 'withdrawal' | 'test'>().notNull(),
     orderId: uuid('order_id'),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),

@@ -83,7 +83,10 @@ export class AutoFailoverCluster {
       const count = options.nodes ?? 2;
       for (let index = 1; index <= count; index += 1) await cluster.addNode(`node${index}`);
       if (options.synchronous === false) {
-        for (const node of cluster.nodes) cluster.autoctl(['set', 'node', 'replication-quorum', 'false', '--pgdata', node.pgdata]);
+        // The formation first stops asking for a synchronous standby; then no node is in the quorum.
+        await cluster.waitForSteadyState(90_000);
+        cluster.autoctl(['set', 'formation', 'number-sync-standbys', '0', '--pgdata', cluster.nodes[0]!.pgdata]);
+        for (const node of cluster.nodes.slice(1)) cluster.autoctl(['set', 'node', 'replication-quorum', 'false', '--pgdata', node.pgdata]);
       }
       await cluster.waitForPrimary(60_000);
       await cluster.waitForStandbys(count - 1, 60_000);

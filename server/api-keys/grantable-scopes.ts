@@ -21,6 +21,7 @@ const consolePermissionOf: Record<ApiKeyScope, MerchantPermission> = {
   'events:read': 'orders.read',
   // Deposits move the balance in: whoever may read the balance may see them and the address.
   'deposits:read': 'balance.read',
+  'wallet:withdraw': 'wallet.withdraw',
   'webhooks:manage': 'webhooks.manage',
   'keys:manage': 'keys.manage',
 };

@@ -4,9 +4,12 @@ import { requireScopes } from './require-scopes';
 import { API_KEY_SCOPES, missingScopes } from './scopes';
 
 describe('requireScopes: an action needs every scope it names', () => {
-  it('passes a key holding them all, or holding every scope (null)', () => {
+  it('passes a key holding them all, or holding every scope (null) but those granted by name only', () => {
     expect(() => requireScopes({ granted: ['payouts:read', 'payouts:write'], required: ['payouts:read', 'payouts:write'] })).not.toThrow();
-    expect(() => requireScopes({ granted: null, required: [...API_KEY_SCOPES] })).not.toThrow();
+    expect(() => requireScopes({ granted: null, required: API_KEY_SCOPES.filter((scope) => scope !== 'wallet:withdraw') })).not.toThrow();
+    // A key that can send USDT off the platform is never a default: a full-access key lacks it.
+    expect(() => requireScopes({ granted: null, required: ['wallet:withdraw'] })).toThrow(/wallet:withdraw/);
+    expect(() => requireScopes({ granted: ['wallet:withdraw'], required: ['wallet:withdraw'] })).not.toThrow();
     expect(() => requireScopes({ granted: [], required: [] })).not.toThrow();
   });
 

@@ -4,7 +4,8 @@ import { z } from 'zod';
  * What a merchant API key may do (docs/api.md, "API keys and scopes"). Each REST route declares
  * the scopes it needs (app/api/v1/_rest/route-definition.ts) and the adapter refuses a key that
  * lacks one of them with 403 INSUFFICIENT_SCOPE. A key whose scopes are null holds every scope:
- * the keys issued before scopes existed, the operator's and the CLI's.
+ * the keys issued before scopes existed, the operator's and the CLI's, except the scopes that must
+ * be granted by name (`wallet:withdraw`: a key that can send money off the platform is never a default).
  *
  * Trader keys have no scopes: the trader API's routes declare none, and the key's kind decides.
  */
@@ -16,6 +17,7 @@ export const apiKeyScope = z.enum([
   'balance:read',
   'events:read',
   'deposits:read',
+  'wallet:withdraw',
   'webhooks:manage',
   'keys:manage',
 ]);
@@ -33,13 +35,20 @@ export const scopeDescriptions: Record<ApiKeyScope, string> = {
   'balance:read': 'read the balance',
   'events:read': 'list and query events',
   'deposits:read': 'your deposit address per chain (made on first request) and your USDT deposits',
+  'wallet:withdraw': 'request USDT withdrawals to addresses of your withdrawal book, list them and the book (never add an address). Only a key granted it by name holds it',
   'webhooks:manage': 'your webhook endpoint and its signing secret, the delivery log, resending, the test event',
   'keys:manage': 'list, create and revoke API keys (never with a scope the key lacks itself)',
 };
 
-/** The scopes a key holds: null (a full-access key) is every scope. */
+/** Scopes a key holds only when they are granted by name: a full-access key (null) lacks them. */
+const EXPLICIT_ONLY: readonly ApiKeyScope[] = ['wallet:withdraw'];
+
+/** The scopes a full-access key (null) holds. */
+const FULL_ACCESS_SCOPES: readonly ApiKeyScope[] = API_KEY_SCOPES.filter((scope) => !EXPLICIT_ONLY.includes(scope));
+
+/** The scopes a key holds: null (a full-access key) is every scope but the explicit-only ones. */
 export function effectiveScopes(granted: readonly ApiKeyScope[] | null): readonly ApiKeyScope[] {
-  return granted ?? API_KEY_SCOPES;
+  return granted ?? FULL_ACCESS_SCOPES;
 }
 
 /** The scopes of `required` that `granted` lacks, in the order of `required`. */

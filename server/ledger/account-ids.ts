@@ -26,6 +26,10 @@ export const accountIds = {
   traderAvailable: (traderId: string) => `trader:${traderId}:available`,
   traderFrozen: (traderId: string) => `trader:${traderId}:frozen`,
   traderEscrow: (traderId: string) => `trader:${traderId}:escrow`,
+  /** USDT of requested withdrawals (amount + fee) until the send is confirmed, failed or rejected. */
+  withdrawalPending: (owner: { type: 'merchant' | 'trader'; id: string }) => `${owner.type}:${owner.id}:withdrawal_pending`,
+  /** The owner's spendable balance, for flows that serve merchants and traders alike. */
+  available: (owner: { type: 'merchant' | 'trader'; id: string }) => `${owner.type}:${owner.id}:available`,
   /**
    * The platform's first fee account: it keeps the fees posted before the stripes and receives no
    * new ones. The platform's fee balance is it plus every stripe (server/ledger/balances.ts).

@@ -24,6 +24,8 @@ export const merchantPermissions = [
   'audit.read',
   /** The checkout's display name, accent colour, logo and payer-name question (buyers see them). */
   'checkout.manage',
+  /** The withdrawal address book and USDT withdrawals: money leaving the platform. */
+  'wallet.withdraw',
 ] as const;
 export type MerchantPermission = (typeof merchantPermissions)[number];
 

@@ -1,7 +1,7 @@
 import { DomainError } from '@/server/errors';
 
 export type ActorType = 'merchant' | 'trader' | 'operator' | 'buyer' | 'system';
-type Flow = 'payout' | 'payin' | 'deposit';
+type Flow = 'payout' | 'payin' | 'deposit' | 'withdrawal';
 
 /** What a guard may look at: the clock and what the caller supplied or read from the order. */
 export interface GuardContext {

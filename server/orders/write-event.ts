@@ -7,7 +7,7 @@ import { outboxEvents } from '../../db/schema';
 export interface NewEvent {
   merchantId: string;
   type: string;
-  flow: 'payout' | 'payin' | 'deposit' | 'test';
+  flow: 'payout' | 'payin' | 'deposit' | 'withdrawal' | 'test';
   orderId?: string | null;
   /** The order as the merchant's detail endpoint returns it; never a card number. */
   data: Record<string, unknown>;

@@ -10,6 +10,8 @@ import {
   PAYIN_DISPUTE_RESOLVED_EVENT_TYPE,
   payinEventTypes,
   depositEventTypes,
+  withdrawalEventTypes,
+  WITHDRAWAL_ADDRESS_ADDED_EVENT_TYPE,
   webhookEventTypes,
   payoutEventTypes,
   PROOF_SUBMITTED_EVENT_TYPE,
@@ -18,6 +20,8 @@ import {
 } from '../webhooks/event.schema';
 import { eventCursorQuery } from './event-cursor';
 import { depositResponse } from '../deposits/deposit.schema';
+import { withdrawalAddressResponse } from '../withdrawals/address-book/withdrawal-address.schema';
+import { withdrawalResponse } from '../withdrawals/withdrawal.schema';
 
 /** Every type Corridor emits (docs/webhooks.md, "Events"); a filter on any other is a mistake. */
 const eventTypes: string[] = webhookEventTypes;
@@ -37,6 +41,8 @@ export const merchantEventResponse = z.union([
   eventEnvelope(PAYIN_DISPUTE_RESOLVED_EVENT_TYPE, payinDisputeResolvedData),
   eventEnvelope('', payinDetailResponse).extend({ type: z.enum(payinEventTypes.filter((type) => type !== PAYIN_DISPUTE_RESOLVED_EVENT_TYPE)) }),
   eventEnvelope('', depositResponse).extend({ type: z.enum(depositEventTypes) }),
+  eventEnvelope(WITHDRAWAL_ADDRESS_ADDED_EVENT_TYPE, withdrawalAddressResponse),
+  eventEnvelope('', withdrawalResponse).extend({ type: z.enum(withdrawalEventTypes) }),
   eventEnvelope(TEST_EVENT_TYPE, testEventData),
 ]);
 

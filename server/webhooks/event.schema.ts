@@ -7,6 +7,9 @@ import { payinMachine } from '../payins/payin-machine';
 import { payoutMachine } from '../payouts/payout-machine';
 import { depositMachine } from '../deposits/deposit-machine';
 import { depositResponse } from '../deposits/deposit.schema';
+import { withdrawalMachine } from '../withdrawals/withdrawal-machine';
+import { withdrawalAddressResponse } from '../withdrawals/address-book/withdrawal-address.schema';
+import { withdrawalResponse } from '../withdrawals/withdrawal.schema';
 
 // The events of docs/webhooks.md, "Events": every body is { id, type, createdAt, data }, where data
 // is the order exactly as its detail endpoint returns it (payout.proof_submitted adds the proofs,
@@ -21,9 +24,13 @@ export const payoutEventTypes = eventsOf(payoutMachine);
 export const payinEventTypes = eventsOf(payinMachine);
 /** A merchant's deposit events (docs/webhooks.md, "Deposit events"): its detection, then its machine's. */
 export const depositEventTypes = ['wallet.deposit_detected', ...eventsOf(depositMachine)];
+/** A merchant's USDT withdrawal events (docs/webhooks.md, "Withdrawal events"): its request, then its machine's. */
+export const withdrawalEventTypes = ['wallet.withdrawal_requested', ...eventsOf(withdrawalMachine)];
+/** A new address in the merchant's withdrawal book: its data is the book entry. */
+export const WITHDRAWAL_ADDRESS_ADDED_EVENT_TYPE = 'wallet.withdrawal_address_added';
 export const TEST_EVENT_TYPE = 'webhook.test';
 /** Every event type a merchant's endpoint may receive, in the document's order. */
-export const webhookEventTypes = [...payoutEventTypes, ...payinEventTypes, ...depositEventTypes, TEST_EVENT_TYPE];
+export const webhookEventTypes = [...payoutEventTypes, ...payinEventTypes, ...depositEventTypes, WITHDRAWAL_ADDRESS_ADDED_EVENT_TYPE, ...withdrawalEventTypes, TEST_EVENT_TYPE];
 
 /** When each event is sent, as docs/webhooks.md's table says; a test holds it equal to the machines' events. */
 export const eventDescriptions: Record<string, string> = {
@@ -49,6 +56,14 @@ export const eventDescriptions: Record<string, string> = {
   'wallet.deposit_credited': 'The deposit is final and data.amount is in your available balance (data.state CREDITED).',
   'wallet.deposit_held': 'The deposit is final but held, not credited: data.heldReason is below_minimum or retired_address; contact the operator.',
   'wallet.deposit_orphaned': 'The block holding the deposit left the chain before it was final (data.state ORPHANED): it will not be credited. If the transfer is mined again, it arrives as a new deposit.',
+  [WITHDRAWAL_ADDRESS_ADDED_EVENT_TYPE]: 'An owner added an address to your withdrawal book (data is the entry; usable from data.usableAt). If nobody on your team did, tell the platform at once.',
+  'wallet.withdrawal_requested': 'A USDT withdrawal was requested: amount + fee left your available balance (data.state REQUESTED, or APPROVED at once in the next event).',
+  'wallet.withdrawal_approved': 'The withdrawal was approved and queued for sending (data.state APPROVED).',
+  'wallet.withdrawal_rejected': 'An operator rejected the withdrawal (data.reason); amount + fee are back in your available balance.',
+  'wallet.withdrawal_signed': 'The send was signed (data.state SIGNED).',
+  'wallet.withdrawal_broadcast': 'The send is on the network (data.txHash), not yet confirmed.',
+  'wallet.withdrawal_confirmed': 'The chain confirmed the send: the USDT has left (data.state CONFIRMED).',
+  'wallet.withdrawal_failed': 'The send failed on chain (data.reason); amount + fee are back in your available balance.',
   [TEST_EVENT_TYPE]: 'You asked for a test event (POST /api/v1/webhooks/test).',
 };
 
@@ -81,5 +96,7 @@ export function eventDataOf(type: string): z.ZodType {
   if (payoutEventTypes.includes(type)) return payoutDetailResponse;
   if (payinEventTypes.includes(type)) return payinDetailResponse;
   if (depositEventTypes.includes(type)) return depositResponse;
+  if (type === WITHDRAWAL_ADDRESS_ADDED_EVENT_TYPE) return withdrawalAddressResponse;
+  if (withdrawalEventTypes.includes(type)) return withdrawalResponse;
   return testEventData;
 }

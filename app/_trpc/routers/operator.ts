@@ -54,6 +54,7 @@ import { clientAddressOf } from '../../../server/http/client-address';
 import { enrollingOperatorProcedure, operatorProcedure, router } from '../init';
 import { notificationStats } from '../../../server/notifications/notification-stats';
 import { operatorControlsRouter } from './operator-controls';
+import { operatorWithdrawalsRouter } from './operator-withdrawals';
 import { operatorDisputeProcessRouter } from './operator-dispute-process';
 
 /** The operator and the address they act from, for the claim and the audit log. */
@@ -127,6 +128,9 @@ export const operatorRouter = router({
 
   // Controls that guard money, changed only with a second operator (docs/operator-guide.md, "Controls").
   controls: operatorControlsRouter,
+
+  // USDT withdrawals waiting for a decision, and failed sends' cases (docs/operator-guide.md, "Withdrawals").
+  withdrawals: operatorWithdrawalsRouter,
 
   stuckPayouts: router({
     list: operatorProcedure

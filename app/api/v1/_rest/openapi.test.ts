@@ -3,6 +3,7 @@ import { errorCodes } from '../../../../server/errors';
 import { payinMachine } from '../../../../server/payins/payin-machine';
 import { depositMachine } from '../../../../server/deposits/deposit-machine';
 import { payoutMachine } from '../../../../server/payouts/payout-machine';
+import { withdrawalMachine } from '../../../../server/withdrawals/withdrawal-machine';
 import { eventDescriptions } from '../../../../server/webhooks/event.schema';
 import { contractProblems } from '../../../../tests/api/contract';
 import { DOCUMENT_PATH, eventSchemaName, openApiDocument, openApiPathOf } from './openapi';
@@ -62,10 +63,11 @@ describe('the OpenAPI document is generated from the route table (routes.ts)', (
 });
 
 describe("the document's webhooks section describes every event the state machines send", () => {
-  const machineEvents = [...payoutMachine.transitions, ...payinMachine.transitions, ...depositMachine.transitions].flatMap((transition) => (transition.event ? [transition.event] : []));
+  const machineEvents = [...payoutMachine.transitions, ...payinMachine.transitions, ...depositMachine.transitions, ...withdrawalMachine.transitions].flatMap((transition) => (transition.event ? [transition.event] : []));
 
-  it('has one webhook per event type (and webhook.test and the deposit\'s detection), each with a description', () => {
-    expect(Object.keys(document.webhooks).sort()).toEqual([...new Set([...machineEvents, 'wallet.deposit_detected', 'webhook.test'])].sort());
+  it('has one webhook per event type (and webhook.test, the deposit\'s detection, the withdrawal\'s request and the book\'s new address), each with a description', () => {
+    const creations = ['wallet.deposit_detected', 'wallet.withdrawal_requested', 'wallet.withdrawal_address_added', 'webhook.test'];
+    expect(Object.keys(document.webhooks).sort()).toEqual([...new Set([...machineEvents, ...creations])].sort());
     expect(Object.keys(eventDescriptions).sort()).toEqual(Object.keys(document.webhooks).sort());
   });
 

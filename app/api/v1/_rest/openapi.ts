@@ -26,6 +26,8 @@ import { payoutCompletedEventExample } from './openapi-examples';
 import { jsonResponse } from './responses';
 import { errorsOf, paramNamesOf, type Route, type RouteTag } from './route-definition';
 import { routes } from './routes';
+import { withdrawalAddressListResponse, withdrawalAddressResponse } from '../../../../server/withdrawals/address-book/withdrawal-address.schema';
+import { requestWithdrawalInput, withdrawalChainsResponse, withdrawalListResponse, withdrawalResponse } from '../../../../server/withdrawals/withdrawal.schema';
 
 /**
  * The OpenAPI 3.1 document of /api/v1, generated from the route table (routes.ts) and the zod
@@ -89,6 +91,11 @@ const outputSchemas: [z.ZodType, string][] = [
   [depositAddressResponse, 'DepositAddress'],
   [depositResponse, 'Deposit'],
   [depositListResponse, 'DepositList'],
+  [withdrawalResponse, 'WalletWithdrawal'],
+  [withdrawalListResponse, 'WalletWithdrawalList'],
+  [withdrawalAddressResponse, 'WithdrawalAddress'],
+  [withdrawalAddressListResponse, 'WithdrawalAddressList'],
+  [withdrawalChainsResponse, 'WithdrawalChainList'],
   [statementEntry, 'StatementEntry'],
   [statementPageResponse, 'StatementPage'],
   [merchantEventResponse, 'Event'],
@@ -105,6 +112,7 @@ const inputSchemas: [z.ZodType, string][] = [
   [setWebhookEndpointBody, 'SetWebhookEndpointRequest'],
   [rotateWebhookSecretInput, 'RotateWebhookSecretRequest'],
   [createApiKeyInput, 'CreateApiKeyRequest'],
+  [requestWithdrawalInput, 'RequestWalletWithdrawalRequest'],
   [notificationInput, 'BankNotificationRequest'],
   [heartbeatInput, 'ListenerHeartbeatRequest'],
 ];

@@ -28,6 +28,13 @@ import {
 import { cancelWithdrawal, createWithdrawal, decideWithdrawal, getWithdrawal, listWithdrawals } from './withdrawals';
 import { withdrawPayoutDisputeRoute } from './payout-dispute';
 import { getDepositAddress, listDepositsRoute } from './wallet';
+import {
+  getWalletWithdrawalRoute,
+  listWalletWithdrawalsRoute,
+  listWithdrawalAddressesRoute,
+  listWithdrawalChainsRoute,
+  requestWithdrawalRoute,
+} from './wallet-withdrawals';
 
 export type { Route } from './route-definition';
 
@@ -41,6 +48,11 @@ export const routes: readonly Route[] = [
   listBalanceTransactions,
   getDepositAddress,
   listDepositsRoute,
+  listWithdrawalChainsRoute,
+  listWithdrawalAddressesRoute,
+  requestWithdrawalRoute,
+  listWalletWithdrawalsRoute,
+  getWalletWithdrawalRoute,
   createWithdrawal,
   listWithdrawals,
   getWithdrawal,

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import type { AuditActorRef } from '../../../server/audit';
+import { chainSettings } from '../../../server/chains/chain-settings';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { addWithdrawalAddress } from '../../../server/withdrawals/address-book/add-withdrawal-address';
+import { listWithdrawalAddresses } from '../../../server/withdrawals/address-book/list-withdrawal-addresses';
+import { removeWithdrawalAddress } from '../../../server/withdrawals/address-book/remove-withdrawal-address';
+import { addWithdrawalAddressInput, withdrawalAddressIdInput } from '../../../server/withdrawals/address-book/withdrawal-address.schema';
+import { findWithdrawal, listWithdrawals } from '../../../server/withdrawals/list-withdrawals';
+import { requestWithdrawal } from '../../../server/withdrawals/request-withdrawal';
+import { withdrawalChains } from '../../../server/withdrawals/withdrawal-chains';
+import { requestWithdrawalInput, withdrawalIdInput, withdrawalPageInput } from '../../../server/withdrawals/withdrawal.schema';
+import { merchantProcedure, router } from '../init';
+
+function userActor(ctx: { merchantUserId: string; headers: Headers }): AuditActorRef {
+  return { type: 'merchant', id: ctx.merchantUserId, ip: clientAddressOf(ctx.headers) };
+}
+
+// Money leaving the platform: owners only (signed in with a second factor), and adding an address
+// asks for a fresh code as well. Whoever reads the balance may see the withdrawals.
+const withdraw = merchantProcedure('wallet.withdraw');
+const read = merchantProcedure('balance.read');
+const none = z.object({}).strict();
+
+/** The merchant console's USDT withdrawals (docs/merchant-guide.md, "Withdrawals"), scoped to the session's merchant. */
+export const merchantWalletRouter = router({
+  chains: read.input(none).query(({ ctx }) => withdrawalChains(ctx.db, chainSettings())),
+  addresses: read.input(none).query(({ ctx }) => listWithdrawalAddresses(ctx.db, { type: 'merchant', id: ctx.merchantId })),
+  addAddress: withdraw.input(addWithdrawalAddressInput).mutation(({ ctx, input }) =>
+    addWithdrawalAddress(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, userId: ctx.merchantUserId, totpRequired: true, input, chains: chainSettings(), actor: userActor(ctx) }),
+  ),
+  removeAddress: withdraw
+    .input(withdrawalAddressIdInput)
+    .mutation(({ ctx, input }) => removeWithdrawalAddress(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, addressId: input.addressId, actor: userActor(ctx) })),
+  withdrawals: read.input(withdrawalPageInput).query(({ ctx, input }) => listWithdrawals(ctx.db, { type: 'merchant', id: ctx.merchantId }, input)),
+  withdrawal: read.input(withdrawalIdInput).query(({ ctx, input }) => findWithdrawal(ctx.db, { type: 'merchant', id: ctx.merchantId }, input.withdrawalId)),
+  request: withdraw
+    .input(requestWithdrawalInput)
+    .mutation(({ ctx, input }) => requestWithdrawal(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, input, chains: chainSettings(), now: new Date() })),
+});

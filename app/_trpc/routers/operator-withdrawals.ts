@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { OperatorActor } from '../../../server/audit/operator-actor';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { listWithdrawalsForReview } from '../../../server/withdrawals/list-withdrawals';
+import { resolveWithdrawalCase, resolveWithdrawalCaseInput } from '../../../server/withdrawals/resolve-withdrawal-case';
+import { decideWithdrawalProposal, decideWithdrawalProposalInput, reviewWithdrawal, reviewWithdrawalInput } from '../../../server/withdrawals/review-withdrawal';
+import { operatorProcedure, router } from '../init';
+
+function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActor {
+  return { id: ctx.operatorId, ip: clientAddressOf(ctx.headers) };
+}
+
+/**
+ * USDT withdrawals waiting for an operator, and failed sends' cases (docs/operator-guide.md,
+ * "Withdrawals"). Above the four-eyes threshold a decision is a proposal another operator decides.
+ */
+export const operatorWithdrawalsRouter = router({
+  queue: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listWithdrawalsForReview(ctx.db)),
+  review: operatorProcedure.input(reviewWithdrawalInput).mutation(({ ctx, input }) => reviewWithdrawal(ctx.db, input, operatorOf(ctx))),
+  decideProposal: operatorProcedure.input(decideWithdrawalProposalInput).mutation(({ ctx, input }) => decideWithdrawalProposal(ctx.db, input, operatorOf(ctx))),
+  resolveCase: operatorProcedure.input(resolveWithdrawalCaseInput).mutation(({ ctx, input }) => resolveWithdrawalCase(ctx.db, input, operatorOf(ctx))),
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import type { AuditActorRef } from '../../../server/audit';
+import { chainSettings } from '../../../server/chains/chain-settings';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { addWithdrawalAddress } from '../../../server/withdrawals/address-book/add-withdrawal-address';
+import { listWithdrawalAddresses } from '../../../server/withdrawals/address-book/list-withdrawal-addresses';
+import { removeWithdrawalAddress } from '../../../server/withdrawals/address-book/remove-withdrawal-address';
+import { addWithdrawalAddressInput, withdrawalAddressIdInput } from '../../../server/withdrawals/address-book/withdrawal-address.schema';
+import { findWithdrawal, listWithdrawals } from '../../../server/withdrawals/list-withdrawals';
+import { requestWithdrawal } from '../../../server/withdrawals/request-withdrawal';
+import { withdrawalChains } from '../../../server/withdrawals/withdrawal-chains';
+import { requestWithdrawalInput, withdrawalIdInput, withdrawalPageInput } from '../../../server/withdrawals/withdrawal.schema';
+import { router, traderProcedure } from '../init';
+
+function traderActor(ctx: { user: { id: string }; headers: Headers }): AuditActorRef {
+  return { type: 'trader', id: ctx.user.id, ip: clientAddressOf(ctx.headers) };
+}
+
+const none = z.object({}).strict();
+
+/**
+ * The trader dashboard's USDT withdrawals (docs/trader-guide.md, "Withdrawals"), scoped to the
+ * session's trader. Adding an address asks for a fresh code when the trader has a second factor.
+ */
+export const traderWalletRouter = router({
+  chains: traderProcedure.input(none).query(({ ctx }) => withdrawalChains(ctx.db, chainSettings())),
+  addresses: traderProcedure.input(none).query(({ ctx }) => listWithdrawalAddresses(ctx.db, { type: 'trader', id: ctx.traderId })),
+  addAddress: traderProcedure.input(addWithdrawalAddressInput).mutation(({ ctx, input }) =>
+    addWithdrawalAddress(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, userId: ctx.user.id, totpRequired: false, input, chains: chainSettings(), actor: traderActor(ctx) }),
+  ),
+  removeAddress: traderProcedure
+    .input(withdrawalAddressIdInput)
+    .mutation(({ ctx, input }) => removeWithdrawalAddress(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, addressId: input.addressId, actor: traderActor(ctx) })),
+  withdrawals: traderProcedure.input(withdrawalPageInput).query(({ ctx, input }) => listWithdrawals(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
+  withdrawal: traderProcedure.input(withdrawalIdInput).query(({ ctx, input }) => findWithdrawal(ctx.db, { type: 'trader', id: ctx.traderId }, input.withdrawalId)),
+  request: traderProcedure
+    .input(requestWithdrawalInput)
+    .mutation(({ ctx, input }) => requestWithdrawal(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, input, chains: chainSettings(), now: new Date() })),
+});

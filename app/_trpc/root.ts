@@ -10,6 +10,7 @@ import { merchantInvitationRouter } from './routers/merchant-invitation';
 import { merchantOrdersRouter } from './routers/merchant-orders';
 import { merchantOverviewRouter } from './routers/merchant-overview';
 import { merchantTeamRouter } from './routers/merchant-team';
+import { merchantWalletRouter } from './routers/merchant-wallet';
 import { operatorRouter } from './routers/operator';
 import { traderRouter } from './routers/trader';
 
@@ -28,6 +29,7 @@ export const appRouter = router({
   merchantBalance: merchantBalanceRouter,
   merchantAudit: merchantAuditRouter,
   merchantCheckout: merchantCheckoutRouter,
+  merchantWallet: merchantWalletRouter,
 });
 
 export type AppRouter = typeof appRouter;

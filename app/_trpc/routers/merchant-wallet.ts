@@ -2,6 +2,7 @@ import { chainSettings } from '../../../server/chains/chain-settings';
 import { chainDepositAddress } from '../../../server/deposits/chain-deposit-address';
 import { listDeposits } from '../../../server/deposits/list-deposits';
 import { depositAddressQuery, traderDepositsInput } from '../../../server/deposits/list-deposits.schema';
+import { sendTestUsdt } from '../../../server/demo/send-test-usdt';
 import { merchantProcedure, router } from '../init';
 
 /**
@@ -17,4 +18,8 @@ export const merchantWalletRouter = router({
   deposits: merchantProcedure('balance.read')
     .input(traderDepositsInput)
     .query(({ ctx, input }) => listDeposits(ctx.db, { type: 'merchant', id: ctx.merchantId }, input)),
+  // Demo only (docs/wallet.md, "The demo chain"): test USDT from the demo funder to the merchant's own address.
+  sendTestUsdt: merchantProcedure('balance.read')
+    .input(depositAddressQuery)
+    .mutation(({ ctx, input }) => sendTestUsdt(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, chainKey: input.chain, settings: chainSettings() })),
 });

@@ -63,6 +63,8 @@ const envSchema = z.object({
    * watches it (docs/wallet.md, "The demo chain"). Ignored in production.
    */
   CORRIDOR_DEMO_CHAIN: z.enum(['on', 'off']).default('on'),
+  /** The demo chain's port on 127.0.0.1; 0 (the default): anvil picks a free one. */
+  CORRIDOR_DEMO_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Minutes between solvency checks, run by the scheduler when chains are configured (docs/wallet.md, "Solvency check"). */
   CORRIDOR_SOLVENCY_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });

@@ -49,7 +49,7 @@ async function main(): Promise<void> {
  * request. Without anvil the demo runs without a chain and the wallet pages say how to add one.
  */
 async function configureDemoChain(config: ReturnType<typeof env>): Promise<void> {
-  const started = await startDemoChain();
+  const started = await startDemoChain({ port: config.CORRIDOR_DEMO_CHAIN_PORT });
   if ('reason' in started) {
     console.log(`▸ No demo chain: ${started.reason}. The wallet pages explain how to configure a chain.`);
     return;

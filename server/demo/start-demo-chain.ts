@@ -32,10 +32,10 @@ const compiled = () => JSON.parse(readFileSync(new URL('./TestToken.json', impor
  * mints the funder's float and returns the chain's configuration. Undefined with the reason when
  * anvil is not installed or does not start: the demo then runs without a chain.
  */
-export async function startDemoChain(): Promise<{ chain: ChainConfig; xpub: string } | { reason: string }> {
+export async function startDemoChain(options: { port?: number } = {}): Promise<{ chain: ChainConfig; xpub: string } | { reason: string }> {
   const binary = anvilBinary();
   if (!binary) return { reason: 'anvil is not installed (@foundry-rs/anvil is a devDependency)' };
-  const child = spawn(binary, ['--port', '0', '--host', '127.0.0.1', '--mnemonic', DEMO_MNEMONIC, '--block-time', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(binary, ['--port', String(options.port ?? 0), '--host', '127.0.0.1', '--mnemonic', DEMO_MNEMONIC, '--block-time', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
   process.once('exit', () => child.kill('SIGTERM'));
   let output = '';
   try {

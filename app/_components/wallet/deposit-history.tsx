@@ -41,7 +41,8 @@ export function DepositHistory({
   const deposits = owner === 'merchant' ? merchant : trader;
 
   return (
-    <section aria-labelledby="deposit-history-heading">
+    // Not a landmark of its own: the table's scroll region already is one, with this heading's name.
+    <div className="wallet-history">
       <h2 id="deposit-history-heading">{t.history}</h2>
       <p>{t.historyLead}</p>
       <PageLangProvider lang={lang}>
@@ -107,6 +108,6 @@ export function DepositHistory({
           </button>
         </nav>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -78,7 +78,7 @@ export function DepositHistory({
                     <td className="mono amount">{formatUsdt(deposit.amount)}</td>
                     <td data-testid="deposit-state">
                       {t.states[deposit.state] ?? deposit.state}
-                      {deposit.heldReason ? ` (${t.heldReasons[deposit.heldReason] ?? deposit.heldReason})` : ''}
+                      {deposit.heldReason && deposit.state !== 'CREDITED' ? ` (${t.heldReasons[deposit.heldReason] ?? deposit.heldReason})` : ''}
                     </td>
                     <td className="mono" data-testid="deposit-confirmations">
                       {deposit.state === 'DETECTED' ? shown : deposit.state === 'ORPHANED' ? '—' : required === undefined ? shown : t.of(required, required)}

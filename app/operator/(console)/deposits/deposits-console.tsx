@@ -145,7 +145,7 @@ export function DepositsConsole() {
                     <td className="mono amount">{formatUsdt(deposit.amount)}</td>
                     <td>
                       {t.states[deposit.state] ?? deposit.state}
-                      {deposit.heldReason ? ` (${t.heldReasons[deposit.heldReason] ?? deposit.heldReason})` : ''}
+                      {deposit.heldReason ? ` (${deposit.state === 'HELD' ? '' : t.wasHeld}${t.heldReasons[deposit.heldReason] ?? deposit.heldReason})` : ''}
                       {deposit.reorged ? ` · ${t.reorged}` : ''}
                     </td>
                     <td className="mono wallet-hash" translate="no">

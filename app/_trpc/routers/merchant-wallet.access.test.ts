@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-da
 import { merchantWithOwner, teamMember, type TestMember } from '../../../tests/fixtures/merchant-team';
 import { refusalCode } from '../../../tests/trpc/refusal-code';
 import { callerAs, merchantSession } from '../../../tests/trpc/trpc-harness';
+import { appRouter } from '../root';
 
 const XPUB = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')).derive(EVM_ACCOUNT_PATH).publicExtendedKey;
 const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
@@ -89,7 +90,18 @@ describe('merchant wallet (tRPC)', () => {
     expect(await refusalCode(as(support).merchantWallet.deposits({}))).toBe('FORBIDDEN');
     expect(await refusalCode(as(owner).merchantWallet.depositAddress({ chain: 'dogecoin' }))).toBe('CHAIN_NOT_SUPPORTED');
     expect(await refusalCode(as(owner).merchantWallet.deposits({ startingAfter: 'not-a-cursor' }))).toBe('BAD_REQUEST');
+    // Test USDT only on the demo chain, which this process did not start: refused, nothing sent.
+    expect(await refusalCode(as(owner).merchantWallet.sendTestUsdt({ chain: 'local-eth' }))).toBe('CHAIN_NOT_SUPPORTED');
+    expect(await refusalCode(as(support).merchantWallet.sendTestUsdt({ chain: 'local-eth' }))).toBe('FORBIDDEN');
     // An owner id in the input is not a thing the procedure takes.
     expect(await refusalCode(as(owner).merchantWallet.deposits({ owner: otherOwner.merchantId } as never))).toBe('BAD_REQUEST');
+  });
+
+  it('covers every procedure of the router', () => {
+    expect(Object.keys(appRouter._def.procedures).filter((name) => name.startsWith('merchantWallet.')).sort()).toEqual([
+      'merchantWallet.depositAddress',
+      'merchantWallet.deposits',
+      'merchantWallet.sendTestUsdt',
+    ]);
   });
 });

@@ -97,4 +97,11 @@ test('a trader sees its own address and watches a test deposit credit', async ({
   const row = page.getByTestId('deposit-history').locator('tbody tr').first();
   await expect(row.getByTestId('deposit-state')).toHaveText('Credited to your balance', { timeout: 20_000 });
   await expectAccessible(page);
+
+  // In Chinese: the page, the chain's warning and the state in words.
+  await page.getByRole('group', { name: 'Language / 语言' }).getByRole('button', { name: '中文' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: '钱包' })).toBeVisible();
+  await expect(page.getByText('仅发送 Local demo chain (anvil) 上的 USDT。')).toBeVisible();
+  await expect(page.getByTestId('deposit-history').locator('tbody tr').first().getByTestId('deposit-state')).toHaveText('已入账');
+  await expectAccessible(page);
 });

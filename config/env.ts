@@ -58,6 +58,13 @@ const envSchema = z.object({
   CORRIDOR_TRON_XPUB: z.preprocess(blankToUndefined, z.string().startsWith('xpub').optional()),
   /** Runs the chain watcher in this process (`npm run chain-watcher` runs it alone). */
   CORRIDOR_CHAIN_WATCHER: z.enum(['on', 'off']).default('on'),
+  /**
+   * Demo mode with no chain configured: `npm start` runs a local anvil node with a test USDT and
+   * watches it (docs/wallet.md, "The demo chain"). Ignored in production.
+   */
+  CORRIDOR_DEMO_CHAIN: z.enum(['on', 'off']).default('on'),
+  /** The demo chain's port on 127.0.0.1; 0 (the default): anvil picks a free one. */
+  CORRIDOR_DEMO_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   /** Minutes between solvency checks, run by the scheduler when chains are configured (docs/wallet.md, "Solvency check"). */
   CORRIDOR_SOLVENCY_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });

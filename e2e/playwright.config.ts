@@ -8,6 +8,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // Chosen once, by the runner: its workers load this file again and inherit the variable it sets.
 process.env.E2E_PORT ??= String(freePortSync());
 const port = Number(process.env.E2E_PORT);
+// The demo chain's anvil (npm start in demo mode), on a port the wallet journey knows to send on.
+process.env.E2E_ANVIL_PORT ??= String(freePortSync());
 const baseURL = `http://127.0.0.1:${port}`;
 // Debian's Chromium: Playwright cannot download its own browser on this network.
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
@@ -50,6 +52,7 @@ export default defineConfig({
       PUBLIC_BASE_URL: baseURL,
       DATABASE_URL: '',
       CORRIDOR_MODE: 'demo',
+      CORRIDOR_DEMO_CHAIN_PORT: process.env.E2E_ANVIL_PORT,
     },
   },
 });

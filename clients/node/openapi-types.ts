@@ -2204,7 +2204,7 @@ export interface components {
             blockNumber: string;
             blockHash: string;
             /** @enum {string} */
-            state: "DETECTED" | "CONFIRMED" | "CREDITED" | "HELD" | "ORPHANED";
+            state: "DETECTED" | "CONFIRMED" | "CREDITED" | "HELD" | "ORPHANED" | "DISMISSED";
             heldReason: string | null;
             confirmations: number;
             /** Format: date-time */
@@ -3469,7 +3469,7 @@ export interface operations {
                 /** @description Only deposits on this chain. */
                 chain?: string;
                 /** @description Only deposits in this state. */
-                state?: "DETECTED" | "CONFIRMED" | "CREDITED" | "HELD" | "ORPHANED";
+                state?: "DETECTED" | "CONFIRMED" | "CREDITED" | "HELD" | "ORPHANED" | "DISMISSED";
             };
             header?: never;
             path?: never;

@@ -3,7 +3,7 @@ import { bigint, check, index, integer, jsonb, numeric, pgTable, text, uniqueInd
 import { createdAt, id, instant, money6, updatedAt } from './columns';
 
 /** Deposit states (server/deposits/deposit-machine.ts, docs/wallet.md "Deposit states"). */
-export type DepositState = 'DETECTED' | 'CONFIRMED' | 'CREDITED' | 'HELD' | 'ORPHANED';
+export type DepositState = 'DETECTED' | 'CONFIRMED' | 'CREDITED' | 'HELD' | 'ORPHANED' | 'DISMISSED';
 export type DepositOwnerType = 'merchant' | 'trader';
 
 /**
@@ -60,7 +60,7 @@ export const chainDeposits = pgTable(
     blockNumber: bigint('block_number', { mode: 'bigint' }).notNull(),
     blockHash: text('block_hash').notNull(),
     state: text('state').$type<DepositState>().notNull(),
-    /** Why a final deposit is not credited: `retired_address`, `below_minimum`. */
+    /** Why a final deposit is not credited: `retired_address`, `unknown_address`, `below_minimum`. */
     heldReason: text('held_reason'),
     confirmations: integer('confirmations').notNull().default(0),
     transferId: text('transfer_id'),
@@ -76,7 +76,7 @@ export const chainDeposits = pgTable(
     uniqueIndex('chain_deposits_transfer_key').on(t.chainKey, t.txHash, t.logIndex).where(sql`state <> 'ORPHANED'`),
     index('chain_deposits_open_idx').on(t.chainKey, t.state, t.blockNumber),
     index('chain_deposits_owner_idx').on(t.ownerType, t.ownerId, t.detectedAt.desc(), t.id.desc()),
-    check('chain_deposits_state_check', sql`${t.state} in ('DETECTED', 'CONFIRMED', 'CREDITED', 'HELD', 'ORPHANED')`),
+    check('chain_deposits_state_check', sql`${t.state} in ('DETECTED', 'CONFIRMED', 'CREDITED', 'HELD', 'ORPHANED', 'DISMISSED')`),
   ],
 );
 

@@ -3,11 +3,11 @@ import type { Tx } from '../../db/client';
 import { chainDeposits, type DepositState } from '../../db/schema';
 import { writeEvent } from '../orders/write-event';
 import { depositMachine, type DepositAction } from './deposit-machine';
-import { planTransition } from '../orders/machine';
+import { planTransition, type ActorType } from '../orders/machine';
 import { depositView } from './deposit.schema';
 
 type DepositRow = typeof chainDeposits.$inferSelect;
-type DepositChanges = Partial<Pick<DepositRow, 'confirmations' | 'confirmedAt' | 'creditedAt' | 'orphanedAt' | 'heldReason' | 'transferId'>>;
+type DepositChanges = Partial<Pick<DepositRow, 'confirmations' | 'confirmedAt' | 'creditedAt' | 'orphanedAt' | 'heldReason' | 'transferId' | 'ownerType' | 'ownerId'>>;
 
 /**
  * Moves a deposit through its machine (server/deposits/deposit-machine.ts) in the caller's
@@ -15,8 +15,15 @@ type DepositChanges = Partial<Pick<DepositRow, 'confirmations' | 'confirmedAt' |
  * (`state = any(from)`), and the transition's event goes to the merchant's outbox with it. Returns
  * the updated row, or null when another watcher moved the deposit first (exactly one wins).
  */
-export async function applyDepositTransition(tx: Tx, deposit: DepositRow, action: DepositAction, changes: DepositChanges, now: Date): Promise<DepositRow | null> {
-  const plan = planTransition(depositMachine, { current: deposit.state, action, actor: 'system', context: { now } });
+export async function applyDepositTransition(
+  tx: Tx,
+  deposit: DepositRow,
+  action: DepositAction,
+  changes: DepositChanges,
+  now: Date,
+  actor: ActorType = 'system',
+): Promise<DepositRow | null> {
+  const plan = planTransition(depositMachine, { current: deposit.state, action, actor, context: { now } });
   const [row] = await tx
     .update(chainDeposits)
     .set({ ...changes, state: plan.to, updatedAt: now })

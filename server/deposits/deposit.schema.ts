@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { chainDeposits } from '../../db/schema';
 
-export const depositStates = ['DETECTED', 'CONFIRMED', 'CREDITED', 'HELD', 'ORPHANED'] as const;
+export const depositStates = ['DETECTED', 'CONFIRMED', 'CREDITED', 'HELD', 'ORPHANED', 'DISMISSED'] as const;
 
 /** A deposit as the API and the events show it (docs/api.md, "Deposits"). */
 export const depositResponse = z.object({

@@ -80,7 +80,7 @@ export const depositAddressResponse = z.object({
   minimumDeposit: z.string().describe('Smaller deposits are held, not credited (USDT, up to 6 decimals).'),
 });
 
-/** The trader dashboard's deposit list (tRPC): the REST query's rules, with typed values. */
+/** The dashboards' deposit lists (tRPC, trader and merchant): the REST query's rules, with typed values. */
 export const traderDepositsInput = z
   .object({
     limit: z.number().int().min(1).max(MAX_DEPOSIT_PAGE).default(20),

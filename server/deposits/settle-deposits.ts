@@ -20,7 +20,7 @@ export interface SettleCounts {
 }
 
 /** The ledger transfer of a deposit's credit: one per (chain, tx hash, log index), so never twice. */
-function depositTransferId(deposit: Pick<DepositRow, 'chainKey' | 'txHash' | 'logIndex'>): string {
+export function depositTransferId(deposit: Pick<DepositRow, 'chainKey' | 'txHash' | 'logIndex'>): string {
   return `deposit:${deposit.chainKey}:${deposit.txHash.toLowerCase()}:${deposit.logIndex}`;
 }
 

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { anvilBinary } from '../../server/demo/anvil-binary';
 import {
   createPublicClient,
   createTestClient,
@@ -24,26 +23,7 @@ import { foundry } from 'viem/chains';
  */
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 
-const PLATFORM_PACKAGES: Record<string, string | undefined> = {
-  'linux-x64': '@foundry-rs/anvil-linux-amd64',
-  'linux-arm64': '@foundry-rs/anvil-linux-arm64',
-  'darwin-x64': '@foundry-rs/anvil-darwin-amd64',
-  'darwin-arm64': '@foundry-rs/anvil-darwin-arm64',
-  'win32-x64': '@foundry-rs/anvil-win32-amd64',
-};
-
-/** The anvil executable, or undefined when this platform's package is not installed. */
-export function anvilBinary(): string | undefined {
-  const pkg = PLATFORM_PACKAGES[`${process.platform}-${process.arch}`];
-  if (!pkg) return undefined;
-  try {
-    const manifest = createRequire(import.meta.url).resolve(`${pkg}/package.json`);
-    const binary = join(dirname(manifest), 'bin', process.platform === 'win32' ? 'anvil.exe' : 'anvil');
-    return existsSync(binary) ? binary : undefined;
-  } catch {
-    return undefined;
-  }
-}
+export { anvilBinary } from '../../server/demo/anvil-binary';
 
 export interface Anvil {
   url: string;
@@ -99,7 +79,7 @@ export async function startAnvil(): Promise<Anvil> {
   };
 }
 
-const compiled = JSON.parse(readFileSync(new URL('./TestToken.json', import.meta.url), 'utf8')) as { abi: Abi; bytecode: Hex };
+const compiled = JSON.parse(readFileSync(new URL('../../server/demo/TestToken.json', import.meta.url), 'utf8')) as { abi: Abi; bytecode: Hex };
 
 /** Deploys the test ERC-20 with `decimals` and mines it; returns its address. */
 export async function deployToken(anvil: Anvil, decimals: number, symbol = 'USDT'): Promise<Address> {

@@ -1,13 +1,13 @@
 /**
- * Compiles tests/chain/TestToken.sol with the solc package (the compiler as WebAssembly, no
+ * Compiles server/demo/TestToken.sol with the solc package (the compiler as WebAssembly, no
  * download) and writes TestToken.json: the ABI and creation bytecode the chain tests deploy.
  * `npx tsx tests/chain/compile-test-token.ts`; test-token.test.ts checks the two still agree.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-const SOURCE_FILE = fileURLToPath(new URL('./TestToken.sol', import.meta.url));
-export const OUTPUT_FILE = fileURLToPath(new URL('./TestToken.json', import.meta.url));
+const SOURCE_FILE = fileURLToPath(new URL('../../server/demo/TestToken.sol', import.meta.url));
+export const OUTPUT_FILE = fileURLToPath(new URL('../../server/demo/TestToken.json', import.meta.url));
 
 export interface CompiledToken {
   compiler: string;

@@ -1,84 +1,115 @@
-import { eq } from 'drizzle-orm';
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, withdrawalAddresses } from '../../../db/schema';
-import { totpCode, totpStep } from '../../../server/auth/totp';
-import { confirmTotpEnrolment, startTotpEnrolment } from '../../../server/auth/totp-enrolment';
+import { chainDeposits } from '../../../db/schema';
 import { setProcessChainSettings } from '../../../server/chains/chain-settings';
-import type { ChainConfig } from '../../../server/chains/chains';
+import { EVM_ACCOUNT_PATH } from '../../../server/chains/evm/evm-address-deriver';
 import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-database';
 import { merchantWithOwner, teamMember, type TestMember } from '../../../tests/fixtures/merchant-team';
 import { refusalCode } from '../../../tests/trpc/refusal-code';
-import { callerAs, merchantSession, signedInTrader } from '../../../tests/trpc/trpc-harness';
+import { callerAs, merchantSession } from '../../../tests/trpc/trpc-harness';
+import { appRouter } from '../root';
 
-const ETH: ChainConfig = {
-  key: 'local-eth',
-  family: 'evm',
-  name: 'Local Ethereum',
-  network: 'local',
-  tokens: { USDT: { contract: '0x5FbDB2315678afecb367f032d93F642f64180aa3', decimals: 6 } },
-  confirmations: 3,
-  pollIntervalMs: 1000,
-  maxBlockRange: 10,
-  minimumDeposit: '1',
-  rpcUrl: 'http://127.0.0.1:1',
-};
-const ADDRESS = '0xABaBaBaBABabABabAbAbABAbABabababaBaBABaB';
+const XPUB = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')).derive(EVM_ACCOUNT_PATH).publicExtendedKey;
+const TOKEN = '0x5FbDB2315678afecb367f032d93F642f64180aa3';
 
 let database: TestDatabase;
 let owner: TestMember;
-let developer: TestMember;
-let secret: string;
+let finance: TestMember;
+let support: TestMember;
+let otherOwner: TestMember;
+
+const as = (member: TestMember) => callerAs(database.db, merchantSession(member));
+
+async function depositTo(member: TestMember, address: string, txHash: string) {
+  await database.db.insert(chainDeposits).values({
+    chainKey: 'local-eth',
+    txHash,
+    logIndex: 0,
+    token: TOKEN,
+    address,
+    ownerType: 'merchant',
+    ownerId: member.merchantId,
+    baseAmount: '25000000',
+    amount: '25.000000',
+    blockNumber: 7n,
+    blockHash: `0x${'b'.repeat(64)}`,
+    state: 'DETECTED',
+    confirmations: 1,
+  });
+}
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  setProcessChainSettings({ chains: [ETH], xpubs: {} });
+  setProcessChainSettings({
+    chains: [
+      {
+        key: 'local-eth',
+        family: 'evm',
+        name: 'Local Ethereum',
+        network: 'local',
+        tokens: { USDT: { contract: TOKEN, decimals: 6 } },
+        confirmations: 3,
+        pollIntervalMs: 1000,
+        maxBlockRange: 10,
+        minimumDeposit: '1',
+        rpcUrl: 'http://127.0.0.1:1',
+      },
+    ],
+    xpubs: { evm: XPUB },
+  });
   ({ owner } = await merchantWithOwner(database.db));
-  developer = await teamMember(database.db, owner, 'developer');
-  // The owner's second factor, enrolled five minutes ago (so the code of now is a new one).
-  const enrolledAt = new Date(Date.now() - 5 * 60_000);
-  ({ secret } = await startTotpEnrolment(database.db, owner.userId));
-  await confirmTotpEnrolment(database.db, owner.userId, totpCode(secret, totpStep(enrolledAt)), enrolledAt);
+  finance = await teamMember(database.db, owner, 'finance');
+  support = await teamMember(database.db, owner, 'support');
+  ({ owner: otherOwner } = await merchantWithOwner(database.db));
 });
 afterAll(async () => {
   setProcessChainSettings(undefined);
   await database.close();
 });
 
-const book = () => database.db.select().from(withdrawalAddresses);
+describe('merchant wallet (tRPC)', () => {
+  it('gives each merchant its own stable address and lists only its own deposits', async () => {
+    const mine = await as(owner).merchantWallet.depositAddress({ chain: 'local-eth' });
+    expect(mine).toMatchObject({ chain: 'local-eth', family: 'evm', confirmations: 3, minimumDeposit: '1' });
+    // The team shares the merchant's address: finance sees the owner's.
+    expect((await as(finance).merchantWallet.depositAddress({ chain: 'local-eth' })).address).toBe(mine.address);
+    const theirs = await as(otherOwner).merchantWallet.depositAddress({ chain: 'local-eth' });
+    expect(theirs.address).not.toBe(mine.address);
 
-describe('the merchant console adds a withdrawal address', () => {
-  it('only an owner, and only with a fresh authenticator code; a code is good once', async () => {
-    const input = { chain: ETH.key, address: ADDRESS, label: 'treasury' };
-    const asOwner = callerAs(database.db, merchantSession(owner));
-    const asDeveloper = callerAs(database.db, merchantSession(developer));
-
-    expect(await refusalCode(asDeveloper.merchantWallet.addAddress({ ...input, totp: totpCode(secret, totpStep(new Date())) }))).toBe('FORBIDDEN');
-    expect(await refusalCode(asOwner.merchantWallet.addAddress(input))).toBe('TOTP_REQUIRED');
-    expect(await refusalCode(asOwner.merchantWallet.addAddress({ ...input, totp: totpCode(secret, totpStep(new Date()) + 20) }))).toBe('TOTP_INVALID');
-    expect(await book()).toEqual([]);
-
-    const code = totpCode(secret, totpStep(new Date()));
-    const added = await asOwner.merchantWallet.addAddress({ ...input, totp: code });
-    expect(added).toMatchObject({ chain: ETH.key, address: ADDRESS, label: 'treasury' });
-    expect(new Date(added.usableAt).getTime() - new Date(added.createdAt).getTime()).toBe(24 * 3_600_000);
-    expect(await refusalCode(asOwner.merchantWallet.addAddress({ ...input, address: ADDRESS.toLowerCase().replace('ab', 'cd'), totp: code }))).toBe('TOTP_INVALID');
-    expect(await book()).toHaveLength(1);
-    const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, 'wallet.withdrawal_address_added'));
-    expect(audit).toMatchObject([{ actorType: 'merchant', actorId: owner.userId, targetId: added.id }]);
-
-    // The developer, who may not withdraw, cannot remove it either; the owner can.
-    expect(await refusalCode(asDeveloper.merchantWallet.removeAddress({ addressId: added.id }))).toBe('FORBIDDEN');
-    await asOwner.merchantWallet.removeAddress({ addressId: added.id });
-    expect((await asOwner.merchantWallet.addresses({})).items).toEqual([]);
+    await depositTo(owner, mine.address, `0x${'1'.repeat(64)}`);
+    await depositTo(otherOwner, theirs.address, `0x${'2'.repeat(64)}`);
+    const seen = await as(owner).merchantWallet.deposits({});
+    expect(seen.items.map((d) => d.txHash)).toEqual([`0x${'1'.repeat(64)}`]);
+    expect((await as(finance).merchantWallet.deposits({})).items.map((d) => d.address)).toEqual([mine.address]);
+    expect((await as(otherOwner).merchantWallet.deposits({})).items.map((d) => d.txHash)).toEqual([`0x${'2'.repeat(64)}`]);
   });
 
-  it("a trader's dashboard has a book of its own, which a merchant's user cannot reach", async () => {
-    const trader = await signedInTrader(database.db, '100');
-    const added = await trader.caller.traderWallet.addAddress({ chain: ETH.key, address: ADDRESS, label: 'my wallet' });
-    expect((await trader.caller.traderWallet.addresses({})).items.map((item) => item.id)).toEqual([added.id]);
-    const asOwner = callerAs(database.db, merchantSession(owner));
-    expect(await refusalCode(asOwner.merchantWallet.removeAddress({ addressId: added.id }))).toBe('NOT_FOUND');
-    expect(await refusalCode(asOwner.traderWallet.addresses({}))).toBe('FORBIDDEN');
-    expect(await refusalCode(trader.caller.traderWallet.request({ chain: ETH.key, addressId: added.id, amount: '20' }))).toBe('WITHDRAWAL_ADDRESS_COOLING_DOWN');
+  it('refuses a role without the balance, an unknown chain and a foreign cursor shape', async () => {
+    expect(await refusalCode(as(support).merchantWallet.depositAddress({ chain: 'local-eth' }))).toBe('FORBIDDEN');
+    expect(await refusalCode(as(support).merchantWallet.deposits({}))).toBe('FORBIDDEN');
+    expect(await refusalCode(as(owner).merchantWallet.depositAddress({ chain: 'dogecoin' }))).toBe('CHAIN_NOT_SUPPORTED');
+    expect(await refusalCode(as(owner).merchantWallet.deposits({ startingAfter: 'not-a-cursor' }))).toBe('BAD_REQUEST');
+    // Test USDT only on the demo chain, which this process did not start: refused, nothing sent.
+    expect(await refusalCode(as(owner).merchantWallet.sendTestUsdt({ chain: 'local-eth' }))).toBe('CHAIN_NOT_SUPPORTED');
+    expect(await refusalCode(as(support).merchantWallet.sendTestUsdt({ chain: 'local-eth' }))).toBe('FORBIDDEN');
+    // An owner id in the input is not a thing the procedure takes.
+    expect(await refusalCode(as(owner).merchantWallet.deposits({ owner: otherOwner.merchantId } as never))).toBe('BAD_REQUEST');
+  });
+
+  it('covers every procedure of the router', () => {
+    // The deposit procedures here; the withdrawal ones in merchant-withdrawals.access.test.ts.
+    expect(Object.keys(appRouter._def.procedures).filter((name) => name.startsWith('merchantWallet.')).sort()).toEqual([
+      'merchantWallet.addAddress',
+      'merchantWallet.addresses',
+      'merchantWallet.chains',
+      'merchantWallet.depositAddress',
+      'merchantWallet.deposits',
+      'merchantWallet.removeAddress',
+      'merchantWallet.request',
+      'merchantWallet.sendTestUsdt',
+      'merchantWallet.withdrawal',
+      'merchantWallet.withdrawals',
+    ]);
   });
 });

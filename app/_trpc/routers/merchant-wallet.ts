@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { AuditActorRef } from '../../../server/audit';
 import { chainSettings } from '../../../server/chains/chain-settings';
+import { sendTestUsdt } from '../../../server/demo/send-test-usdt';
+import { chainDepositAddress } from '../../../server/deposits/chain-deposit-address';
+import { listDeposits } from '../../../server/deposits/list-deposits';
+import { depositAddressQuery, traderDepositsInput } from '../../../server/deposits/list-deposits.schema';
 import { clientAddressOf } from '../../../server/http/client-address';
 import { addWithdrawalAddress } from '../../../server/withdrawals/address-book/add-withdrawal-address';
 import { listWithdrawalAddresses } from '../../../server/withdrawals/address-book/list-withdrawal-addresses';
@@ -22,7 +26,12 @@ const withdraw = merchantProcedure('wallet.withdraw');
 const read = merchantProcedure('balance.read');
 const none = z.object({}).strict();
 
-/** The merchant console's USDT withdrawals (docs/merchant-guide.md, "Withdrawals"), scoped to the session's merchant. */
+/**
+ * The merchant console's Wallet (docs/wallet.md): the deposit address per chain and its deposits,
+ * the same functions as GET /api/v1/wallet/deposit-address and /wallet/deposits, and USDT
+ * withdrawals (docs/merchant-guide.md, "Withdrawals"); all scoped to the session's merchant, never
+ * an id from the input. The deposit address is made on first request, so it is a mutation.
+ */
 export const merchantWalletRouter = router({
   chains: read.input(none).query(({ ctx }) => withdrawalChains(ctx.db, chainSettings())),
   addresses: read.input(none).query(({ ctx }) => listWithdrawalAddresses(ctx.db, { type: 'merchant', id: ctx.merchantId })),
@@ -37,4 +46,14 @@ export const merchantWalletRouter = router({
   request: withdraw
     .input(requestWithdrawalInput)
     .mutation(({ ctx, input }) => requestWithdrawal(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, input, chains: chainSettings(), now: new Date() })),
+  depositAddress: read
+    .input(depositAddressQuery)
+    .mutation(({ ctx, input }) => chainDepositAddress(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, chainKey: input.chain, settings: chainSettings() })),
+  deposits: read
+    .input(traderDepositsInput)
+    .query(({ ctx, input }) => listDeposits(ctx.db, { type: 'merchant', id: ctx.merchantId }, input)),
+  // Demo only (docs/wallet.md, "The demo chain"): test USDT from the demo funder to the merchant's own address.
+  sendTestUsdt: read
+    .input(depositAddressQuery)
+    .mutation(({ ctx, input }) => sendTestUsdt(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, chainKey: input.chain, settings: chainSettings() })),
 });

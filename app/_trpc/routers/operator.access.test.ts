@@ -82,6 +82,11 @@ beforeAll(async () => {
     'operator.ledger.check': (c) => c.operator.ledger.check({}),
     'operator.ledger.lastScheduledCheck': (c) => c.operator.ledger.lastScheduledCheck({}),
     'operator.solvency.latest': (c) => c.operator.solvency.latest({}),
+    'operator.deposits.list': (c) => c.operator.deposits.list({}),
+    'operator.deposits.resolveHeld': (c) => c.operator.deposits.resolveHeld({ depositId: '00000000-0000-4000-8000-000000000000', decision: 'dismiss', note: 'probe' }),
+    'operator.deposits.reorgCases': (c) => c.operator.deposits.reorgCases({}),
+    'operator.deposits.resolveReorg': (c) => c.operator.deposits.resolveReorg({ caseId: '00000000-0000-4000-8000-000000000000', outcome: 'remined', note: 'probe' }),
+    'operator.deposits.lag': (c) => c.operator.deposits.lag({}),
   };
 });
 afterAll(async () => {
@@ -108,7 +113,9 @@ async function state() {
              (select count(*) from operator_saved_views)::text as saved_views,
              (select count(*) from dispute_evidence)::text as evidence,
              (select count(*) from dispute_evidence_requests)::text as evidence_requests,
-             (select count(*) from order_timer_adjustments)::text as timer_adjustments`),
+             (select count(*) from order_timer_adjustments)::text as timer_adjustments,
+             (select string_agg(state, ',' order by id) from chain_deposits) as deposits,
+             (select count(*) from chain_reorg_cases where resolved_at is not null)::text as resolved_reorg_cases`),
   );
   return row;
 }

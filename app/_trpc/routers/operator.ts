@@ -29,6 +29,12 @@ import { fourEyesThreshold } from '../../../server/disputes/four-eyes-threshold'
 import { getRulingContext, previewSplit } from '../../../server/disputes/get-ruling-context';
 import { lastLedgerCheck, runFullLedgerCheck } from '../../../server/ledger/run-invariant-check';
 import { latestSolvencyChecks } from '../../../server/solvency/list-solvency-checks';
+import { chainSettings } from '../../../server/chains/chain-settings';
+import { listOpenReorgCases } from '../../../server/deposits/list-reorg-cases';
+import { listOperatorDeposits, operatorDepositsInput } from '../../../server/deposits/operator-deposits';
+import { resolveHeldDeposit, resolveHeldDepositInput } from '../../../server/deposits/resolve-held-deposit';
+import { resolveReorgCase, resolveReorgCaseInput } from '../../../server/deposits/resolve-reorg-case';
+import { watcherLag } from '../../../server/deposits/watcher-lag';
 import { createMerchant } from '../../../server/merchants/create-merchant';
 import { listMerchants } from '../../../server/merchants/list-merchants';
 import { createMerchantOwner } from '../../../server/merchant-team/create-merchant-owner';
@@ -205,5 +211,16 @@ export const operatorRouter = router({
     latest: operatorProcedure.input(z.object({}).strict()).query(async ({ ctx }) =>
       (await latestSolvencyChecks(ctx.db, 10)).map((check) => ({ ...check, runAt: check.runAt.toISOString() })),
     ),
+  }),
+
+  // USDT in from the chains (docs/wallet.md): every deposit, held ones to resolve, reorg cases, the watcher's lag.
+  deposits: router({
+    list: operatorProcedure.input(operatorDepositsInput).query(({ ctx, input }) => listOperatorDeposits(ctx.db, input)),
+    resolveHeld: operatorProcedure.input(resolveHeldDepositInput).mutation(({ ctx, input }) => resolveHeldDeposit(ctx.db, input, actorOf(ctx))),
+    reorgCases: operatorProcedure.input(z.object({}).strict()).query(async ({ ctx }) =>
+      (await listOpenReorgCases(ctx.db)).map((row) => ({ ...row, openedAt: row.openedAt.toISOString(), resolvedAt: row.resolvedAt?.toISOString() ?? null })),
+    ),
+    resolveReorg: operatorProcedure.input(resolveReorgCaseInput).mutation(({ ctx, input }) => resolveReorgCase(ctx.db, input, actorOf(ctx))),
+    lag: operatorProcedure.input(z.object({}).strict()).query(() => watcherLag(chainSettings().chains)),
   }),
 });

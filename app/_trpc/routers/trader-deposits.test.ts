@@ -62,5 +62,7 @@ describe('trader deposits (tRPC)', () => {
     expect(row).toMatchObject({ ownerType: 'trader', ownerId: trader.traderId });
     expect(await caller.trader.deposits({})).toEqual({ items: [], hasMore: false, nextCursor: null });
     expect(await codeOf(caller.trader.depositAddress({ chain: 'dogecoin' }))).toBe('CHAIN_NOT_SUPPORTED');
+    // Test USDT only on the demo chain, which this process did not start.
+    expect(await codeOf(caller.trader.sendTestUsdt({ chain: 'local-eth' }))).toBe('CHAIN_NOT_SUPPORTED');
   });
 });

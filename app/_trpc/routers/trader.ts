@@ -25,6 +25,7 @@ import { traderOverview } from '../../../server/traders/trader-overview';
 import { clientAddressOf } from '../../../server/http/client-address';
 import { chainSettings } from '../../../server/chains/chain-settings';
 import { chainDepositAddress } from '../../../server/deposits/chain-deposit-address';
+import { sendTestUsdt } from '../../../server/demo/send-test-usdt';
 import { listDeposits } from '../../../server/deposits/list-deposits';
 import { depositAddressQuery, traderDepositsInput } from '../../../server/deposits/list-deposits.schema';
 import { router, traderProcedure } from '../init';
@@ -139,4 +140,8 @@ export const traderRouter = router({
     .input(depositAddressQuery)
     .mutation(({ ctx, input }) => chainDepositAddress(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, chainKey: input.chain, settings: chainSettings() })),
   deposits: traderProcedure.input(traderDepositsInput).query(({ ctx, input }) => listDeposits(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
+  // Demo only (docs/wallet.md, "The demo chain"): test USDT from the demo funder to the trader's own address.
+  sendTestUsdt: traderProcedure
+    .input(depositAddressQuery)
+    .mutation(({ ctx, input }) => sendTestUsdt(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, chainKey: input.chain, settings: chainSettings() })),
 });

@@ -11,6 +11,7 @@ const pages: { href: string; label: keyof MerchantMessages['nav']; permission: M
   { href: '/merchant/developers', label: 'developers', permission: 'keys.manage' },
   { href: '/merchant/developers/requests', label: 'requests', permission: 'requests.read' },
   { href: '/merchant/balance', label: 'balance', permission: 'balance.read' },
+  { href: '/merchant/wallet', label: 'wallet', permission: 'balance.read' },
   { href: '/merchant/audit', label: 'audit', permission: 'audit.read' },
   { href: '/merchant/checkout', label: 'checkout', permission: 'checkout.manage' },
 ];

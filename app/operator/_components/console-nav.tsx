@@ -15,6 +15,7 @@ const sections: { href: string; label: keyof OperatorMessages['nav'] }[] = [
   { href: '/operator/settings', label: 'settings' },
   { href: '/operator/audit', label: 'audit' },
   { href: '/operator/ledger', label: 'ledger' },
+  { href: '/operator/deposits', label: 'deposits' },
   { href: '/operator/metrics', label: 'metrics' },
   { href: '/operator/security', label: 'security' },
 ];

@@ -29,6 +29,7 @@ const en = {
     notifications: 'Bank notifications',
     quotes: 'Quotes & bank accounts',
     ledger: 'Ledger',
+    wallet: 'Wallet',
   },
 
   alerts: {
@@ -461,6 +462,7 @@ const zh: TraderMessages = {
     notifications: '银行到账通知',
     quotes: '报价与收款账户',
     ledger: '账本',
+    wallet: '钱包',
   },
 
   alerts: {

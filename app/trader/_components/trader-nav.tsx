@@ -13,6 +13,7 @@ const links = [
   { href: '/trader/notifications', key: 'notifications' },
   { href: '/trader/quotes', key: 'quotes' },
   { href: '/trader/ledger', key: 'ledger' },
+  { href: '/trader/wallet', key: 'wallet' },
 ] as const;
 
 /**

@@ -4,7 +4,7 @@ pragma solidity 0.8.37;
 /// A minimal ERC-20 for the chain watcher's tests: a name, the decimals it is deployed with
 /// (6 like USDT on Ethereum and TRON, 18 like USDT on BNB Smart Chain), mint and transfer, and a
 /// batch transfer that emits many Transfer events in one transaction (for bursts and the bench).
-/// Never deployed anywhere but a local test node. Regenerate TestToken.json with
+/// Never deployed anywhere but a local node (the tests' and the demo's). Regenerate TestToken.json with
 /// `npx tsx tests/chain/compile-test-token.ts` after changing it.
 contract TestToken {
     string public name;

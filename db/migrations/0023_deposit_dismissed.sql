@@ -1,0 +1,2 @@
+ALTER TABLE "chain_deposits" DROP CONSTRAINT "chain_deposits_state_check";--> statement-breakpoint
+ALTER TABLE "chain_deposits" ADD CONSTRAINT "chain_deposits_state_check" CHECK ("chain_deposits"."state" in ('DETECTED', 'CONFIRMED', 'CREDITED', 'HELD', 'ORPHANED', 'DISMISSED'));

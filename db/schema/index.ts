@@ -20,3 +20,4 @@ export * from './dispute-process';
 export * from './api-request-log';
 export * from './control-changes';
 export * from './wallet';
+export * from './chain-sends';

@@ -1,3 +1,4 @@
+import { chainSendMachine } from '@/server/state-machines/chain-send';
 import { depositMachine } from '@/server/state-machines/deposit';
 import { payinMachine } from '@/server/state-machines/payin';
 import { payoutMachine } from '@/server/state-machines/payout';
@@ -10,5 +11,6 @@ export * from '@/server/state-machines/windows';
 export * from '@/server/state-machines/payout';
 export * from '@/server/state-machines/payin';
 export * from '@/server/state-machines/deposit';
+export * from '@/server/state-machines/chain-send';
 
-export const machines = { payout: payoutMachine, payin: payinMachine, deposit: depositMachine } as const;
+export const machines = { payout: payoutMachine, payin: payinMachine, deposit: depositMachine, chain_send: chainSendMachine } as const;

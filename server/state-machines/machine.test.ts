@@ -226,7 +226,7 @@ describe.each(flows.map((machine) => ({ flow: machine.flow, machine })))('$flow 
 
 describe('docs/state-machines.md', () => {
   const doc = readFileSync(fileURLToPath(new URL('../../docs/state-machines.md', import.meta.url)), 'utf8');
-  const sections = { payout: section('## Payout'), payin: section('## Pay-in'), deposit: section('## Deposit') };
+  const sections = { payout: section('## Payout'), payin: section('## Pay-in'), deposit: section('## Deposit'), chain_send: section('## Chain send') };
 
   function section(heading: string): string {
     const start = doc.indexOf(`\n${heading}\n`);

@@ -40,6 +40,7 @@ export function encryptHotWalletKey(keyring: Keyring, privateKey: string): { add
  * name the file's problem, never its content.
  */
 export function loadHotWalletKey(keyring: Keyring, path: string): PrivateKeyAccount {
+  if (!keyring.has('hot-wallet')) throw new Error('CORRIDOR_ENCRYPTION_KEYS has no key for purpose "hot-wallet": the signer\'s host lists one (docs/wallet.md, "The signer")');
   let parsed: z.infer<typeof keyFile>;
   try {
     parsed = keyFile.parse(JSON.parse(readFileSync(path, 'utf8')));

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/client';
 import type { ChainSendPurpose } from '../../db/schema';
 
 /** What a settlement hears of its send at each step. */
-export interface SettledSend {
+interface SettledSend {
   id: string;
   referenceId: string;
   chain: string;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { ChainSendSettlement } from '../../server/chain-sends/settlement';
 
-export interface SettlementCall {
+interface SettlementCall {
   sendId: string;
   step: 'signed' | 'broadcast' | 'confirmed' | 'failed';
   txHash: string;
@@ -10,7 +10,7 @@ export interface SettlementCall {
 }
 
 /** A settlement that hands every call to `record`, in the signer's transaction. */
-export function recordingSettlement(record: (tx: Tx, call: SettlementCall) => Promise<void>): ChainSendSettlement {
+function recordingSettlement(record: (tx: Tx, call: SettlementCall) => Promise<void>): ChainSendSettlement {
   return {
     signed: (tx, send) => record(tx, { sendId: send.id, step: 'signed', txHash: send.txHash, detail: null }),
     broadcast: (tx, send) => record(tx, { sendId: send.id, step: 'broadcast', txHash: send.txHash, detail: null }),

@@ -4,7 +4,7 @@
  * CORRIDOR_CHAINS, CORRIDOR_SIGNER_KEY_FILE and a CORRIDOR_ENCRYPTION_KEYS that lists the
  * `hot-wallet` key.
  */
-import { runSignerProcess } from '../server/chain-sends/run-signer-process';
+import { runSignerProcess } from './signer-process';
 import type { ChainSendSettlements } from '../server/chain-sends/settlement';
 
 // Each purpose's settlement handlers register here (withdrawals, sweeps, gas top-ups). Sends of a

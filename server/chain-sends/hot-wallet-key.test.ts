@@ -74,9 +74,9 @@ describe('custody: only the signer loads a key', () => {
 
   it.each([
     // The key file is opened by the signer's process and written by the CLI on the signer's host.
-    ['hot-wallet-key', /from '[^']*hot-wallet-key'/, ['scripts/cli/commands.ts', 'server/chain-sends/run-signer-process.ts']],
-    ['the signer process', /from '[^']*run-signer-process'/, ['scripts/signer.ts']],
-    ['the signer loop', /from '[^']*start-signer'/, ['server/chain-sends/run-signer-process.ts']],
+    ['hot-wallet-key', /from '[^']*hot-wallet-key'/, ['scripts/cli/commands.ts', 'scripts/signer-process.ts']],
+    ['the signer process', /from '[^']*signer-process'/, ['scripts/signer.ts']],
+    ['the signer loop', /from '[^']*start-signer'/, ['scripts/signer-process.ts']],
     // API nodes, the watcher and the scheduler never make a spending account from anything.
     ['a private key account', /privateKeyToAccount|mnemonicToAccount|hdKeyToAccount/, ['server/chain-sends/hot-wallet-key.ts']],
   ])('%s is imported by its allowed files only', (_what, pattern, allowed) => {

@@ -1,12 +1,15 @@
-import { closeDatabase, getDatabase } from '../../db';
-import { env } from '../../config/env';
-import { chainSettings } from '../chains/chain-settings';
-import { keyring } from '../config/keyring';
-import { assertReadyForProduction } from '../config/production-readiness';
-import { log } from '../logging/log';
-import { loadHotWalletKey } from './hot-wallet-key';
-import type { ChainSendSettlements } from './settlement';
-import { startSigner } from './start-signer';
+import { createServer, type Server } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import { handleOperationsRequest } from '../app/_operations/operations-routes';
+import { closeDatabase, getDatabase } from '../db';
+import { env } from '../config/env';
+import { chainSettings } from '../server/chains/chain-settings';
+import { keyring } from '../server/config/keyring';
+import { assertReadyForProduction } from '../server/config/production-readiness';
+import { log } from '../server/logging/log';
+import { loadHotWalletKey } from '../server/chain-sends/hot-wallet-key';
+import type { ChainSendSettlements } from '../server/chain-sends/settlement';
+import { startSigner } from '../server/chain-sends/start-signer';
 
 /**
  * The signer as a process of its own (`npm run signer`, docs/wallet.md "The signer"): the only
@@ -41,13 +44,27 @@ export async function runSignerProcess(settlements: ChainSendSettlements): Promi
     rebroadcastMs: config.CORRIDOR_SIGNER_REBROADCAST_SECONDS * 1000,
     keepProcessAlive: true,
   });
+  // The signer's own counters (corridor_signer_attempts_total) on a private port, when asked.
+  const metricsServer = config.METRICS_PORT ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST }) : undefined;
   log('info', 'signer started', { chains: chains.map((chain) => chain.key), address: key.address, purposes: Object.keys(settlements) });
   const stop = async (signal: string) => {
     log('info', 'signer stopping', { signal });
     await stopSigner();
+    await new Promise((resolve) => (metricsServer ? metricsServer.close(resolve) : resolve(undefined)));
     await closeDatabase();
     process.exit(0);
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+}
+
+/** METRICS_PORT: the probes and /metrics with the signer's counters, no pages nor API (not scripts/serve.ts, which loads Next). */
+async function startMetricsServer(options: { port: number; host: string }): Promise<Server> {
+  const handle = getRequestListener((request) => handleOperationsRequest(request, { metricsOpen: true }), { overrideGlobalObjects: false });
+  const server = createServer((req, res) => void handle(req, res));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  return server;
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { getAddress, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { chainSends } from '../../db/schema';
 import { anvilBinary, deployToken, startAnvil, type Anvil } from '../../tests/chain/anvil';
 import { createSettlementTable } from '../../tests/chain/recording-settlement';
@@ -109,14 +109,19 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('the signer proce
     const before = await balances();
     // The queue fills while the signer is killed and restarted, as withdrawals would arrive.
     const queued: Awaited<ReturnType<typeof queueRandomSends>> = [];
+    let producing = true;
     const producer = (async () => {
-      while (queued.length < SENDS) {
+      while (producing && queued.length < SENDS) {
         queued.push(...(await queueRandomSends(database.db, chain, recipients, Math.min(SENDS - queued.length, 1 + random(8)), random)));
         await sleep(random(FULL ? 2500 : 1500));
       }
     })();
 
     const killedAt: { delayMs: number; states: string }[] = [];
+    // A failed kill round stops the producer too, before the database is dropped under it.
+    onTestFinished(() => {
+      producing = false;
+    });
     for (let kill = 0; kill < KILLS; kill += 1) {
       const signer = start(chain, wallet);
       await signer.started;

@@ -5,11 +5,12 @@ import type { Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSendAttempts, chainSends } from '../../db/schema';
-import { anvilBinary, deployToken, startAnvil, type Anvil } from '../../tests/chain/anvil';
+import { anvilBinary, deployToken, mintTo, startAnvil, type Anvil } from '../../tests/chain/anvil';
 import { createSettlementTable, tableSettlement } from '../../tests/chain/recording-settlement';
 import { fundedHotWallet, generator, localChain, queueRandomSends, settlementCounts, sleep, TRANSFER } from '../../tests/chain/signer-fixture';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import type { ChainConfig } from '../chains/chains';
+import { queueChainSend } from './queue-chain-send';
 import { startSigner } from './start-signer';
 
 /**
@@ -88,6 +89,29 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('the signer broad
       clearInterval(miner);
       await stop();
       await new Promise((resolve) => proxy.close(resolve));
+    }
+  });
+
+  it('a send the hot wallet cannot cover waits QUEUED, unsigned, until the wallet is topped up', { timeout: 60_000 }, async () => {
+    const chain = localChain('anvil-short', anvil, token, DECIMALS);
+    const wallet = await fundedHotWallet(anvil, token, 10_000_000n);
+    const stop = startSigner({ db: database.db, chains: [chain], key: privateKeyToAccount(wallet.privateKey), settlements: { withdrawal: tableSettlement }, rebroadcastMs: 200 });
+    const miner = setInterval(() => void anvil.client.mine({ blocks: 1 }).catch(() => {}), 200);
+    try {
+      const { id } = await database.db.transaction((tx) =>
+        queueChainSend(tx, { chain: chain.key, purpose: 'withdrawal', referenceId: crypto.randomUUID(), toAddress: recipients[0]!, amount: '10.000001' }, [chain]),
+      );
+      await sleep(1_500);
+      expect(await states(chain)).toEqual(['QUEUED']);
+      expect(await database.db.select().from(chainSendAttempts).where(eq(chainSendAttempts.sendId, id))).toEqual([]);
+      expect(await anvil.client.getTransactionCount({ address: wallet.address })).toBe(0);
+
+      await mintTo(anvil, token, wallet.address, 1n);
+      await until('confirmed', async () => (await states(chain))[0] === 'CONFIRMED');
+      expect(await anvil.client.getTransactionCount({ address: wallet.address })).toBe(1);
+    } finally {
+      clearInterval(miner);
+      await stop();
     }
   });
 

@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../../db/client';
-import { chainHotWallets } from '../../db/schema';
+import { chainHotWallets, chainSends, type ChainSendPurpose } from '../../db/schema';
 import type { ChainConfig } from '../chains/chains';
 import { toLedgerAmount } from '../chains/token-amount';
 import { log } from '../logging/log';
@@ -51,7 +51,6 @@ export function startSigner(options: SignerOptions): () => Promise<void> {
     const node = options.nodes?.get(chain.key) ?? evmSendNode({ rpcUrl: chain.rpcUrl });
     let ctx: EvmSignerChain | undefined;
     let balanceReadAt = 0;
-    let tokenBalance: bigint | undefined;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     const tick = () => {
@@ -60,10 +59,10 @@ export function startSigner(options: SignerOptions): () => Promise<void> {
           ctx ??= await prepareChain(options, chain, node);
           const now = new Date();
           if (Date.now() - balanceReadAt >= (options.balanceEveryMs ?? 30_000)) {
-            tokenBalance = await recordBalances(options.db, ctx, now);
+            await recordBalances(options.db, ctx, now);
             balanceReadAt = Date.now();
           }
-          await signQueued(options, ctx, tokenBalance, () => stopped);
+          await signQueued(options, ctx, () => stopped);
           await advanceOpenSends(options.db, ctx, { now: new Date(), fees: () => node.fees() });
         } catch (error) {
           chainSendAttemptsTotal.inc({ chain: chain.key, outcome: 'tick_error' });
@@ -114,7 +113,7 @@ async function prepareChain(options: SignerOptions, chain: ChainConfig, node: Ev
   };
 }
 
-async function signQueued(options: SignerOptions, ctx: EvmSignerChain, tokenBalance: bigint | undefined, stopped: () => boolean): Promise<void> {
+async function signQueued(options: SignerOptions, ctx: EvmSignerChain, stopped: () => boolean): Promise<void> {
   const [wallet] = await options.db
     .select({ nextNonce: chainHotWallets.nextNonce })
     .from(chainHotWallets)
@@ -126,9 +125,18 @@ async function signQueued(options: SignerOptions, ctx: EvmSignerChain, tokenBala
     log('error', 'hot wallet nonce on chain is ahead of the signer; signing stopped', { chain: ctx.chain.key, onChain: String(mined), signer: String(wallet.nextNonce) });
     return;
   }
-  let fees: Awaited<ReturnType<EvmSendNode['fees']>> | undefined;
+  const purposes = Object.keys(ctx.settlements) as ChainSendPurpose[];
+  if (purposes.length === 0) return;
+  const [queued] = await options.db
+    .select({ id: chainSends.id })
+    .from(chainSends)
+    .where(and(eq(chainSends.chain, ctx.chain.key), eq(chainSends.state, 'QUEUED'), inArray(chainSends.purpose, purposes)))
+    .limit(1);
+  if (!queued) return;
+  // Read now, not from the gauges' last read: sends confirmed since then have left the wallet.
+  const tokenBalance = await ctx.node.tokenBalance(ctx.chain.tokens.USDT.contract, ctx.account.address);
+  const fees = await ctx.node.fees();
   for (let i = 0; i < (options.signPerTick ?? 50) && !stopped(); i += 1) {
-    fees ??= await ctx.node.fees();
     const outcome = await signQueuedSend(options.db, ctx, { fees, tokenBalance, now: new Date() });
     if (outcome === 'short') {
       log('warn', 'hot wallet cannot cover the next send; it waits', { chain: ctx.chain.key });
@@ -139,13 +147,12 @@ async function signQueued(options: SignerOptions, ctx: EvmSignerChain, tokenBala
   }
 }
 
-/** Reads the hot wallet's balances into its row, for the gauges; returns the token balance. */
-async function recordBalances(db: Db, ctx: EvmSignerChain, now: Date): Promise<bigint> {
+/** Reads the hot wallet's balances into its row, for the gauges. */
+async function recordBalances(db: Db, ctx: EvmSignerChain, now: Date): Promise<void> {
   const token = await ctx.node.tokenBalance(ctx.chain.tokens.USDT.contract, ctx.account.address);
   const native = await ctx.node.nativeBalance(ctx.account.address);
   await db
     .update(chainHotWallets)
     .set({ tokenBalance: toLedgerAmount(token, ctx.chain.tokens.USDT.decimals).amount, nativeBalance: native.toString(), balanceReadAt: now, updatedAt: sql`now()` })
     .where(and(eq(chainHotWallets.chain, ctx.chain.key), eq(chainHotWallets.address, ctx.account.address)));
-  return token;
 }

@@ -33,34 +33,47 @@ export async function advanceOpenSends(db: Db, ctx: EvmSignerChain, input: { now
   const head = await ctx.node.head();
   const minedNonce = await ctx.node.minedNonce(ctx.account.address);
   for (const send of open) {
-    const attempts = await db.select().from(chainSendAttempts).where(eq(chainSendAttempts.sendId, send.id)).orderBy(asc(chainSendAttempts.attempt));
-    const latest = attempts.at(-1);
-    if (!latest) throw new Error(`signed send ${send.id} has no stored transaction`);
-    let mined: { attempt: AttemptRow; receipt: NonNullable<Awaited<ReturnType<EvmSignerChain['node']['receipt']>>> } | undefined;
-    // Any attempt may be the one mined: a replacement, or the original that beat it.
-    for (const attempt of attempts) {
-      const receipt = await ctx.node.receipt(attempt.txHash);
-      if (receipt) {
-        mined = { attempt, receipt };
-        break;
-      }
+    // A purpose whose handlers this signer lacks waits for a signer that has them.
+    if (!ctx.settlements[send.purpose]) continue;
+    try {
+      await advanceSend(db, ctx, send, { ...input, head, minedNonce });
+    } catch (error) {
+      // One send's trouble (a handler that throws, a node error) does not hold up the others.
+      chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'tick_error' });
+      log('warn', 'chain send step failed', { chain: ctx.chain.key, send: send.id, error: error instanceof Error ? error.name : 'unknown' });
     }
-    if (mined) {
-      const confirmations = head - mined.receipt.blockNumber + 1n;
-      if (send.state === 'SIGNED' || confirmations >= BigInt(ctx.chain.confirmations)) {
-        await settleMined(db, ctx, send.id, mined.attempt, mined.receipt, confirmations, input.now);
-      }
-      continue;
-    }
-    const stuck = send.nonce === minedNonce && input.now.getTime() - latest.signedAt.getTime() >= ctx.stuckAfterMs && send.state === 'BROADCAST';
-    if (stuck) {
-      const replacement = await replace(db, ctx, send, latest, await input.fees(), input.now);
-      if (replacement) await broadcast(db, ctx, send, replacement, input.now);
-      continue;
-    }
-    const due = send.state === 'SIGNED' || !send.lastBroadcastAt || input.now.getTime() - send.lastBroadcastAt.getTime() >= ctx.rebroadcastMs;
-    if (due) await broadcast(db, ctx, send, latest, input.now);
   }
+}
+
+async function advanceSend(db: Db, ctx: EvmSignerChain, send: ChainSendRow, input: { now: Date; fees: () => Promise<Fees>; head: bigint; minedNonce: bigint }): Promise<void> {
+  const { head, minedNonce } = input;
+  const attempts = await db.select().from(chainSendAttempts).where(eq(chainSendAttempts.sendId, send.id)).orderBy(asc(chainSendAttempts.attempt));
+  const latest = attempts.at(-1);
+  if (!latest) throw new Error(`signed send ${send.id} has no stored transaction`);
+  let mined: { attempt: AttemptRow; receipt: NonNullable<Awaited<ReturnType<EvmSignerChain['node']['receipt']>>> } | undefined;
+  // Any attempt may be the one mined: a replacement, or the original that beat it.
+  for (const attempt of attempts) {
+    const receipt = await ctx.node.receipt(attempt.txHash);
+    if (receipt) {
+      mined = { attempt, receipt };
+      break;
+    }
+  }
+  if (mined) {
+    const confirmations = head - mined.receipt.blockNumber + 1n;
+    if (send.state === 'SIGNED' || confirmations >= BigInt(ctx.chain.confirmations)) {
+      await settleMined(db, ctx, send.id, mined.attempt, mined.receipt, confirmations, input.now);
+    }
+    return;
+  }
+  const stuck = send.nonce === minedNonce && input.now.getTime() - latest.signedAt.getTime() >= ctx.stuckAfterMs && send.state === 'BROADCAST';
+  if (stuck) {
+    const replacement = await replace(db, ctx, send, latest, await input.fees(), input.now);
+    if (replacement) await broadcast(db, ctx, send, replacement, input.now);
+    return;
+  }
+  const due = send.state === 'SIGNED' || !send.lastBroadcastAt || input.now.getTime() - send.lastBroadcastAt.getTime() >= ctx.rebroadcastMs;
+  if (due) await broadcast(db, ctx, send, latest, input.now);
 }
 
 /** Hands the stored bytes to the node; the first acceptance moves the send to BROADCAST. */

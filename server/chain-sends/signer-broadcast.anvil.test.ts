@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Address } from 'viem';
+import { encodeAbiParameters, keccak256, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSendAttempts, chainSends } from '../../db/schema';
@@ -111,6 +111,34 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('the signer broad
       expect(await anvil.client.getTransactionCount({ address: wallet.address })).toBe(1);
     } finally {
       clearInterval(miner);
+      await stop();
+    }
+  });
+
+  it('a transfer the chain reverts ends FAILED, settled once as failed, with the gas it spent', { timeout: 60_000 }, async () => {
+    const chain = localChain('anvil-revert', anvil, token, DECIMALS);
+    const wallet = await fundedHotWallet(anvil, token, 10_000_000n);
+    await anvil.client.setAutomine(false);
+    const stop = startSigner({ db: database.db, chains: [chain], key: privateKeyToAccount(wallet.privateKey), settlements: { withdrawal: tableSettlement }, rebroadcastMs: 200, stuckAfterMs: 600_000 });
+    try {
+      const [send] = await queueRandomSends(database.db, chain, recipients, 1, () => 0);
+      await until('broadcast', async () => (await states(chain))[0] === 'BROADCAST');
+      // The wallet's token balance taken away (storage slot of balanceOf[wallet]) before the block is mined.
+      const slot = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }], [wallet.address, 3n]));
+      await anvil.client.setStorageAt({ address: token, index: slot, value: `0x${'0'.repeat(64)}` });
+      await anvil.client.setAutomine(true);
+      await anvil.client.mine({ blocks: 3 });
+      await until('failed', async () => (await states(chain))[0] === 'FAILED');
+
+      const [row] = await database.db.select().from(chainSends).where(eq(chainSends.id, send!.id));
+      expect(row).toMatchObject({ failureReason: 'reverted on chain' });
+      expect(BigInt(row!.gasSpent!)).toBeGreaterThan(0n);
+      const logs = await anvil.client.getLogs({ address: token, event: TRANSFER, args: { from: wallet.address }, fromBlock: 0n, toBlock: 'latest', strict: true });
+      expect(logs).toEqual([]);
+      expect(await anvil.client.getTransactionCount({ address: wallet.address })).toBe(1);
+      expect((await settlementCounts(database.db)).get(send!.id)).toEqual({ signed: 1, broadcast: 1, failed: 1 });
+    } finally {
+      await anvil.client.setAutomine(true);
       await stop();
     }
   });

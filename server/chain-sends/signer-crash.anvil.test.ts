@@ -6,6 +6,7 @@ import { chainSends } from '../../db/schema';
 import { anvilBinary, deployToken, startAnvil, type Anvil } from '../../tests/chain/anvil';
 import { createSettlementTable } from '../../tests/chain/recording-settlement';
 import { fundedHotWallet, generator, localChain, queueRandomSends, settlementCounts, sleep, TRANSFER, XPUB, type HotWallet } from '../../tests/chain/signer-fixture';
+import { spawnChainWatcher, watcherProgress, type ChainWatcherProcess } from '../../tests/chain/chain-watcher-process';
 import { spawnSigner, stopSigner, type SignerProcess } from '../../tests/chain/signer-process';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import type { ChainConfig } from '../chains/chains';
@@ -29,7 +30,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('the signer proce
   let database: TestDatabase;
   let token: Address;
   let miner: NodeJS.Timeout | undefined;
-  const running: SignerProcess[] = [];
+  const running: (SignerProcess | ChainWatcherProcess)[] = [];
   const seed = Number(process.env.SIGNER_CRASH_SEED ?? Date.now() % 1_000_000_007);
   const random = generator(seed);
   const recipients = Array.from({ length: 20 }, () => privateKeyToAccount(generatePrivateKey()).address);
@@ -146,6 +147,22 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('the signer proce
 
     await expectEachSentOnce(chain, wallet, queued, before);
     console.log(`signer kill -9 (seed ${seed}): ${KILLS} kills, ${SENDS} sends each mined once; queued/signed/broadcast/confirmed at each kill: ${killedAt.map((k) => k.states).join(' ')}`);
+  });
+
+  it('the chain watcher runs without the key: its process is given no key file and no keyring', { timeout: 60_000 }, async () => {
+    const chain = localChain('anvil-signer-watcher', anvil, token, DECIMALS);
+    const wallet = await fundedHotWallet(anvil, token, 10n ** 9n);
+    const watcher = spawnChainWatcher({ databaseUrl: database.url!, chains: [chain], xpub: XPUB, env: { CORRIDOR_SIGNER_KEY_FILE: '', CORRIDOR_ENCRYPTION_KEYS: '' } });
+    running.push(watcher);
+    await watcher.started;
+    const deadline = Date.now() + 30_000;
+    while ((await watcherProgress(database.db, chain.key)).cursor === undefined) {
+      if (Date.now() > deadline) throw new Error(`the watcher did not scan:\n${watcher.output().slice(-2000)}`);
+      await sleep(200);
+    }
+    await stopSigner(watcher, 'SIGTERM');
+    expect(await watcher.exited).toBe(0);
+    expect(watcher.output().toLowerCase()).not.toContain(wallet.privateKey.slice(2).toLowerCase());
   });
 
   it('two signer processes at once never sign one send twice or give one nonce to two sends', { timeout: 180_000 }, async () => {

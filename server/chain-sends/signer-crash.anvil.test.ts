@@ -114,7 +114,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('the signer proce
     const producer = (async () => {
       while (producing && queued.length < SENDS) {
         queued.push(...(await queueRandomSends(database.db, chain, recipients, Math.min(SENDS - queued.length, 1 + random(8)), random)));
-        await sleep(random(FULL ? 2500 : 3000));
+        await sleep(random(FULL ? 5000 : 3000));
       }
     })();
 

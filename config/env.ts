@@ -65,6 +65,16 @@ const envSchema = z.object({
   CORRIDOR_DEMO_CHAIN: z.enum(['on', 'off']).default('on'),
   /** The demo chain's port on 127.0.0.1; 0 (the default): anvil picks a free one. */
   CORRIDOR_DEMO_CHAIN_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /**
+   * The signer's encrypted hot wallet key (server/chain-sends/hot-wallet-key.ts), read by
+   * `npm run signer` only; opened with the `hot-wallet` entry of CORRIDOR_ENCRYPTION_KEYS, which
+   * only the signer's host lists (docs/wallet.md, "The signer").
+   */
+  CORRIDOR_SIGNER_KEY_FILE: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Seconds before the signer replaces an unmined transaction at its nonce with higher fees. */
+  CORRIDOR_SIGNER_STUCK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(180),
+  /** Seconds between re-broadcasts of the same bytes while a transaction is not mined. */
+  CORRIDOR_SIGNER_REBROADCAST_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Minutes between solvency checks, run by the scheduler when chains are configured (docs/wallet.md, "Solvency check"). */
   CORRIDOR_SOLVENCY_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
 });

@@ -1,3 +1,4 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Db } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { cliActor } from '../../server/audit';
@@ -8,6 +9,7 @@ import { issueMerchantApiKey } from '../../server/api-keys/issue-merchant-api-ke
 import { revokeApiKey } from '../../server/api-keys/revoke-api-key';
 import { adjustBalance } from '../../server/balances/adjust-balance';
 import { generateKeyringText } from '../../server/crypto/keyring';
+import { encryptHotWalletKey } from '../../server/chain-sends/hot-wallet-key';
 import { DomainError } from '../../server/errors';
 import { checkLedgerInvariants } from '../../server/ledger/check-invariants';
 import { createMerchant } from '../../server/merchants/create-merchant';
@@ -369,6 +371,19 @@ export const commands: Record<string, Command> = {
       const report = await reencryptFields(db, keyring(), { onProgress: (line) => console.error(line) });
       const moved = Object.entries(report.reencrypted).map(([column, count]) => `${column} ${count}`).join(', ');
       return { result: report, text: `Re-encrypted: ${moved}; fingerprints recomputed: ${report.fingerprints}.` };
+    },
+  },
+  'signer encrypt-key': {
+    usage: 'signer encrypt-key --out <file>   (the private key on standard input, never as an argument)',
+    summary: "Encrypt the hot wallet's private key into the signer's key file with the keyring's hot-wallet key (docs/wallet.md, \"The signer\")",
+    needsDatabase: false,
+    async run(_db, flags) {
+      const out = required(flags, 'out');
+      // Standard input, so the key is in neither the shell's history nor the process list.
+      const { address, file } = encryptHotWalletKey(keyring(), readFileSync(0, 'utf8'));
+      // wx: an existing key file is never overwritten; 0600: only the signer's user reads it.
+      writeFileSync(out, file, { flag: 'wx', mode: 0o600 });
+      return { result: { address, file: out }, text: `Wrote ${out} for hot wallet ${address}. Set CORRIDOR_SIGNER_KEY_FILE=${out} on the signer.` };
     },
   },
   'keys generate': {

@@ -37,6 +37,8 @@ export interface ChainConfig {
    * key), so the solvency check counts what it holds (docs/wallet.md, "Solvency check").
    */
   hotWallet?: string;
+  /** The native coin gas is paid in (ETH, BNB, TRX): how the signer names what a send spent. */
+  nativeSymbol?: string;
 }
 
 const chainKey = z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'lowercase letters, digits and dashes, 2 to 32');
@@ -55,6 +57,7 @@ const fullEntry = z
     minimumDeposit: usdt6,
     rpcUrl: z.url(),
     hotWallet: z.string().min(1).max(64).optional(),
+    nativeSymbol: z.string().regex(/^[A-Z]{2,8}$/).optional(),
   })
   .strict();
 
@@ -70,6 +73,7 @@ const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
     pollIntervalMs: 12_000,
     maxBlockRange: 500,
     minimumDeposit: '1',
+    nativeSymbol: 'ETH',
   },
   bsc: {
     key: 'bsc',
@@ -81,6 +85,7 @@ const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
     pollIntervalMs: 3_000,
     maxBlockRange: 500,
     minimumDeposit: '1',
+    nativeSymbol: 'BNB',
   },
   tron: {
     key: 'tron',
@@ -92,6 +97,7 @@ const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
     pollIntervalMs: 3_000,
     maxBlockRange: 200,
     minimumDeposit: '1',
+    nativeSymbol: 'TRX',
   },
 };
 

@@ -114,3 +114,16 @@ describe('generateKeyringText', () => {
     expect(text.split(',')).toHaveLength(keyPurposes.length);
   });
 });
+
+describe('the optional hot-wallet purpose (docs/wallet.md, "The signer")', () => {
+  it('is not required, is read when listed, and a demo key there counts as demo', () => {
+    const without = parseKeyring(keyText('k1'));
+    expect(without.has('hot-wallet')).toBe(false);
+    expect(() => without.active('hot-wallet')).toThrow('CORRIDOR_ENCRYPTION_KEYS has no key for purpose "hot-wallet"');
+    const withKey = parseKeyring(`${keyText('k1')},hot-wallet:s1:${key()}`);
+    expect(withKey.active('hot-wallet').id).toBe('s1');
+    expect(isDemoKeyring(withKey)).toBe(false);
+    const demoHotWallet = demoKeyring().active('hot-wallet').key.toString('base64');
+    expect(isDemoKeyring(parseKeyring(`${keyText('k1')},hot-wallet:demo:${demoHotWallet}`))).toBe(true);
+  });
+});

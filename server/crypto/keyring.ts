@@ -6,7 +6,13 @@ import { hkdfSync, randomBytes } from 'node:crypto';
  * secrets, TOTP seeds.
  */
 export const keyPurposes = ['card', 'card-fingerprint', 'api-secret', 'webhook-secret', 'totp'] as const;
-export type KeyPurpose = (typeof keyPurposes)[number];
+/**
+ * Purposes only some processes carry: `hot-wallet` opens the signer's key file, so it is listed on
+ * the signer alone and an API node's keyring never holds it (docs/wallet.md, "The signer").
+ */
+const optionalKeyPurposes = ['hot-wallet'] as const;
+const allKeyPurposes: readonly string[] = [...keyPurposes, ...optionalKeyPurposes];
+export type KeyPurpose = (typeof keyPurposes)[number] | (typeof optionalKeyPurposes)[number];
 
 interface KeyEntry {
   id: string;
@@ -14,8 +20,9 @@ interface KeyEntry {
 }
 
 export interface Keyring {
-  /** The key new ciphertexts use: the first listed for the purpose. */
+  /** The key new ciphertexts use: the first listed for the purpose (an optional purpose not listed throws). */
   active(purpose: KeyPurpose): KeyEntry;
+  has(purpose: KeyPurpose): boolean;
   /** Any listed key of the purpose, so values written under older keys still open. */
   byId(purpose: KeyPurpose, id: string): Buffer | undefined;
   /** Built by demoKeyring(); isDemoKeyring also catches demo keys pasted into the environment. */
@@ -36,7 +43,12 @@ function build(entries: ReadonlyMap<KeyPurpose, readonly KeyEntry[]>, demo: bool
   }
   return {
     demo,
-    active: (purpose) => entries.get(purpose)![0]!,
+    active: (purpose) => {
+      const entry = entries.get(purpose)?.[0];
+      if (!entry) throw new Error(`${SOURCE} has no key for purpose "${purpose}"`);
+      return entry;
+    },
+    has: (purpose) => Boolean(entries.get(purpose)?.length),
     byId: (purpose, id) => entries.get(purpose)?.find((entry) => entry.id === id)?.key,
   };
 }
@@ -59,9 +71,9 @@ export function parseKeyring(text: string): Keyring {
         throw new Error(`${where}: expected purpose:keyId:base64key (found ${fields.length} colon-separated part${fields.length === 1 ? '' : 's'})`);
       }
       const [purpose, id, material] = fields as [string, string, string];
-      if (!(keyPurposes as readonly string[]).includes(purpose)) {
+      if (!allKeyPurposes.includes(purpose)) {
         const shown = KEY_ID.test(purpose) ? `"${purpose}"` : '(not shown)';
-        throw new Error(`${where}: unknown purpose ${shown}; expected one of ${keyPurposes.join(', ')}`);
+        throw new Error(`${where}: unknown purpose ${shown}; expected one of ${allKeyPurposes.join(', ')}`);
       }
       if (!KEY_ID.test(id)) throw new Error(`${where} (${purpose}): key id must be 1 to 32 characters of A-Z, a-z, 0-9, _ and -`);
       if (!BASE64.test(material)) throw new Error(`${where} (${purpose}:${id}): key is not valid base64`);
@@ -94,7 +106,7 @@ function demoKey(purpose: KeyPurpose): Buffer {
 }
 
 export function demoKeyring(): Keyring {
-  return build(new Map(keyPurposes.map((purpose) => [purpose, [{ id: DEMO_KEY_ID, key: demoKey(purpose) }]])), true);
+  return build(new Map([...keyPurposes, ...optionalKeyPurposes].map((purpose) => [purpose, [{ id: DEMO_KEY_ID, key: demoKey(purpose) }]])), true);
 }
 
 /**
@@ -103,7 +115,7 @@ export function demoKeyring(): Keyring {
  * can move off the demo keys by rotation.
  */
 export function isDemoKeyring(keyring: Keyring): boolean {
-  return keyring.demo || keyPurposes.some((purpose) => keyring.active(purpose).key.equals(demoKey(purpose)));
+  return keyring.demo || [...keyPurposes, ...optionalKeyPurposes].some((purpose) => keyring.has(purpose) && keyring.active(purpose).key.equals(demoKey(purpose)));
 }
 
 /** A fresh CORRIDOR_ENCRYPTION_KEYS value: one random key per purpose, id k<yyyymmdd>. */

@@ -44,6 +44,11 @@ const SECRET_FIELDS = [
   'parameters',
   'headers',
   'totp',
+  // The signer's (docs/wallet.md, "The signer"): a hot wallet key, whatever its form.
+  'privateKey',
+  'mnemonic',
+  'seed',
+  'encryptedKey',
 ];
 const redactPaths = [...SECRET_FIELDS, ...SECRET_FIELDS.map((field) => `*.${field}`)];
 

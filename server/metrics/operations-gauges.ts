@@ -4,6 +4,7 @@ import { poolUsage } from '../../db/pool-usage';
 import { DISPUTE_AGE_BUCKETS, operationsFigures, type OperationsFigures } from '../operations/operations-figures';
 import { lastLedgerCheck, type LedgerCheckRow } from '../ledger/run-invariant-check';
 import { metricsRegistry } from './registry';
+import { registerSignerGauges } from './signer-metrics';
 import { registerSolvencyGauges } from './solvency-gauges';
 
 const SCRAPE_CACHE_MS = 2_000;
@@ -86,6 +87,7 @@ export function registerOperationsGauges(database: () => Promise<Db>): void {
   ledgerGauge('corridor_ledger_check_timestamp_seconds', 'When the last ledger invariant check ran (Unix time).', (check) => check.createdAt.getTime() / 1000);
   ledgerGauge('corridor_ledger_check_duration_seconds', 'How long the last ledger invariant check took.', (check) => check.durationMs / 1000);
   registerSolvencyGauges(database);
+  registerSignerGauges(database);
   gauge(
     'corridor_disputes_open',
     'Open disputes (both flows) by age.',

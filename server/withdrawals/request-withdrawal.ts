@@ -92,7 +92,7 @@ async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Promise<Wit
 
   await writeWithdrawalEvent(tx, withdrawal, 'wallet.withdrawal_requested', now);
   if (reason) return withdrawalView(withdrawal);
-  return withdrawalView(await approveWithdrawal(tx, withdrawal, { type: 'system', id: null }, now));
+  return withdrawalView(await approveWithdrawal(tx, withdrawal, { type: 'system', id: null }, now, options.chains.chains));
 }
 
 /** The request in its own transaction (the pages). */

@@ -7,7 +7,10 @@ import { move } from '../ledger/move';
 import { Dec } from '../money/decimal';
 import type { WithdrawalAction } from './withdrawal-machine';
 import { applyWithdrawalTransition, type WithdrawalRow } from './apply-withdrawal-transition';
-import type { ChainSendReport, ChainSendSettlement } from './chain-send-settlement';
+import type { ChainSendSettlement } from '../chain-sends/settlement';
+
+/** What the signer reports of one send at each step. */
+type ChainSendReport = Parameters<ChainSendSettlement['signed']>[1];
 import { returnWithdrawalFunds } from './return-withdrawal-funds';
 
 /**

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/db/test-datab
 import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
 import { signedInOperator } from '../../tests/trpc/trpc-harness';
 import { cliActor } from '../audit';
-import type { ChainSettings } from '../chains/chain-settings';
+import { setProcessChainSettings, type ChainSettings } from '../chains/chain-settings';
 import type { ChainConfig } from '../chains/chains';
 import { isDomainError } from '../errors';
 import { accountIds } from '../ledger/account-ids';
@@ -45,10 +45,13 @@ let db: Db;
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.db;
+  // An operator's approval checks the send against the process's chains, as the console's does.
+  setProcessChainSettings(CHAINS);
   // A fee of 1 on local-eth, 2 on local-tron; the rest the defaults (24 h cool-down, auto-approve up to 1000).
   await writeWithdrawalSettings(db, { fees: { 'local-eth': '1', 'local-tron': '2' }, minimumAmount: '10', ownerDailyLimit: '50000', platformDailyLimit: '500000' });
 });
 afterAll(async () => {
+  setProcessChainSettings(undefined);
   await database.close();
 });
 

@@ -1,0 +1,158 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PrivateKeyAccount } from 'viem/accounts';
+import type { Db } from '../../db/client';
+import { chainHotWallets, chainSends, type ChainSendPurpose } from '../../db/schema';
+import type { ChainConfig } from '../chains/chains';
+import { toLedgerAmount } from '../chains/token-amount';
+import { log } from '../logging/log';
+import { chainSendAttemptsTotal } from '../metrics/signer-metrics';
+import { advanceOpenSends } from './evm/advance-open-sends';
+import type { EvmSignerChain } from './evm/evm-signer-chain';
+import { evmSendNode, type EvmSendNode } from './evm/evm-send-node';
+import { signQueuedSend } from './evm/sign-queued-send';
+import type { ChainSendSettlements } from './settlement';
+
+export interface SignerOptions {
+  db: Db;
+  chains: readonly ChainConfig[];
+  /** The hot wallet's account (hot-wallet-key.ts); the key never leaves it. */
+  key: PrivateKeyAccount;
+  /** The queuing side's handlers by purpose; sends of a purpose without one are not signed. */
+  settlements: ChainSendSettlements;
+  /** Default 180 s: then the next send to be mined is replaced with higher fees. */
+  stuckAfterMs?: number;
+  /** Default 30 s. */
+  rebroadcastMs?: number;
+  /** Default 100,000. */
+  gasLimit?: bigint;
+  /** How often the hot wallet's balances are read for the gauges; default 30 s. */
+  balanceEveryMs?: number;
+  /** Sends signed per tick at most, so confirmations keep up with a long queue; default 50. */
+  signPerTick?: number;
+  nodes?: Map<string, EvmSendNode>;
+  keepProcessAlive?: boolean;
+}
+
+/**
+ * The signer (docs/wallet.md, "The signer"): for each configured EVM chain, on its poll interval,
+ * signs queued sends and moves signed ones to confirmation. Several may run at once against one
+ * database; row locks and the nonce's unique key keep them from signing one send twice or giving
+ * one nonce to two sends. A failed tick (node down) is logged without the RPC URL and retried.
+ * Returns a stop function that waits for the ticks in flight.
+ */
+export function startSigner(options: SignerOptions): () => Promise<void> {
+  const arm = (timer: NodeJS.Timeout) => (options.keepProcessAlive ? timer : timer.unref());
+  let stopped = false;
+  const loops = options.chains.map((chain) => {
+    if (chain.family !== 'evm') {
+      log('warn', 'signer skips a chain of a family it cannot sign yet', { chain: chain.key, family: chain.family });
+      return { stop: async () => {} };
+    }
+    const node = options.nodes?.get(chain.key) ?? evmSendNode({ rpcUrl: chain.rpcUrl });
+    let ctx: EvmSignerChain | undefined;
+    let balanceReadAt = 0;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> | undefined;
+    const tick = () => {
+      running = (async () => {
+        try {
+          ctx ??= await prepareChain(options, chain, node);
+          const now = new Date();
+          if (Date.now() - balanceReadAt >= (options.balanceEveryMs ?? 30_000)) {
+            await recordBalances(options.db, ctx, now);
+            balanceReadAt = Date.now();
+          }
+          await signQueued(options, ctx, () => stopped);
+          await advanceOpenSends(options.db, ctx, { now: new Date(), fees: () => node.fees() });
+        } catch (error) {
+          chainSendAttemptsTotal.inc({ chain: chain.key, outcome: 'tick_error' });
+          log('warn', 'signer tick failed', { chain: chain.key, error: error instanceof Error ? error.name : 'unknown' });
+        } finally {
+          running = undefined;
+          if (!stopped) timer = arm(setTimeout(tick, chain.pollIntervalMs));
+        }
+      })();
+    };
+    timer = arm(setTimeout(tick, 0));
+    return {
+      stop: async () => {
+        clearTimeout(timer);
+        await running;
+      },
+    };
+  });
+  return async () => {
+    stopped = true;
+    await Promise.all(loops.map((loop) => loop.stop()));
+  };
+}
+
+/**
+ * The chain's id from its node, the configured hot wallet checked against the key, and the
+ * wallet's nonce row, started at the node's count of its transactions the first time only: from
+ * then on PostgreSQL gives out nonces.
+ */
+async function prepareChain(options: SignerOptions, chain: ChainConfig, node: EvmSendNode): Promise<EvmSignerChain> {
+  const address = options.key.address;
+  if (chain.hotWallet !== undefined && chain.hotWallet !== address) {
+    throw new Error(`${chain.key}: the configured hotWallet is not the address of the signer's key`);
+  }
+  const chainId = await node.chainId();
+  const pending = await node.pendingNonce(address);
+  await options.db.insert(chainHotWallets).values({ chain: chain.key, address, nextNonce: pending }).onConflictDoNothing();
+  log('info', 'signer ready', { chain: chain.key, address });
+  return {
+    chain,
+    node,
+    account: options.key,
+    chainId,
+    settlements: options.settlements,
+    gasLimit: options.gasLimit ?? 100_000n,
+    stuckAfterMs: options.stuckAfterMs ?? 180_000,
+    rebroadcastMs: options.rebroadcastMs ?? 30_000,
+  };
+}
+
+async function signQueued(options: SignerOptions, ctx: EvmSignerChain, stopped: () => boolean): Promise<void> {
+  const [wallet] = await options.db
+    .select({ nextNonce: chainHotWallets.nextNonce })
+    .from(chainHotWallets)
+    .where(and(eq(chainHotWallets.chain, ctx.chain.key), eq(chainHotWallets.address, ctx.account.address)));
+  const mined = await ctx.node.minedNonce(ctx.account.address);
+  if (wallet && mined > wallet.nextNonce) {
+    // Transactions the signer never made: its next nonce is already used and anything it signed
+    // would never be mined. An operator must find out why (docs/wallet.md, "Compromised hot key").
+    log('error', 'hot wallet nonce on chain is ahead of the signer; signing stopped', { chain: ctx.chain.key, onChain: String(mined), signer: String(wallet.nextNonce) });
+    return;
+  }
+  const purposes = Object.keys(ctx.settlements) as ChainSendPurpose[];
+  if (purposes.length === 0) return;
+  const [queued] = await options.db
+    .select({ id: chainSends.id })
+    .from(chainSends)
+    .where(and(eq(chainSends.chain, ctx.chain.key), eq(chainSends.state, 'QUEUED'), inArray(chainSends.purpose, purposes)))
+    .limit(1);
+  if (!queued) return;
+  // Read now, not from the gauges' last read: sends confirmed since then have left the wallet.
+  const tokenBalance = await ctx.node.tokenBalance(ctx.chain.tokens.USDT.contract, ctx.account.address);
+  const fees = await ctx.node.fees();
+  for (let i = 0; i < (options.signPerTick ?? 50) && !stopped(); i += 1) {
+    const outcome = await signQueuedSend(options.db, ctx, { fees, tokenBalance, now: new Date() });
+    if (outcome === 'short') {
+      log('warn', 'hot wallet cannot cover the next send; it waits', { chain: ctx.chain.key });
+      return;
+    }
+    if (outcome === 'none') return;
+    chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'signed' });
+  }
+}
+
+/** Reads the hot wallet's balances into its row, for the gauges. */
+async function recordBalances(db: Db, ctx: EvmSignerChain, now: Date): Promise<void> {
+  const token = await ctx.node.tokenBalance(ctx.chain.tokens.USDT.contract, ctx.account.address);
+  const native = await ctx.node.nativeBalance(ctx.account.address);
+  await db
+    .update(chainHotWallets)
+    .set({ tokenBalance: toLedgerAmount(token, ctx.chain.tokens.USDT.decimals).amount, nativeBalance: native.toString(), balanceReadAt: now, updatedAt: sql`now()` })
+    .where(and(eq(chainHotWallets.chain, ctx.chain.key), eq(chainHotWallets.address, ctx.account.address)));
+}

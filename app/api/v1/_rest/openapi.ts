@@ -23,7 +23,9 @@ import { depositResponse } from '../../../../server/deposits/deposit.schema';
 import { depositAddressResponse, depositListResponse } from '../../../../server/deposits/list-deposits.schema';
 import { payoutCompletedEventExample } from './openapi-examples';
 import { jsonResponse } from './responses';
-import { errorsOf, paramNamesOf, type Route, type RouteTag } from './route-definition';
+import { errorsOf, openApiPathOf, paramNamesOf, type Route, type RouteTag } from './route-definition';
+
+export { openApiPathOf } from './route-definition';
 import { routes } from './routes';
 
 /**
@@ -298,10 +300,6 @@ function operationOf(route: Route): JsonSchema {
   };
 }
 
-/** `withdrawals/:orderNo` -> `/api/v1/withdrawals/{orderNo}`. */
-export function openApiPathOf(path: string): string {
-  return `/api/v1/${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
-}
 
 function webhookOf(type: string): JsonSchema {
   return {

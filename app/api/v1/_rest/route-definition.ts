@@ -1,6 +1,6 @@
 import { createRoute, type RouteConfig } from '@hono/zod-openapi';
 import type { Handler, HonoRequest, MiddlewareHandler } from 'hono';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { getDatabase } from '../../../../db';
 import { requireScopes } from '../../../../server/api-keys/require-scopes';
 import type { ApiKeyScope } from '../../../../server/api-keys/scopes';
@@ -143,6 +143,12 @@ export interface Route {
 }
 
 /**
+ * The query of a route that takes none: an unknown query parameter is refused on every route, one
+ * way (docs/api.md, "Query parameters"), never silently ignored.
+ */
+const NO_QUERY = z.object({}).strict();
+
+/**
  * Declares a route: one declaration from which the OpenAPIHono app (app.ts) validates and the
  * document (openapi.ts) is generated. Checked in this order, from the declaration alone: the
  * body's declared size, the key (handler.ts's admission), its rate, its scopes, its kind (a
@@ -161,7 +167,7 @@ export function defineRoute<
 >(spec: RouteSpec<A, P, Q, B, R, S>): Route {
   const { handle, streamed, ...declaration } = spec;
   const signedUrl = spec.auth === 'signed-url';
-  const query = signedUrl ? signedUrlQuery : spec.query;
+  const query = signedUrl ? signedUrlQuery : (spec.query ?? NO_QUERY);
   const jsonBody = spec.body?.kind === 'json' ? spec.body : undefined;
   const config = createRoute({
     method: spec.method === 'GET' ? 'get' : 'post',
@@ -170,7 +176,7 @@ export function defineRoute<
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
-    middleware: [admit(spec), readInput(spec, streamed)],
+    middleware: [admit(spec), readInput({ ...spec, query }, streamed)],
     request: {
       // The library's validators take object schemas; every declared params and query schema is one.
       ...(spec.params ? { params: spec.params as unknown as z.ZodObject } : {}),
@@ -183,7 +189,7 @@ export function defineRoute<
     const context = c.get('context');
     const valid = (target: 'param' | 'query' | 'json') => (c.req as unknown as { valid(target: string): unknown }).valid(target);
     const params = spec.params ? valid('param') : context.params;
-    const checkedQuery = !signedUrl && spec.query ? valid('query') : {};
+    const checkedQuery = signedUrl ? {} : valid('query');
     const json = jsonBody ? (jsonBody.optional && context.body.byteLength === 0 ? parseInput(jsonBody.schema, {}) : valid('json')) : undefined;
     // The validators above are what make this input the declared one; TypeScript cannot follow the
     // auth kind through the conditional type, hence the cast.
@@ -193,7 +199,7 @@ export function defineRoute<
   };
   return {
     ...declaration,
-    ...(signedUrl ? { query: signedUrlQuery } : {}),
+    query,
     ...(streamed ? { streamed: { contentType: streamed.contentType, description: streamed.description, example: streamed.example, query: streamed.query } } : {}),
     config,
     handler,

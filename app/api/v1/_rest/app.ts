@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import { HTTPException } from 'hono/http-exception';
 import { DomainError } from '../../../../server/errors';
 import { validationFailed } from '../../../../server/validation/parse-input';
 import { hasControlCharacter } from '../../../../server/validation/text-rule';
@@ -16,33 +17,35 @@ import { allowedMethodsAt, routes } from './routes';
  * is each route's middleware (route-definition.ts); errors are answered by the adapter's one error
  * table (handler.ts, responses.ts); the request log is written around the app (handler.ts).
  */
-const app = new OpenAPIHono<RestEnv>({
+export const restApp = new OpenAPIHono<RestEnv>({
   defaultHook: (result) => {
     if (!result.success) throw validationFailed(result.error.issues);
   },
 });
 
-// Errors leave the app as thrown: the adapter answers every one the same way (handler.ts).
-app.onError((error) => {
+// Errors leave the app as thrown: the adapter answers every one the same way (handler.ts). The
+// library's own refusals, which the route middleware forestalls (a body left out with a
+// Content-Type other than JSON reaches its media-type gate), get the codes of docs/errors.md.
+restApp.onError((error) => {
+  if (error instanceof HTTPException && error.status === 415) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as Content-Type: application/json.');
+  if (error instanceof HTTPException && error.status === 400) throw new DomainError('INVALID_JSON', 'The body is not valid JSON.');
   throw error;
 });
 
 // A segment that is not valid percent-encoding, or decodes to a control character, names nothing.
-app.use('*', async (c, next) => {
+restApp.use('*', async (c, next) => {
   segmentsOf(new URL(c.req.url).pathname);
   await next();
 });
 
-app.get(`/api/v1/${DOCUMENT_PATH}`, (c) => {
+restApp.get(`/api/v1/${DOCUMENT_PATH}`, (c) => {
   c.env.exchange.route = DOCUMENT_PATH;
   return openApiResponse(c.env.requestId);
 });
 
-for (const route of routes) app.openapi(route.config, route.handler);
+for (const route of routes) restApp.openapi(route.config, route.handler);
 
-app.notFound((c) => unrouted(c.req.raw.method, new URL(c.req.url).pathname, c.env.requestId));
-
-export const restApp = app;
+restApp.notFound((c) => unrouted(c.req.raw.method, new URL(c.req.url).pathname, c.env.requestId));
 
 /** 405 with Allow when the path exists under another method, else 404 NOT_FOUND. */
 export function unrouted(method: string, pathname: string, requestId: string): Response {

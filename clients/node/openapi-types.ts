@@ -2476,25 +2476,25 @@ export interface components {
             /** @constant */
             direction?: "WITHDRAW";
             /** @description CNY the recipient receives: positive, exactly 2 decimals, e.g. "1000.00". Give this or usdAmount. */
-            fiatAmount?: string;
+            fiatAmount?: string & unknown;
             /** @description USDT to pay out: positive, exactly 2 decimals. Give this or fiatAmount. */
-            usdAmount?: string;
+            usdAmount?: string & unknown;
             /** @constant */
             fiatCurrency?: "CNY";
             recipient: {
-                holderName: string;
-                bankAccount: string;
-                bankName: string;
+                holderName: string & unknown;
+                bankAccount: string & unknown;
+                bankName: string & unknown;
             };
-        };
+        } & (unknown | unknown);
         PayoutDecisionRequest: {
             /** @enum {string} */
             decision: "CONFIRM" | "DISPUTE";
-            reason?: string;
+            reason?: string & unknown;
         };
         CancelOrderRequest: {
             /** @description Why you cancel, 1 to 500 characters; kept in the order timeline. Optional: the body may be left out. */
-            reason?: string;
+            reason?: string & unknown;
         };
         CreatePayinRequest: {
             merchantOrderNo: string;
@@ -2505,17 +2505,17 @@ export interface components {
             /** @constant */
             assetSymbol?: "USDT";
             /** @description USDT to credit: positive, at most 6 decimals. Give this or fiatAmount. */
-            assetAmount?: string;
+            assetAmount?: string & unknown;
             /** @constant */
             fiatCurrency?: "CNY";
             /** @description CNY the buyer pays: positive, exactly 2 decimals, e.g. "100.00". Give this or assetAmount. */
-            fiatAmount?: string;
+            fiatAmount?: string & unknown;
             metadata?: {
                 [key: string]: string;
             };
             /** Format: uri */
-            returnUrl?: string;
-        };
+            returnUrl?: string & unknown;
+        } & (unknown | unknown);
         SetWebhookEndpointRequest: {
             /**
              * Format: uri
@@ -2545,14 +2545,14 @@ export interface components {
         };
         RequestWalletWithdrawalRequest: {
             /** @description A chain key (docs/wallet.md, "Chains"). */
-            chain: string;
+            chain: string & unknown;
             /**
              * Format: uuid
              * @description The id of an address in your withdrawal book, on that chain.
              */
             addressId: string;
             /** @description USDT to reach the address, up to 6 decimals. The chain's flat fee comes on top. */
-            amount: string;
+            amount: string & unknown;
         };
         BankNotificationRequest: {
             /**
@@ -2561,12 +2561,12 @@ export interface components {
              */
             bankAccountId: string;
             /** @description The SMS sender (the bank short code, e.g. 95588) or the app (e.g. com.eg.android.AlipayGphone). */
-            sender: string;
+            sender: string & unknown;
             /** @description The message exactly as the phone showed it. */
-            text: string;
+            text: string & unknown;
             /**
              * Format: date-time
-             * @description When the phone received it (ISO 8601 with offset).
+             * @description When the phone received it (ISO 8601 with offset), within the last 30 days and not in the future.
              */
             receivedAt: string;
         };
@@ -3131,12 +3131,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1 to 100; default 20. Not with the CSV export, which streams every entry. */
-                limit?: string;
+                limit?: string & (unknown & unknown);
                 /** @description The nextCursor of the previous page: entries older than it. Not with the CSV export. */
-                startingAfter?: string;
+                startingAfter?: string & unknown;
                 /** @description Only entries of this account. */
                 account?: "available" | "frozen";
-                /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
+                /** @description Created at or after this ISO 8601 date or timestamp, inclusive; not after to. */
                 from?: string;
                 /** @description Created before this ISO 8601 date or timestamp, exclusive. */
                 to?: string;
@@ -3463,11 +3463,11 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1 to 100; default 20. */
-                limit?: string;
+                limit?: string & (unknown & unknown);
                 /** @description The nextCursor of the previous page: deposits detected before its last item. */
                 startingAfter?: string;
                 /** @description Only deposits on this chain. */
-                chain?: string;
+                chain?: string & unknown;
                 /** @description Only deposits in this state. */
                 state?: "DETECTED" | "CONFIRMED" | "CREDITED" | "HELD" | "ORPHANED" | "DISMISSED";
             };
@@ -3627,6 +3627,22 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalChainList"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
             401: {
                 headers: {
@@ -3750,6 +3766,22 @@ export interface operations {
                     "application/json": components["schemas"]["WithdrawalAddressList"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
             401: {
                 headers: {
@@ -3857,7 +3889,7 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1 to 100; default 20. */
-                limit?: string;
+                limit?: string & (unknown & unknown);
                 /** @description The id of the last withdrawal of the previous page. */
                 startingAfter?: string;
                 state?: "REQUESTED" | "APPROVED" | "SIGNED" | "BROADCAST" | "CONFIRMED" | "FAILED" | "REJECTED";
@@ -4410,15 +4442,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description From 1; default 1. */
-                page?: string;
+                page?: string & (unknown & unknown);
                 /** @description 1 to 100; default 20. */
-                pageSize?: string;
+                pageSize?: string & (unknown & unknown);
                 /** @description Only the order with this platform orderNo. */
                 orderNo?: string;
                 /** @description Only the order with this merchantOrderNo. */
                 merchantOrderNo?: string;
                 /** @description One status or a comma-separated list of: PENDING_MATCH, PENDING_PAYMENT, PAYMENT_OVERDUE, PAYMENT_SUBMITTED, COMPLETED, DISPUTED, CANCELLED. */
-                status?: string;
+                status?: string & unknown;
                 /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
                 from?: string;
                 /** @description Created at or before this ISO 8601 date or timestamp, inclusive. */
@@ -5538,9 +5570,9 @@ export interface operations {
                 /** @description The merchant the URL was issued to. */
                 merchant: string;
                 /** @description Unix seconds after which the URL is refused (SIGNED_URL_EXPIRED). */
-                expires: string;
+                expires: string & unknown;
                 /** @description Hex HMAC-SHA256 over the merchant, the path and expires, made by Corridor. */
-                signature: string;
+                signature: string & unknown;
             };
             header?: never;
             path: {
@@ -6237,15 +6269,15 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description From 1; default 1. */
-                page?: string;
+                page?: string & (unknown & unknown);
                 /** @description 1 to 100; default 20. */
-                pageSize?: string;
+                pageSize?: string & (unknown & unknown);
                 /** @description Only the order with this platform orderNo. */
                 orderNo?: string;
                 /** @description Only the order with this merchantOrderNo. */
                 merchantOrderNo?: string;
                 /** @description One status or a comma-separated list of: PENDING_MATCH, PENDING_PAYMENT, PAYMENT_SUBMITTED, PENDING_RELEASE, SETTLING, COMPLETED, CANCELLED, DISPUTED, FAILED. */
-                status?: string;
+                status?: string & unknown;
                 /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
                 from?: string;
                 /** @description Created at or before this ISO 8601 date or timestamp, inclusive. */
@@ -6968,6 +7000,22 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
             401: {
                 headers: {
@@ -7255,6 +7303,22 @@ export interface operations {
                     "application/json": components["schemas"]["WebhookEndpoint"];
                 };
             };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
             /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
             401: {
                 headers: {
@@ -7525,8 +7589,8 @@ export interface operations {
     listWebhookDeliveries: {
         parameters: {
             query?: {
-                page?: string;
-                pageSize?: string;
+                page?: string & unknown;
+                pageSize?: string & (unknown & unknown);
                 /** @description Only the deliveries of this event (evt_...). */
                 eventId?: string;
                 /** @description Only the deliveries of this order's events: the platform orderNo or your merchantOrderNo, either flow. */
@@ -8129,12 +8193,12 @@ export interface operations {
         parameters: {
             query?: {
                 /** @description 1 to 100; default 20. */
-                limit?: string;
+                limit?: string & (unknown & unknown);
                 /** @description The nextCursor of the previous page: events older than its last item. */
                 startingAfter?: string;
                 /** @description Only events of this type. */
                 type?: "payout.accepted" | "payout.overdue" | "payout.proof_submitted" | "payout.completed" | "payout.disputed" | "payout.dispute_resolved" | "payout.dispute_withdrawn" | "payout.reassigned" | "payout.cancelled" | "order.matched" | "order.payment_submitted" | "order.cancelled" | "order.completed" | "order.failed" | "order.disputed" | "order.dispute_resolved" | "wallet.deposit_detected" | "wallet.deposit_credited" | "wallet.deposit_held" | "wallet.deposit_orphaned" | "wallet.withdrawal_address_added" | "wallet.withdrawal_requested" | "wallet.withdrawal_approved" | "wallet.withdrawal_rejected" | "wallet.withdrawal_signed" | "wallet.withdrawal_broadcast" | "wallet.withdrawal_confirmed" | "wallet.withdrawal_failed" | "webhook.test";
-                /** @description Created at or after this ISO 8601 date or timestamp, inclusive. */
+                /** @description Created at or after this ISO 8601 date or timestamp, inclusive; not after to. */
                 from?: string;
                 /** @description Created before this ISO 8601 date or timestamp, exclusive. */
                 to?: string;
@@ -8923,8 +8987,8 @@ export interface operations {
     listTraderTasks: {
         parameters: {
             query?: {
-                page?: string;
-                pageSize?: string;
+                page?: string & unknown;
+                pageSize?: string & (unknown & unknown);
             };
             header?: never;
             path?: never;
@@ -9436,10 +9500,10 @@ export interface operations {
     listTraderPayins: {
         parameters: {
             query?: {
-                page?: string;
-                pageSize?: string;
+                page?: string & unknown;
+                pageSize?: string & (unknown & unknown);
                 /** @description One status or a comma-separated list of: PENDING_MATCH, PENDING_PAYMENT, PAYMENT_SUBMITTED, PENDING_RELEASE, SETTLING, COMPLETED, CANCELLED, DISPUTED, FAILED. */
-                status?: string;
+                status?: string & unknown;
             };
             header?: never;
             path?: never;
@@ -9770,7 +9834,7 @@ export interface operations {
                  */
                 "application/json": {
                     /** @description What you saw (or did not) on your account; an operator reads it. */
-                    reason: string;
+                    reason: string & unknown;
                 };
             };
         };

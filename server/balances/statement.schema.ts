@@ -57,7 +57,7 @@ const MAX_POSTING_ID = 9_223_372_036_854_775_807n;
 /** The date and account filters, shared by the JSON pages and the CSV export. */
 const filters = {
   account: z.enum(statementAccounts, { error: 'must be available or frozen' }).optional().describe('Only entries of this account.'),
-  from: instantQuery.optional().describe('Created at or after this ISO 8601 date or timestamp, inclusive.'),
+  from: instantQuery.optional().describe('Created at or after this ISO 8601 date or timestamp, inclusive; not after to.'),
   to: instantQuery.optional().describe('Created before this ISO 8601 date or timestamp, exclusive.'),
 };
 
@@ -69,8 +69,8 @@ export const listStatementQuery = z
     limit: z
       .string()
       .regex(/^\d{1,3}$/, { error: `limit must be 1 to ${MAX_STATEMENT_PAGE}` })
+      .regex(/^0*(?:[1-9]\d?|100)$/, { error: `limit must be 1 to ${MAX_STATEMENT_PAGE}` })
       .transform(Number)
-      .refine((n) => n >= 1 && n <= MAX_STATEMENT_PAGE, { error: `limit must be 1 to ${MAX_STATEMENT_PAGE}` })
       .default(20)
       .describe(`1 to ${MAX_STATEMENT_PAGE}; default 20. Not with the CSV export, which streams every entry.`),
     startingAfter: z

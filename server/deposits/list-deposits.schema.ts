@@ -41,8 +41,8 @@ export const listDepositsQuery = z
     limit: z
       .string()
       .regex(/^\d{1,3}$/, { error: `limit must be 1 to ${MAX_DEPOSIT_PAGE}` })
+      .regex(/^0*(?:[1-9]\d?|100)$/, { error: `limit must be 1 to ${MAX_DEPOSIT_PAGE}` })
       .transform(Number)
-      .refine((n) => n >= 1 && n <= MAX_DEPOSIT_PAGE, { error: `limit must be 1 to ${MAX_DEPOSIT_PAGE}` })
       .default(20)
       .describe(`1 to ${MAX_DEPOSIT_PAGE}; default 20.`),
     startingAfter: z

@@ -42,12 +42,25 @@ export function amountProblem(value: string, rule: AmountRule): string | undefin
   return undefined;
 }
 
+/**
+ * amountProblem's rule as JSON Schema, for the OpenAPI document: the spelling as a pattern, and
+ * "greater than zero" as the pattern a zero amount matches.
+ */
+function amountJsonSchema(rule: AmountRule): { pattern: string; not?: { pattern: string } } {
+  const integer = `(?:0|[1-9]\\d{0,${MAX_INTEGER_DIGITS - 1}})`;
+  const decimals = rule.exactDecimals !== undefined ? `\\.\\d{${rule.exactDecimals}}` : `(?:\\.\\d{1,${rule.maxDecimals ?? 0}})?`;
+  return { pattern: `^${integer}${decimals}$`, ...(rule.allowZero ? {} : { not: { pattern: '^[0.]+$' } }) };
+}
+
 /** A string field holding an amount under `rule`; each broken rule is one issue naming it. */
 export function amountString(rule: AmountRule) {
-  return z.string({ error: `must be a string such as "${rule.example}" (amounts are never JSON numbers)` }).superRefine((value, ctx) => {
-    const problem = amountProblem(value, rule);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  return z
+    .string({ error: `must be a string such as "${rule.example}" (amounts are never JSON numbers)` })
+    .superRefine((value, ctx) => {
+      const problem = amountProblem(value, rule);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .meta(amountJsonSchema(rule));
 }
 
 /** CNY amounts: exactly 2 decimals, e.g. "100.00". */

@@ -17,9 +17,10 @@ export const notificationInput = z
       .min(1)
       .max(64)
       .regex(/^[^\r\n\t]+$/, { error: 'must be one line' })
+      .meta({ not: { pattern: '^\\s*$' } })
       .describe('The SMS sender (the bank short code, e.g. 95588) or the app (e.g. com.eg.android.AlipayGphone).'),
-    text: z.string().trim().min(1).max(2000).describe('The message exactly as the phone showed it.'),
-    receivedAt: instantText.describe('When the phone received it (ISO 8601 with offset).'),
+    text: z.string().trim().min(1).max(2000).meta({ pattern: '\\S' }).describe('The message exactly as the phone showed it.'),
+    receivedAt: instantText.describe('When the phone received it (ISO 8601 with offset), within the last 30 days and not in the future.'),
   })
   .strict();
 

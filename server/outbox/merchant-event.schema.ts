@@ -60,13 +60,13 @@ export const listEventsQuery = z
     limit: z
       .string()
       .regex(/^\d{1,3}$/, { error: `limit must be 1 to ${MAX_EVENT_PAGE}` })
+      .regex(/^0*(?:[1-9]\d?|100)$/, { error: `limit must be 1 to ${MAX_EVENT_PAGE}` })
       .transform(Number)
-      .refine((n) => n >= 1 && n <= MAX_EVENT_PAGE, { error: `limit must be 1 to ${MAX_EVENT_PAGE}` })
       .default(20)
       .describe(`1 to ${MAX_EVENT_PAGE}; default 20.`),
     startingAfter: eventCursorQuery.optional().describe('The nextCursor of the previous page: events older than its last item.'),
     type: z.enum(eventTypes, { error: `must be one of ${eventTypes.join(', ')}` }).optional().describe('Only events of this type.'),
-    from: instantQuery.optional().describe('Created at or after this ISO 8601 date or timestamp, inclusive.'),
+    from: instantQuery.optional().describe('Created at or after this ISO 8601 date or timestamp, inclusive; not after to.'),
     to: instantQuery.optional().describe('Created before this ISO 8601 date or timestamp, exclusive.'),
   })
   .strict()

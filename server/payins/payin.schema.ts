@@ -9,11 +9,13 @@ const metadataInput = z
     z.string().min(1, { error: 'keys must be 1 to 40 characters' }).max(40, { error: 'keys must be 1 to 40 characters' }),
     z.string({ error: 'values must be strings' }).max(500, { error: 'values must be at most 500 characters' }),
   )
-  .refine((value) => Object.keys(value).length <= 20, { error: 'must have at most 20 keys' });
+  .refine((value) => Object.keys(value).length <= 20, { error: 'must have at most 20 keys' })
+  .meta({ maxProperties: 20 });
 
 const returnUrlInput = z
   .url({ protocol: /^https$/, error: 'must be an https URL' })
-  .max(2048, { error: 'must be at most 2048 characters' });
+  .max(2048, { error: 'must be at most 2048 characters' })
+  .meta({ pattern: '^https://' });
 
 /** docs/api.md, "Create a pay-in". */
 export const createPayinInput = z
@@ -36,7 +38,8 @@ export const createPayinInput = z
     if (value.assetAmount !== undefined && value.fiatAmount !== undefined) {
       context.addIssue({ code: 'custom', path: ['fiatAmount'], message: 'give only one of assetAmount and fiatAmount' });
     }
-  });
+  })
+  .meta({ oneOf: [{ required: ['assetAmount'] }, { required: ['fiatAmount'] }] });
 export type CreatePayinInput = z.infer<typeof createPayinInput>;
 
 /** docs/api.md, "List pay-ins": the payout list's parameters, plus direction (DEPOSIT only). */

@@ -6,6 +6,8 @@ import { instantQuery } from '../validation/instant';
 
 const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
 const notBlank = (value: string) => value.trim().length > 0;
+/** notBlank as the OpenAPI document states it. */
+const NOT_BLANK = { pattern: '\\S' };
 
 /** docs/api.md, "Create a payout" and "Limits". */
 export const merchantOrderNo = z
@@ -21,7 +23,8 @@ const recipientInput = z
         .string()
         .min(1, { error: 'must be 1 to 64 characters' })
         .max(64, { error: 'must be 1 to 64 characters' })
-        .refine(notBlank, { error: 'must not be blank' }),
+        .refine(notBlank, { error: 'must not be blank' })
+        .meta(NOT_BLANK),
     ),
     bankAccount: z.string().regex(/^\d{8,32}$/, { error: 'must be 8 to 32 digits' }),
     bankName: displayedName(
@@ -29,7 +32,8 @@ const recipientInput = z
         .string()
         .min(1, { error: 'must be 1 to 100 characters' })
         .max(100, { error: 'must be 1 to 100 characters' })
-        .refine(notBlank, { error: 'must not be blank' }),
+        .refine(notBlank, { error: 'must not be blank' })
+        .meta(NOT_BLANK),
     ),
   })
   .strict();
@@ -52,7 +56,8 @@ export const createPayoutInput = z
     if (value.fiatAmount !== undefined && value.usdAmount !== undefined) {
       context.addIssue({ code: 'custom', path: ['usdAmount'], message: 'give only one of fiatAmount and usdAmount' });
     }
-  });
+  })
+  .meta({ oneOf: [{ required: ['fiatAmount'] }, { required: ['usdAmount'] }] });
 export type CreatePayoutInput = z.infer<typeof createPayoutInput>;
 
 export const payoutDecisionInput = z
@@ -63,6 +68,7 @@ export const payoutDecisionInput = z
       .min(1, { error: 'must be 1 to 500 characters' })
       .max(500, { error: 'must be 1 to 500 characters' })
       .refine(notBlank, { error: 'must not be blank' })
+      .meta(NOT_BLANK)
       .optional(),
   })
   .strict()
@@ -70,17 +76,23 @@ export const payoutDecisionInput = z
     if (value.decision === 'DISPUTE' && value.reason === undefined) {
       context.addIssue({ code: 'custom', path: ['reason'], message: 'is required to DISPUTE' });
     }
-  });
+  })
+  .meta({ if: { properties: { decision: { const: 'DISPUTE' } }, required: ['decision'] }, then: { properties: { reason: { type: 'string' } }, required: ['reason'] } });
 export type PayoutDecisionInput = z.infer<typeof payoutDecisionInput>;
 
-const positiveInteger = (name: string, max?: number) =>
+// The bounds as patterns (leading zeros allowed, as ever), so the OpenAPI document states them too.
+const positiveInteger = (name: string, max?: 100) =>
   z
     .string()
     .regex(/^\d{1,9}$/, { error: `${name} must be a whole number` })
-    .transform(Number)
-    .refine((value) => value >= 1 && (max === undefined || value <= max), {
-      error: max === undefined ? `${name} must be at least 1` : `${name} must be 1 to ${max}`,
-    });
+    .regex(max === undefined ? /^0*[1-9]/ : /^0*(?:[1-9]\d?|100)$/, { error: max === undefined ? `${name} must be at least 1` : `${name} must be 1 to ${max}` })
+    .transform(Number);
+
+/** One status or a comma-separated list of them, spaces around each allowed. */
+const statusListPattern = (statuses: readonly string[]) => {
+  const one = `(?:${statuses.join('|')})`;
+  return new RegExp(`^\\s*${one}\\s*(?:,\\s*${one}\\s*)*$`);
+};
 
 /** Query of the list endpoints (docs/api.md, "List payouts"); values arrive as strings. */
 export function listQueryInput<S extends readonly [string, ...string[]]>(statuses: S) {
@@ -92,6 +104,7 @@ export function listQueryInput<S extends readonly [string, ...string[]]>(statuse
       merchantOrderNo: merchantOrderNo.optional().describe('Only the order with this merchantOrderNo.'),
       status: z
         .string()
+        .regex(statusListPattern(statuses), { error: `must be one or more of ${statuses.join(', ')}` })
         // A status named twice is one status (the pages merge one index walk per status).
         .transform((value) => [...new Set(value.split(',').map((part) => part.trim()))])
         .pipe(z.array(z.enum(statuses, { error: `must be one or more of ${statuses.join(', ')}` })).min(1))

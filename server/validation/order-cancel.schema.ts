@@ -12,6 +12,7 @@ export const orderCancelInput = z
       .trim()
       .min(1, { error: 'must be 1 to 500 characters' })
       .max(500, { error: 'must be 1 to 500 characters' })
+      .meta({ pattern: '\\S' })
       .optional()
       .describe('Why you cancel, 1 to 500 characters; kept in the order timeline. Optional: the body may be left out.'),
   })

@@ -21,7 +21,18 @@ export function checkInput<S extends z.ZodType>(schema: S, input: unknown): Chec
   if (breach !== null) return { ok: false, details: [{ path: breach.path || 'body', message: breach.message }] };
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
-  return { ok: false, details: result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })) };
+  return { ok: false, details: detailsOf(result.error.issues) };
+}
+
+/** One detail per broken rule, the field in dotted form. */
+const detailsOf = (issues: readonly z.core.$ZodIssue[]): InputProblem[] => issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message }));
+
+/**
+ * The one mapping of a schema's refusal to the error a caller sees: VALIDATION_FAILED with one
+ * detail per problem. parseInput throws it; the REST adapter's validators (app/api/v1/_rest) too.
+ */
+export function validationFailed(issues: readonly z.core.$ZodIssue[]): DomainError {
+  return new DomainError('VALIDATION_FAILED', 'The request is not valid.', { details: detailsOf(issues) });
 }
 
 /**

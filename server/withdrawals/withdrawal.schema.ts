@@ -56,8 +56,9 @@ export const listWithdrawalsQuery = z
     limit: z
       .string()
       .regex(/^\d{1,3}$/, { error: `limit must be 1 to ${MAX_PAGE}` })
+      // The bound as a pattern, so the document says it too (1 to 100).
+      .regex(/^0*(?:[1-9]\d?|100)$/, { error: `limit must be 1 to ${MAX_PAGE}` })
       .transform(Number)
-      .refine((n) => n >= 1 && n <= MAX_PAGE, { error: `limit must be 1 to ${MAX_PAGE}` })
       .default(20)
       .describe(`1 to ${MAX_PAGE}; default 20.`),
     startingAfter: z.uuid().optional().describe('The id of the last withdrawal of the previous page.'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkedResponse, contractProblems } from './contract';
+import { thirdPartyProblems } from './third-party-contract';
 
 /**
  * The contract check (contract.ts) fails the REST tests when a response breaks the OpenAPI
@@ -50,5 +51,29 @@ describe('the contract check of REST responses', () => {
     const right = new Response(JSON.stringify({ status: 'DISPUTED' }), { status: 200, headers: { 'content-type': json } });
     const passed = await checkedResponse('POST', 'http://corridor.test/api/v1/withdrawals/WD1/decision', right);
     expect(await passed.json()).toEqual({ status: 'DISPUTED' });
+  });
+});
+
+describe('the second reading of the contract, by openapi-backend (third-party-contract.ts)', () => {
+  const balance = { currency: 'USDT', available: '1.000000', frozen: '0.000000', pending: '0.000000' };
+  const headers = (extra: Record<string, string> = {}) => new Headers({ 'content-type': json, 'x-request-id': 'req_1', ...extra });
+
+  it('passes a documented answer', async () => {
+    expect(await thirdPartyProblems({ method: 'GET', pathname: '/api/v1/balance', status: 200, headers: headers(), json: balance })).toEqual([]);
+  });
+
+  it('refuses a body of the wrong shape, a missing field and an unknown code', async () => {
+    const wrongType = await thirdPartyProblems({ method: 'GET', pathname: '/api/v1/balance', status: 200, headers: headers(), json: { ...balance, available: 1 } });
+    expect(wrongType.join()).toMatch(/available/);
+    const { pending: _pending, ...missing } = balance;
+    expect((await thirdPartyProblems({ method: 'GET', pathname: '/api/v1/balance', status: 200, headers: headers(), json: missing })).join()).toMatch(/pending/);
+    const unknownCode = { error: { code: 'ORDER_NOT_FOUND', message: 'm', requestId: 'req_1' } };
+    expect(await thirdPartyProblems({ method: 'GET', pathname: '/api/v1/balance', status: 404, headers: headers(), json: unknownCode })).not.toEqual([]);
+  });
+
+  it('refuses a documented header of the wrong form', async () => {
+    const busy = { error: { code: 'RATE_LIMITED', message: 'm', requestId: 'req_1' } };
+    expect(await thirdPartyProblems({ method: 'GET', pathname: '/api/v1/balance', status: 429, headers: headers({ 'retry-after': '2' }), json: busy })).toEqual([]);
+    expect(await thirdPartyProblems({ method: 'GET', pathname: '/api/v1/balance', status: 429, headers: headers({ 'retry-after': 'soon' }), json: busy })).not.toEqual([]);
   });
 });

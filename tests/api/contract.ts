@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { openApiDocument } from '../../app/api/v1/_rest/openapi';
+import { thirdPartyProblems } from './third-party-contract';
 
 /**
  * The contract check of the REST tests: every response the test harness gets from the adapter is
@@ -138,13 +139,11 @@ export async function checkedResponse(method: string, url: string, response: Res
     if (problems.length > 0) throw new Error(`The response breaks the OpenAPI document:\n${problems.join('\n')}`);
     return response;
   }
-  const problems = contractProblems({
-    method,
-    pathname: new URL(url).pathname,
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    body: await response.clone().text(),
-  });
+  const pathname = new URL(url).pathname;
+  const body = await response.clone().text();
+  const problems = contractProblems({ method, pathname, status: response.status, contentType, body });
+  const json = contentType?.startsWith('application/json') && body !== '' ? (JSON.parse(body) as unknown) : undefined;
+  if (problems.length === 0) problems.push(...(await thirdPartyProblems({ method, pathname, status: response.status, headers: response.headers, json })));
   if (problems.length > 0) throw new Error(`The response breaks the OpenAPI document:\n${problems.join('\n')}`);
   return response;
 }

@@ -120,6 +120,14 @@ describe('POST /api/v1/withdrawals/:orderNo/cancel', () => {
     await expect(acceptPayout(database.db, { traderId: payoutTraderId, orderId: created.orderId })).rejects.toMatchObject({ code: 'INVALID_ORDER_STATE', meta: { status: 'CANCELLED' } });
   });
 
+  it('refuses a body left out under a Content-Type other than JSON as 415, and cancels nothing', async () => {
+    const created = await newPayout();
+    const response = await rawCancel(`/api/v1/withdrawals/${created.orderNo}/cancel`, undefined, { 'content-type': 'text/plain' });
+    expect(response.status).toBe(415);
+    expect(await errorCodeOf(response)).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect(await payoutStatus(created.orderId)).not.toBe('CANCELLED');
+  });
+
   it('once a trader accepted, or proof arrived, it is 409 with the current status, and the USDT stays frozen', async () => {
     const accepted = await newPayout();
     await acceptPayout(database.db, { traderId: payoutTraderId, orderId: accepted.orderId });

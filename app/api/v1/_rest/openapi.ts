@@ -24,7 +24,9 @@ import { depositResponse } from '../../../../server/deposits/deposit.schema';
 import { depositAddressResponse, depositListResponse } from '../../../../server/deposits/list-deposits.schema';
 import { payoutCompletedEventExample } from './openapi-examples';
 import { jsonResponse } from './responses';
-import { errorsOf, paramNamesOf, type Route, type RouteTag } from './route-definition';
+import { errorsOf, openApiPathOf, paramNamesOf, type Route, type RouteTag } from './route-definition';
+
+export { openApiPathOf } from './route-definition';
 import { routes } from './routes';
 import { withdrawalAddressListResponse, withdrawalAddressResponse } from '../../../../server/withdrawals/address-book/withdrawal-address.schema';
 import { requestWithdrawalInput, withdrawalChainsResponse, withdrawalListResponse, withdrawalResponse } from '../../../../server/withdrawals/withdrawal.schema';
@@ -135,6 +137,25 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
   return bare(z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema);
 }
 
+/**
+ * The text rule (server/validation/text-rule.ts) as the document states it: the adapter refuses,
+ * in any query value and any string or key of a JSON body, a C0 control character other than tab,
+ * line feed and carriage return, DEL and a lone UTF-16 surrogate (JSON Schema patterns are
+ * Unicode regular expressions, where a surrogate pair is one character).
+ */
+const TEXT_RULE = '^[^\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F\\uD800-\\uDFFF]*$';
+
+/** Every string of an input schema with the text rule added (beside a pattern it has). */
+function withTextRule(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withTextRule);
+  if (node === null || typeof node !== 'object') return node;
+  const schema = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, withTextRule(value)])) as JsonSchema;
+  if (schema.type !== 'string' || schema.enum !== undefined || schema.const !== undefined) return schema;
+  if (schema.format === 'date-time' || schema.format === 'date' || schema.format === 'uuid') return schema;
+  if (schema.pattern === undefined) return { ...schema, pattern: TEXT_RULE };
+  return { ...schema, allOf: [...((schema.allOf as JsonSchema[] | undefined) ?? []), { pattern: TEXT_RULE }] };
+}
+
 /** Every named schema, each referring to the others by $ref. */
 function componentSchemas(): Record<string, JsonSchema> {
   const all: Record<string, JsonSchema> = {};
@@ -142,7 +163,7 @@ function componentSchemas(): Record<string, JsonSchema> {
     const registry = z.registry<{ id: string }>();
     for (const [schema, id] of list) registry.add(schema, { id });
     const { schemas } = z.toJSONSchema(registry, { io, unrepresentable: 'any', uri: (id) => `#/components/schemas/${id}` }) as { schemas: Record<string, JsonSchema> };
-    for (const [id, schema] of Object.entries(schemas)) all[id] = bare(schema);
+    for (const [id, schema] of Object.entries(schemas)) all[id] = io === 'input' ? (withTextRule(bare(schema)) as JsonSchema) : bare(schema);
   }
   for (const type of webhookEventTypes) all[eventSchemaName(type)] = eventSchema(type);
   return all;
@@ -235,7 +256,7 @@ function parametersOf(route: Route): JsonSchema[] {
   const parameters: JsonSchema[] = [];
   const fromObject = (schema: z.ZodType | undefined, location: 'path' | 'query') => {
     if (!schema) return;
-    const json = schemaOf(schema, 'input');
+    const json = location === 'query' ? (withTextRule(schemaOf(schema, 'input')) as JsonSchema) : schemaOf(schema, 'input');
     const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
     const required = new Set((json.required ?? []) as string[]);
     for (const [name, property] of Object.entries(properties)) {
@@ -266,7 +287,7 @@ function requestBodyOf(route: Route): JsonSchema | undefined {
   if (route.body.kind === 'multipart') {
     return { required: true, description: route.body.description, content: { 'multipart/form-data': { schema: route.body.schema } } };
   }
-  const media: JsonSchema = { schema: schemaOf(route.body.schema, 'input') };
+  const media: JsonSchema = { schema: withTextRule(schemaOf(route.body.schema, 'input')) };
   if (route.body.example !== undefined) media.example = route.body.example;
   return { required: route.body.optional !== true, content: { 'application/json': media } };
 }
@@ -307,10 +328,6 @@ function operationOf(route: Route): JsonSchema {
   };
 }
 
-/** `withdrawals/:orderNo` -> `/api/v1/withdrawals/{orderNo}`. */
-export function openApiPathOf(path: string): string {
-  return `/api/v1/${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
-}
 
 function webhookOf(type: string): JsonSchema {
   return {

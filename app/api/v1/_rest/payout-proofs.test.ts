@@ -308,6 +308,6 @@ describe('the proof routes in the route table and the document', () => {
       'query:signature:true',
     ]);
     expect(Object.keys(operation.responses['200']!.content!)).toEqual(['image/jpeg', 'image/png', 'image/webp']);
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '429', '4XX', '500']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '403', '404', '413', '429', '4XX', '500', '503']);
   });
 });

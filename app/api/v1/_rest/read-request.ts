@@ -66,19 +66,21 @@ function tooLarge(limit: number): DomainError {
   return new DomainError('PAYLOAD_TOO_LARGE', `The body is larger than ${Math.floor(limit / 1024)} KiB.`);
 }
 
-/** A JSON body checked against its schema: 415 without application/json, 400 for bad JSON or rules. */
-export function parseJsonBody<S extends z.ZodType>(request: Request, body: Uint8Array, schema: S): z.output<S> {
+/**
+ * A JSON body's text and value: 415 without application/json, INVALID_JSON when it is not UTF-8
+ * JSON. Its schema is checked after, by the route's validator (route-definition.ts).
+ */
+export function jsonOf(request: Request, body: Uint8Array): { text: string; value: unknown } {
   const contentType = request.headers.get('content-type') ?? '';
   if (!/^application\/json\s*(;|$)/i.test(contentType)) {
     throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Send the body as Content-Type: application/json.');
   }
-  let value: unknown;
   try {
-    value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body));
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(body);
+    return { text, value: JSON.parse(text) as unknown };
   } catch {
     throw new DomainError('INVALID_JSON', 'The body is not valid JSON.');
   }
-  return parseInput(schema, value);
 }
 
 /** Query parameters checked against their schema (unknown parameters are refused). */

@@ -1,15 +1,23 @@
-import type { z } from 'zod';
+import { createRoute, type RouteConfig } from '@hono/zod-openapi';
+import type { Handler, HonoRequest, MiddlewareHandler } from 'hono';
+import { z } from 'zod';
+import { getDatabase } from '../../../../db';
+import { requireScopes } from '../../../../server/api-keys/require-scopes';
 import type { ApiKeyScope } from '../../../../server/api-keys/scopes';
-import type { MerchantRow } from '../../../../server/api-keys/authenticate-api-request';
+import { identifyApiRequest, verifyApiRequest, type ApiPrincipal, type MerchantRow } from '../../../../server/api-keys/authenticate-api-request';
 import { signedUrlQuery } from '../../../../server/auth/signed-url.schema';
 import { verifySignedUrl } from '../../../../server/auth/verify-signed-url';
 import { DomainError, type ErrorCode } from '../../../../server/errors';
 import { SIGNED_URL_RATE_LIMIT } from '../../../../server/rate-limit/signed-url-rate-limit';
 import { takeToken } from '../../../../server/rate-limit/token-bucket';
+import { clientAddressOf } from '../../../../server/http/client-address';
+import { TRADER_RATE_LIMIT } from '../../../../server/rate-limit/trader-rate-limit';
 import { parseInput } from '../../../../server/validation/parse-input';
-import type { RestContext, RestResult } from './context';
+import { enforceTextRule } from '../../../../server/validation/text-rule';
+import type { RestContext, RestEnv, RestResult } from './context';
 import { asksFor } from './negotiate';
-import { parseJsonBody, parseQuery } from './read-request';
+import { jsonOf, MAX_BODY_BYTES, parseQuery, readBody, refuseDeclaredOversize } from './read-request';
+import { BinaryBody, binaryResponse, errorResponse, jsonResponse, streamResponse } from './responses';
 
 /**
  * Which kind of API key a route answers to (docs/api.md, "Authentication"), or `signed-url`: no key
@@ -105,7 +113,10 @@ export interface RouteResult<R extends z.ZodType> {
   headers?: Record<string, string>;
 }
 
-/** A route with its types erased, as the table holds it; `run` validates and calls the handler. */
+/**
+ * A route with its types erased, as the table holds it: its declaration, the `createRoute` object
+ * the OpenAPIHono app registers it with (app.ts), and the handler that runs once the input is checked.
+ */
 export interface Route {
   operationId: string;
   method: 'GET' | 'POST';
@@ -127,14 +138,24 @@ export interface Route {
   errors: readonly ErrorCode[];
   maxBodyBytes?: number;
   streamed?: { contentType: string; description: string; example?: string; query?: z.ZodType };
-  run: (context: RestContext) => Promise<RestResult>;
+  config: RouteConfig;
+  handler: Handler<RestEnv>;
 }
 
 /**
- * Declares a route. The adapter checks, in this order and from the declaration alone: the key's
- * scopes (handler.ts), the key's kind (a merchant key on a trader route is INVALID_API_KEY, and the reverse), the path params, the
- * query, then a JSON body (415, INVALID_JSON, VALIDATION_FAILED). Only then does the handler run,
- * with typed input; what it returns is typed by the success schema the document publishes.
+ * The query of a route that takes none: an unknown query parameter is refused on every route, one
+ * way (docs/api.md, "Query parameters"), never silently ignored.
+ */
+const NO_QUERY = z.object({}).strict();
+
+/**
+ * Declares a route: one declaration from which the OpenAPIHono app (app.ts) validates and the
+ * document (openapi.ts) is generated. Checked in this order, from the declaration alone: the
+ * body's declared size, the key (handler.ts's admission), its rate, its scopes, its kind (a
+ * merchant key on a trader route is INVALID_API_KEY, and the reverse), the text rule, then the
+ * library's validators on the query, the path params and a JSON body (415, INVALID_JSON,
+ * VALIDATION_FAILED). Only then does the handler run, with typed input; what it returns is typed
+ * by the success schema the document publishes.
  */
 export function defineRoute<
   A extends AuthKind,
@@ -146,39 +167,168 @@ export function defineRoute<
 >(spec: RouteSpec<A, P, Q, B, R, S>): Route {
   const { handle, streamed, ...declaration } = spec;
   const signedUrl = spec.auth === 'signed-url';
+  const query = signedUrl ? signedUrlQuery : (spec.query ?? NO_QUERY);
+  const jsonBody = spec.body?.kind === 'json' ? spec.body : undefined;
+  const config = createRoute({
+    method: spec.method === 'GET' ? 'get' : 'post',
+    path: openApiPathOf(spec.path),
+    operationId: spec.operationId,
+    tags: [spec.tag],
+    summary: spec.summary,
+    ...(spec.description ? { description: spec.description } : {}),
+    middleware: [admit(spec), readInput({ ...spec, query }, streamed)],
+    request: {
+      // The library's validators take object schemas; every declared params and query schema is one.
+      ...(spec.params ? { params: spec.params as unknown as z.ZodObject } : {}),
+      ...(query ? { query: query as unknown as z.ZodObject } : {}),
+      ...(jsonBody ? { body: { required: jsonBody.optional !== true, content: { 'application/json': { schema: jsonBody.schema } } } } : {}),
+    },
+    responses: { [spec.success.status]: { description: spec.success.description } },
+  });
+  const handler: Handler<RestEnv> = async (c) => {
+    const context = c.get('context');
+    const valid = (target: 'param' | 'query' | 'json') => (c.req as unknown as { valid(target: string): unknown }).valid(target);
+    const params = spec.params ? valid('param') : context.params;
+    const checkedQuery = signedUrl ? {} : valid('query');
+    const json = jsonBody ? (jsonBody.optional && context.body.byteLength === 0 ? parseInput(jsonBody.schema, {}) : valid('json')) : undefined;
+    // The validators above are what make this input the declared one; TypeScript cannot follow the
+    // auth kind through the conditional type, hence the cast.
+    const input = { ...context, ...c.get('caller'), params, query: checkedQuery, json } as unknown as RouteInput<A, P, Q, B>;
+    const result = await handle(input);
+    return answer(context.requestId, { status: result.status ?? spec.success.status, body: result.body, headers: result.headers });
+  };
   return {
     ...declaration,
-    ...(signedUrl ? { query: signedUrlQuery } : {}),
+    query,
     ...(streamed ? { streamed: { contentType: streamed.contentType, description: streamed.description, example: streamed.example, query: streamed.query } } : {}),
-    run: async (context) => {
-      const caller = signedUrl ? signedUrlCallerOf(context) : callerOf(spec.auth, context);
-      const params = spec.params ? parseInput(spec.params, context.params) : context.params;
-      if (streamed && asksFor(context.request, streamed.contentType)) {
-        const schema = streamed.query ?? spec.query;
-        const query = schema ? parseQuery(context.url, schema) : {};
-        const input = { ...context, ...caller, params, query, json: undefined } as unknown as RouteInput<A, P, S, z.ZodType>;
-        const stream = await streamed.handle(input);
-        return {
-          status: spec.success.status,
-          body: undefined,
-          stream: { body: stream, contentType: `${streamed.contentType}; charset=utf-8` },
-          headers: { 'content-disposition': `attachment; filename="${streamed.filename}"` },
-        };
-      }
-      const query = signedUrl ? {} : spec.query ? parseQuery(context.url, spec.query) : {};
-      const json = spec.body?.kind === 'json' ? jsonBodyOf(spec.body, context) : undefined;
-      // The checks above are what make this input the declared one; TypeScript cannot follow the
-      // auth kind through the conditional type, hence the cast.
-      const input = { ...context, ...caller, params, query, json } as unknown as RouteInput<A, P, Q, B>;
-      const result = await handle(input);
-      return { status: result.status ?? spec.success.status, body: result.body, headers: result.headers };
-    },
+    config,
+    handler,
   };
 }
 
-function jsonBodyOf(body: JsonBody<z.ZodType>, context: RestContext): unknown {
-  if (body.optional && context.body.byteLength === 0) return parseInput(body.schema, {});
-  return parseJsonBody(context.request, context.body, body.schema);
+/**
+ * The route's admission, before anything of its input is parsed: the body's declared size, then
+ * the caller. A keyed route reads nothing of the body before the headers name a live key
+ * (docs/security.md): an oversize declaration, missing or stale headers, a malformed nonce or an
+ * unknown key are answered from the headers alone. Then the body is read (hashed as it arrives),
+ * the signature verified, the key's rate taken and its scopes required: the one place scopes are
+ * enforced (docs/api.md, "API keys and scopes"). A signed-url route has no key: the URL carries
+ * the grant, and a body sent with it is never read.
+ */
+function admit(spec: Pick<Route, 'path' | 'auth' | 'scopes' | 'maxBodyBytes'>): MiddlewareHandler<RestEnv> {
+  const limit = spec.maxBodyBytes ?? MAX_BODY_BYTES;
+  return async (c, next) => {
+    const { requestId, rawPath, exchange } = c.env;
+    exchange.route = spec.path;
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const params = c.req.param() as Record<string, string>;
+    refuseDeclaredOversize(request, limit);
+    const { db } = await getDatabase();
+    const now = new Date();
+    const clientAddress = clientAddressOf(request.headers);
+    if (spec.auth === 'signed-url') {
+      const context: RestContext = { request, requestId, url, params, body: new Uint8Array(0), db, now, clientAddress };
+      c.set('context', context);
+      c.set('caller', signedUrlCallerOf(context));
+      return next();
+    }
+    const identified = await identifyApiRequest(db, {
+      apiKey: request.headers.get('x-api-key'),
+      timestamp: request.headers.get('x-timestamp'),
+      nonce: request.headers.get('x-nonce'),
+      signature: request.headers.get('x-signature'),
+      now,
+    });
+    const { bytes: body, sha256, ignored } = await readBody(request, limit);
+    exchange.bodyPending = ignored;
+    const principal = await verifyApiRequest(db, identified, { method: request.method, pathAndQuery: rawPath, bodySha256: sha256, clientAddress });
+    exchange.principal = principal.kind === 'merchant' ? { merchantId: principal.merchant.id } : { traderId: principal.traderId };
+    if (principal.kind === 'merchant') exchange.merchantCall = { db, merchantId: principal.merchant.id, apiKeyId: principal.apiKeyId };
+    const refusal = rateLimitRefusal(requestId, principal);
+    if (refusal) return refusal;
+    requireScopes({ granted: principal.scopes, required: spec.scopes });
+    const context: RestContext = { request, requestId, url, params, body, db, now, principal, clientAddress };
+    c.set('context', context);
+    c.set('caller', callerOf(spec.auth, context));
+    // The body was read here, for its hash; the library's validators read it from Hono's cache.
+    cacheBody(c.req, 'arrayBuffer', body.slice().buffer);
+    return next();
+  };
+}
+
+/**
+ * What comes between admission and the library's validators: a streamed answer (CSV) asked for
+ * with Accept, which has its own query and is answered here; then the text rule on the raw query
+ * and body (server/validation/text-rule.ts), and a JSON body's media type and syntax, so that 415
+ * and INVALID_JSON keep their codes and the validators see the parsed value.
+ */
+function readInput(spec: Pick<Route, 'body' | 'success' | 'query'>, streamed: StreamedSpec<AuthKind, z.ZodType, z.ZodType> | undefined): MiddlewareHandler<RestEnv> {
+  return async (c, next) => {
+    const context = c.get('context');
+    const { request } = context;
+    if (streamed && asksFor(request, streamed.contentType)) {
+      const params = c.req.param();
+      const query = streamed.query ? parseQuery(context.url, streamed.query) : {};
+      const input = { ...context, ...c.get('caller'), params, query, json: undefined } as unknown as RouteInput<AuthKind, z.ZodType, z.ZodType, z.ZodType>;
+      const stream = await streamed.handle(input);
+      return answer(context.requestId, {
+        status: spec.success.status,
+        body: undefined,
+        stream: { body: stream, contentType: `${streamed.contentType}; charset=utf-8` },
+        headers: { 'content-disposition': `attachment; filename="${streamed.filename}"` },
+      });
+    }
+    if (spec.query) enforceTextRule(queryOf(c.req.queries()));
+    if (spec.body?.kind === 'json') {
+      if (spec.body.optional && context.body.byteLength === 0) {
+        // Left out: the schema reads {} (the handler parses it so its defaults apply).
+        cacheBody(c.req, 'arrayBuffer', new ArrayBuffer(0));
+        cacheBody(c.req, 'text', '{}');
+      } else {
+        const { text, value } = jsonOf(request, context.body);
+        enforceTextRule(value);
+        cacheBody(c.req, 'text', text);
+      }
+    }
+    return next();
+  };
+}
+
+/**
+ * Hands the body already read to Hono's request, which its validators read it from. Hono keeps
+ * promises in this cache (its type says values).
+ */
+function cacheBody(request: HonoRequest, key: 'arrayBuffer' | 'text', value: ArrayBuffer | string): void {
+  (request.bodyCache as Record<string, Promise<unknown>>)[key] = Promise.resolve(value);
+}
+
+/** The query as the library's validator reads it: a repeated parameter is a list. */
+const queryOf = (queries: Record<string, string[]>) => Object.fromEntries(Object.entries(queries).map(([name, values]) => [name, values.length === 1 ? values[0] : values]));
+
+/** A route's result as a response: JSON, or the raw bytes of a BinaryBody, or a stream. */
+function answer(requestId: string, result: RestResult): Response {
+  if (result.body instanceof BinaryBody) return binaryResponse(requestId, result.status, result.body, result.headers);
+  if (result.stream) return streamResponse(requestId, result.status, result.stream, result.headers);
+  return jsonResponse(requestId, result.status, result.body, result.headers);
+}
+
+/** Merchant keys at their merchant's configured rate, trader keys at the one trader rate. */
+function rateLimitRefusal(requestId: string, principal: ApiPrincipal): Response | undefined {
+  const { perSecond, burst } =
+    principal.kind === 'merchant'
+      ? { perSecond: principal.merchant.rateLimitPerSecond, burst: principal.merchant.rateLimitBurst }
+      : TRADER_RATE_LIMIT;
+  const decision = takeToken(principal.apiKeyId, perSecond, burst);
+  if (decision.allowed) return undefined;
+  const response = errorResponse(requestId, new DomainError('RATE_LIMITED', 'Too many requests for this API key; slow down.'));
+  response.headers.set('retry-after', String(decision.retryAfterSeconds));
+  return response;
+}
+
+/** `withdrawals/:orderNo` -> `/api/v1/withdrawals/{orderNo}`. */
+export function openApiPathOf(path: string): string {
+  return `/api/v1/${path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
 }
 
 /** The caller of the kind the route needs; a key of the other kind is refused as not valid here. */

@@ -4,7 +4,6 @@ import { getEvent, listEvents } from './events';
 import { cancelOrder, createOrder, getOrder, listOrders } from './orders';
 import { addPayoutEvidence, listPayoutEvidence } from './payout-evidence';
 import { getPayoutProofImage, listPayoutProofsRoute } from './payout-proofs';
-import { MAX_BODY_BYTES } from './read-request';
 import type { Route } from './route-definition';
 import {
   acceptTraderTask,
@@ -41,7 +40,8 @@ export type { Route } from './route-definition';
 /**
  * The API's routes: the table of contents of /api/v1, and its one description. Each route declares
  * its method, path, key kind, scopes, input and response schemas and error codes (route-definition.ts);
- * the adapter validates from it and the OpenAPI document (openapi.ts) is generated from it.
+ * the OpenAPIHono app (app.ts) registers and validates each, and the OpenAPI document (openapi.ts) is
+ * generated from them. A new route is one defineRoute in its file and one line here.
  */
 export const routes: readonly Route[] = [
   getBalance,
@@ -91,31 +91,15 @@ export const routes: readonly Route[] = [
   postTraderHeartbeat,
 ];
 
-export const bodyLimitOf = (route: Route) => route.maxBodyBytes ?? MAX_BODY_BYTES;
-
-export interface RouteMatch {
-  route: Route | undefined;
-  params: Record<string, string>;
-  /** Methods the path answers to, for 405's Allow header. */
-  allowed: string[];
-}
-
-export function matchRoute(method: string, segments: string[]): RouteMatch {
-  const allowed: string[] = [];
-  for (const route of routes) {
-    const pattern = route.path.split('/');
-    if (pattern.length !== segments.length) continue;
-    const params: Record<string, string> = {};
-    const fits = pattern.every((part, i) => {
-      if (part.startsWith(':')) {
-        params[part.slice(1)] = segments[i]!;
-        return segments[i] !== '';
-      }
-      return part === segments[i];
-    });
-    if (!fits) continue;
-    if (route.method === method) return { route, params, allowed: [route.method] };
-    allowed.push(route.method);
-  }
-  return { route: undefined, params: {}, allowed };
+/**
+ * The methods a path answers to, for 405's Allow header when it was called with another one
+ * (app.ts); none when no route has this path. `segments` are the path's below /api/v1, decoded.
+ */
+export function allowedMethodsAt(segments: string[]): string[] {
+  return routes
+    .filter((route) => {
+      const pattern = route.path.split('/');
+      return pattern.length === segments.length && pattern.every((part, i) => (part.startsWith(':') ? segments[i] !== '' : part === segments[i]));
+    })
+    .map((route) => route.method);
 }

@@ -104,6 +104,7 @@ export const submitTraderProof = defineRoute({
 const payinListQuery = pageQuery.extend({
   status: z
     .string()
+    .regex(new RegExp(`^(?:${payinStatuses.join('|')})(?:,(?:${payinStatuses.join('|')}))*$`), { error: `must be one or more of ${payinStatuses.join(', ')}, comma-separated` })
     .transform((value) => value.split(','))
     .pipe(z.array(z.enum(payinStatuses)))
     .optional()
@@ -142,7 +143,7 @@ export const releaseTraderPayin = defineRoute({
   handle: async ({ traderId, params, db, now }) => ({ body: payinDetailView((await releasePayin(db, { traderId, orderId: params.orderId }, now)).order) }),
 });
 
-const notReceivedInput = z.object({ reason: z.string().min(1).max(500).describe('What you saw (or did not) on your account; an operator reads it.') }).strict();
+const notReceivedInput = z.object({ reason: z.string().min(1).max(500).regex(/\S/, { error: 'must not be blank' }).describe('What you saw (or did not) on your account; an operator reads it.') }).strict();
 
 /** POST /api/v1/trader/payins/:orderId/not-received: the CNY never arrived; an operator decides. */
 export const reportTraderNotReceived = defineRoute({

@@ -1,14 +1,9 @@
 import { z } from 'zod';
-import type { OperatorActor } from '../../../server/audit/operator-actor';
-import { clientAddressOf } from '../../../server/http/client-address';
-import { listWithdrawalsForReview } from '../../../server/withdrawals/list-withdrawals';
-import { resolveWithdrawalCase, resolveWithdrawalCaseInput } from '../../../server/withdrawals/resolve-withdrawal-case';
-import { decideWithdrawalProposal, decideWithdrawalProposalInput, reviewWithdrawal, reviewWithdrawalInput } from '../../../server/withdrawals/review-withdrawal';
-import { operatorProcedure, router } from '../init';
-
-function operatorOf(ctx: { operatorId: string; headers: Headers }): OperatorActor {
-  return { id: ctx.operatorId, ip: clientAddressOf(ctx.headers) };
-}
+import { listWithdrawalsForReview } from '../../../../server/withdrawals/list-withdrawals';
+import { resolveWithdrawalCase, resolveWithdrawalCaseInput } from '../../../../server/withdrawals/resolve-withdrawal-case';
+import { decideWithdrawalProposal, decideWithdrawalProposalInput, reviewWithdrawal, reviewWithdrawalInput } from '../../../../server/withdrawals/review-withdrawal';
+import { operatorProcedure, router } from '../../init';
+import { operatorOf } from './actor';
 
 /**
  * USDT withdrawals waiting for an operator, and failed sends' cases (docs/operator-guide.md,

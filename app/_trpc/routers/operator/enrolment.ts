@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { confirmTotpEnrolment, startTotpEnrolment } from '../../../../server/auth/totp-enrolment';
+import { totpQrCode } from '../../../../server/auth/totp-qr-code';
+import { enrollingOperatorProcedure, router } from '../../init';
+
+/** Enrolling the operator's second factor, before any other procedure is allowed. */
+export const operatorEnrolmentRouter = router({
+  start: enrollingOperatorProcedure.input(z.object({}).strict()).mutation(async ({ ctx }) => {
+    const enrolment = await startTotpEnrolment(ctx.db, ctx.operatorId);
+    return { ...enrolment, qrCode: await totpQrCode({ otpauthUrl: enrolment.otpauthUrl }) };
+  }),
+  confirm: enrollingOperatorProcedure
+    .input(z.object({ code: z.string().trim().max(12) }).strict())
+    .mutation(async ({ ctx, input }) => {
+      await confirmTotpEnrolment(ctx.db, ctx.operatorId, input.code);
+      return { enrolled: true };
+    }),
+});

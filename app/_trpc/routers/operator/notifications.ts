@@ -1,0 +1,8 @@
+import { z } from 'zod';
+import { operatorProcedure, router } from '../../init';
+import { notificationStats } from '../../../../server/notifications/notification-stats';
+
+/** Automatic confirmation from bank notifications, per trader and bank (docs/operator-guide.md). */
+export const operatorNotificationsRouter = router({
+  stats: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => notificationStats(ctx.db)),
+});

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { countRecoveryCodes } from '../../../../server/auth/count-recovery-codes';
+import { regenerateRecoveryCodes } from '../../../../server/auth/regenerate-recovery-codes';
+import { clientAddressOf } from '../../../../server/http/client-address';
+import { operatorProcedure, router } from '../../init';
+
+/** One-time codes for signing in without the phone (docs/security.md, "Recovery codes"). */
+export const operatorRecoveryCodesRouter = router({
+  status: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => countRecoveryCodes(ctx.db, { userId: ctx.operatorId })),
+  regenerate: operatorProcedure
+    .input(z.object({}).strict())
+    .mutation(({ ctx }) => regenerateRecoveryCodes(ctx.db, { userId: ctx.operatorId, ip: clientAddressOf(ctx.headers) })),
+});

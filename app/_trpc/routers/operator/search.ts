@@ -1,0 +1,6 @@
+import { searchConsole } from '../../../../server/operator-search/search-console';
+import { searchConsoleInput } from '../../../../server/operator-search/search-console.schema';
+import { operatorProcedure } from '../../init';
+
+/** The search box on every console page (docs/operator-guide.md, "Search"). */
+export const operatorSearchRouter = operatorProcedure.input(searchConsoleInput).query(({ ctx, input }) => searchConsole(ctx.db, input));

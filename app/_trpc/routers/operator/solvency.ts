@@ -1,0 +1,10 @@
+import { z } from 'zod';
+import { latestSolvencyChecks } from '../../../../server/solvency/list-solvency-checks';
+import { operatorProcedure, router } from '../../init';
+
+/** On-chain USDT against what the ledger owes, newest first (docs/wallet.md, "Solvency check"). */
+export const operatorSolvencyRouter = router({
+  latest: operatorProcedure.input(z.object({}).strict()).query(async ({ ctx }) =>
+    (await latestSolvencyChecks(ctx.db, 10)).map((check) => ({ ...check, runAt: check.runAt.toISOString() })),
+  ),
+});

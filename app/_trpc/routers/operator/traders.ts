@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { adjustBalance, adjustBalanceInput } from '../../../../server/balances/adjust-balance';
+import { createTrader } from '../../../../server/traders/create-trader';
+import { listTraders } from '../../../../server/traders/list-traders';
+import { setTraderStatus, setTraderStatusInput } from '../../../../server/traders/set-trader-status';
+import { createTraderInput } from '../../../../server/traders/trader.schema';
+import { operatorProcedure, router } from '../../init';
+import { actorOf } from './actor';
+
+/** Traders: the list, creating one, suspending and balance adjustments (docs/operator-guide.md). */
+export const operatorTradersRouter = router({
+  list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listTraders(ctx.db)),
+  create: operatorProcedure.input(createTraderInput).mutation(({ ctx, input }) => createTrader(ctx.db, input, actorOf(ctx))),
+  setStatus: operatorProcedure.input(setTraderStatusInput).mutation(({ ctx, input }) => setTraderStatus(ctx.db, input, actorOf(ctx))),
+  adjustBalance: operatorProcedure.input(adjustBalanceInput).mutation(({ ctx, input }) => adjustBalance(ctx.db, input, actorOf(ctx))),
+});

@@ -10,12 +10,21 @@ export interface SignerProcess {
 }
 
 /**
- * The signer's process (tests/chain/signer-test-process.ts: `npm run signer` with recording
- * settlements) on PostgreSQL, for `chains`, with the key file and the keyring that opens it.
+ * The signer's process on PostgreSQL, for `chains`, with the key file and the keyring that opens
+ * it: by default tests/chain/signer-test-process.ts (`npm run signer` with recording settlements);
+ * `script: 'scripts/signer.ts'` runs `npm run signer` itself, with the withdrawals' settlement.
  */
-export function spawnSigner(options: { databaseUrl: string; chains: readonly ChainConfig[]; keyFile: string; keyring: string; xpub: string; env?: Record<string, string> }): SignerProcess {
+export function spawnSigner(options: {
+  databaseUrl: string;
+  chains: readonly ChainConfig[];
+  keyFile: string;
+  keyring: string;
+  xpub: string;
+  env?: Record<string, string>;
+  script?: 'tests/chain/signer-test-process.ts' | 'scripts/signer.ts';
+}): SignerProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/chain/signer-test-process.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', options.script ?? 'tests/chain/signer-test-process.ts'], {
     cwd: process.cwd(),
     env: {
       ...process.env,

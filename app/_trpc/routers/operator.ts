@@ -103,7 +103,7 @@ export const operatorRouter = router({
   }),
 
   // The search box on every console page (docs/operator-guide.md, "Search").
-  search: operatorProcedure.input(searchConsoleInput).query(({ ctx, input }) => searchConsole(ctx.db, input)),
+  search: operatorProcedure.input(searchConsoleInput).query(({ ctx, input }) => searchConsole(ctx.readDb, input)),
 
   disputes: router({
     list: operatorProcedure.input(listDisputesInput).query(({ ctx, input }) => listDisputes(ctx.db, input, { operatorId: ctx.operatorId })),

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { ChainWatcherMeasured } from './chain-watcher-bench';
 import type { Measured } from './sql-baseline';
+import type { StandbyMeasured } from './standby-bench';
 
 export interface Row extends Measured {
   name: string;
@@ -21,6 +22,8 @@ export interface ReportInput {
   partial?: boolean;
   /** The chain watcher row (scripts/bench/chain-watcher-bench.ts), when it ran. */
   chainWatcher?: ChainWatcherMeasured;
+  /** The formation rows (scripts/bench/standby-bench.ts), when they ran. */
+  standby?: StandbyMeasured;
 }
 
 const half = (measured: Measured | undefined) =>
@@ -70,6 +73,20 @@ export function writeReport(input: ReportInput): string {
       '| row | deposits credited/s | scanned to the head, s | all credited, s | lag behind the head, blocks: first / median / max / last |',
       '|---|---|---|---|---|',
       `| chain watcher: detect and credit | ${chain.depositsPerSecond.toFixed(1)} | ${chain.scannedSeconds.toFixed(1)} | ${chain.creditedSeconds.toFixed(1)} | ${chain.lagBlocks[0] ?? ''} / ${lag[Math.floor(lag.length / 2)] ?? ''} / ${lag.at(-1) ?? ''} / ${chain.lagBlocks.at(-1) ?? ''} |`,
+    );
+  }
+  const standby = input.standby;
+  if (standby) {
+    lines.push(
+      '',
+      `A primary with a synchronous standby (pg_auto_failover, both on this machine): payout creates at saturation (100 merchants), then beside ${standby.exporters} loops of CSV exports of a ${standby.postings.toLocaleString('en')}-posting statement. PostgreSQL CPU per node in ms per second (1000 = one core).`,
+      '',
+      '| row | creates/s | p50 ms | p99 ms | errors | exports | primary CPU ms/s | standby CPU ms/s |',
+      '|---|---|---|---|---|---|---|---|',
+      ...standby.phases.map(
+        (phase) =>
+          `| ${phase.name} | ${Math.round(phase.createsPerSecond)} | ${phase.p50.toFixed(1)} | ${phase.p99.toFixed(1)} | ${phase.errors} | ${phase.exports} | ${Math.round(phase.primaryCpuMsPerSecond)} | ${Math.round(phase.standbyCpuMsPerSecond)} |`,
+      ),
     );
   }
   mkdirSync('bench/results', { recursive: true });

@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../tests/db/test-database';
+import { connect, rowsOf } from './client';
 import { readPoolUrl } from './read-url';
+
+let database: TestDatabase;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database.close();
+});
 
 describe('readPoolUrl', () => {
   it('asks a multi-host URL for a standby first', () => {
@@ -10,5 +21,18 @@ describe('readPoolUrl', () => {
   it("keeps the URL's own choice", () => {
     const url = 'postgres://corridor@a.db:5432,b.db:5432/corridor?sslmode=require&target_session_attrs=standby';
     expect(readPoolUrl(url)).toBe(url);
+  });
+});
+
+describe('a read pool with no standby to prefer', () => {
+  it('reads the primary rather than failing', async ({ skip }) => {
+    if (!database.url) return skip('PostgreSQL only: PGlite has no read pool');
+    const reads = connect({ url: readPoolUrl(database.url), maxConnections: 1 });
+    try {
+      const [row] = rowsOf<{ recovery: boolean }>(await reads.db.execute(sql`select pg_is_in_recovery() as recovery`));
+      expect(row).toEqual({ recovery: false });
+    } finally {
+      await reads.close();
+    }
   });
 });

@@ -81,11 +81,11 @@ export function writeReport(input: ReportInput): string {
       '',
       `A primary with a synchronous standby (pg_auto_failover, both on this machine): payout creates at saturation (100 merchants), then beside ${standby.exporters} loops of CSV exports of a ${standby.postings.toLocaleString('en')}-posting statement. PostgreSQL CPU per node in ms per second (1000 = one core).`,
       '',
-      '| row | creates/s | p50 ms | p99 ms | errors | exports | primary CPU ms/s | standby CPU ms/s |',
+      '| row | creates/s | p50 ms | p99 ms | errors | exports (failed) | primary CPU ms/s | standby CPU ms/s |',
       '|---|---|---|---|---|---|---|---|',
       ...standby.phases.map(
         (phase) =>
-          `| ${phase.name} | ${Math.round(phase.createsPerSecond)} | ${phase.p50.toFixed(1)} | ${phase.p99.toFixed(1)} | ${phase.errors} | ${phase.exports} | ${Math.round(phase.primaryCpuMsPerSecond)} | ${Math.round(phase.standbyCpuMsPerSecond)} |`,
+          `| ${phase.name} | ${Math.round(phase.createsPerSecond)} | ${phase.p50.toFixed(1)} | ${phase.p99.toFixed(1)} | ${phase.errors} | ${phase.exports} (${phase.exportErrors}) | ${Math.round(phase.primaryCpuMsPerSecond)} | ${Math.round(phase.standbyCpuMsPerSecond)} |`,
       ),
     );
   }

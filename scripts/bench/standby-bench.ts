@@ -9,7 +9,7 @@ import { seedBench, type BenchMerchant } from './seed-bench';
 import { payoutBody, signedHeaders, uniqueId } from './signed-request';
 
 /** One phase of the formation rows: creates at saturation, with or without exports beside them. */
-export interface StandbyPhase {
+interface StandbyPhase {
   name: string;
   createsPerSecond: number;
   p50: number;
@@ -17,6 +17,8 @@ export interface StandbyPhase {
   errors: number;
   /** CSV exports of the hot merchant's statement finished during the phase. */
   exports: number;
+  /** Exports that answered other than 200 or were cut. */
+  exportErrors: number;
   /** PostgreSQL CPU of each node, in ms per second of the phase (1000 = one core busy). */
   primaryCpuMsPerSecond: number;
   standbyCpuMsPerSecond: number;
@@ -88,12 +90,15 @@ export async function standbyBench(root: string, settings: Settings, log: (line:
       const deadline = Date.now() + settings.seconds * 1000;
       const exportLoops = Array.from({ length: exporters }, () => exportUntil(base, data.hot, deadline));
       const creates = await saturate(base, rotating, settings.seconds, settings.connections);
-      const exports = (await Promise.all(exportLoops)).reduce((sum, done) => sum + done, 0);
+      const loops = await Promise.all(exportLoops);
+      const exports = loops.reduce((sum, loop) => sum + loop.done, 0);
+      const exportErrors = loops.reduce((sum, loop) => sum + loop.failed, 0);
       const elapsed = (performance.now() - cpu.at) / 1000;
       return {
         name,
         ...creates,
         exports,
+        exportErrors,
         primaryCpuMsPerSecond: (postgresNodeCpuMs(primary.pgdata) - cpu.primary) / elapsed,
         standbyCpuMsPerSecond: (postgresNodeCpuMs(standby.pgdata) - cpu.standby) / elapsed,
       };
@@ -139,17 +144,26 @@ async function saturate(base: string, merchant: () => BenchMerchant, seconds: nu
   };
 }
 
-/** Downloads the hot merchant's whole statement as CSV, again and again until `deadline`; how many finished. */
-async function exportUntil(base: string, merchant: BenchMerchant, deadline: number): Promise<number> {
+/**
+ * Downloads the hot merchant's whole statement as CSV, again and again until `deadline`: how many
+ * finished, and how many failed (a failure is counted, not thrown, so the phase still ends and the
+ * formation is still removed).
+ */
+async function exportUntil(base: string, merchant: BenchMerchant, deadline: number): Promise<{ done: number; failed: number }> {
   const path = '/api/v1/balance/transactions';
   let done = 0;
+  let failed = 0;
   while (Date.now() < deadline) {
-    const response = await fetch(`${base}${path}`, { headers: { ...signedHeaders(merchant, 'GET', path, ''), accept: 'text/csv' } });
-    if (response.status !== 200) throw new Error(`the export answered ${response.status}: ${await response.text()}`);
-    await response.arrayBuffer();
-    if (Date.now() <= deadline) done += 1;
+    try {
+      const response = await fetch(`${base}${path}`, { headers: { ...signedHeaders(merchant, 'GET', path, ''), accept: 'text/csv' } });
+      await response.arrayBuffer();
+      if (response.status !== 200) failed += 1;
+      else if (Date.now() <= deadline) done += 1;
+    } catch {
+      failed += 1;
+    }
   }
-  return done;
+  return { done, failed };
 }
 
 /**

@@ -269,7 +269,7 @@ async function main() {
 
   // The formation rows: a primary with a synchronous standby, full runs only (creating the formation
   // alone takes about 30 s, more than a quick run's every other row).
-  const standby = !quick && selected('standby') ? await standbyBench(root, { seconds, connections, postings: 200_000, exporters: 2 }, log) : undefined;
+  const standby = !quick && selected('standby') ? await standbyBench(root, { seconds, connections, postings: 20_000, exporters: 2 }, log) : undefined;
 
   // The chain watcher row: its own database and anvil node, after the HTTP rows (docs/performance.md).
   const chainWatcher = selected('chain-watcher')

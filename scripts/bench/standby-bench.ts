@@ -1,3 +1,4 @@
+import os from 'node:os';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { AutoFailoverCluster, type HaNode } from '../ha/auto-failover-cluster';
@@ -26,6 +27,8 @@ interface StandbyPhase {
 
 export interface StandbyMeasured {
   postings: number;
+  /** The machine's 1-minute load average when the rows began: other work on it shows here. */
+  loadAverage: number;
   exporters: number;
   phases: StandbyPhase[];
 }
@@ -45,7 +48,8 @@ interface Settings {
  * waiting for the standby, then with `synchronous_commit = local` on the same primary (a lone
  * primary's commit, the standby still streaming). Then the same creates beside a loop of statement
  * CSV exports, once with the read pool on the primary and once on the standby (DATABASE_READ_URL),
- * with each node's PostgreSQL CPU: what moving the export frees on the primary.
+ * alone and beside the creates, with each node's PostgreSQL CPU: what moving the export frees on
+ * the primary.
  */
 export async function standbyBench(root: string, settings: Settings, log: (line: string) => void): Promise<StandbyMeasured | undefined> {
   log('formation: a primary and a synchronous standby (pg_auto_failover)…');
@@ -83,20 +87,20 @@ export async function standbyBench(root: string, settings: Settings, log: (line:
     let spread = 0;
     const rotating = () => data.spread[(spread += 1) % data.spread.length]!;
 
-    const phase = async (name: string, base: string, exporters: number): Promise<StandbyPhase> => {
+    const phase = async (name: string, base: string, exporters: number, creates = true): Promise<StandbyPhase> => {
       log(`formation: ${name}…`);
       await vacuumHotTables(data.url);
       const cpu = { primary: postgresNodeCpuMs(primary.pgdata), standby: postgresNodeCpuMs(standby.pgdata), at: performance.now() };
       const deadline = Date.now() + settings.seconds * 1000;
       const exportLoops = Array.from({ length: exporters }, () => exportUntil(base, data.hot, deadline));
-      const creates = await saturate(base, rotating, settings.seconds, settings.connections);
+      const created = creates ? await saturate(base, rotating, settings.seconds, settings.connections) : { createsPerSecond: 0, p50: 0, p99: 0, errors: 0 };
       const loops = await Promise.all(exportLoops);
       const exports = loops.reduce((sum, loop) => sum + loop.done, 0);
       const exportErrors = loops.reduce((sum, loop) => sum + loop.failed, 0);
       const elapsed = (performance.now() - cpu.at) / 1000;
       return {
         name,
-        ...creates,
+        ...created,
         exports,
         exportErrors,
         primaryCpuMsPerSecond: (postgresNodeCpuMs(primary.pgdata) - cpu.primary) / elapsed,
@@ -104,14 +108,18 @@ export async function standbyBench(root: string, settings: Settings, log: (line:
       };
     };
 
+    const loadAverage = os.loadavg()[0]!;
     const phases: StandbyPhase[] = [];
     phases.push(await phase('creates, commit waits for the synchronous standby', readsOnPrimary, 0));
     await setSynchronousCommit(data.url, 'local');
     phases.push(await phase("creates, commit does not wait (synchronous_commit = local: a lone primary's commit)", readsOnPrimary, 0));
     await setSynchronousCommit(data.url, undefined);
+    // The exports alone first: the primary's CPU per export, with nothing else to share it.
+    phases.push(await phase(`${settings.exporters} CSV export loops alone, read pool on the primary`, readsOnPrimary, settings.exporters, false));
+    phases.push(await phase(`${settings.exporters} CSV export loops alone, read pool on the standby`, readsOnStandby, settings.exporters, false));
     phases.push(await phase(`creates + ${settings.exporters} CSV export loops, read pool on the primary`, readsOnPrimary, settings.exporters));
     phases.push(await phase(`creates + ${settings.exporters} CSV export loops, read pool on the standby`, readsOnStandby, settings.exporters));
-    return { postings: settings.postings, exporters: settings.exporters, phases };
+    return { postings: settings.postings, loadAverage, exporters: settings.exporters, phases };
   } finally {
     for (const server of servers) await stopBenchServer(server);
     await cluster.destroy();

@@ -35,4 +35,14 @@ describe('configuration', () => {
     );
     expect(() => parseEnv({ PUBLIC_BASE_URL: 'not a url' })).toThrow(/PUBLIC_BASE_URL/);
   });
+
+  it('takes a read pool only beside PostgreSQL, sized like the main pool unless told', () => {
+    const url = 'postgres://db-a,db-b/corridor';
+    const config = parseEnv({ DATABASE_URL: url, DATABASE_READ_URL: url });
+    expect(config).toMatchObject({ DATABASE_READ_URL: url, DATABASE_POOL_SIZE: 10 });
+    expect(config.DATABASE_READ_POOL_SIZE).toBeUndefined();
+    expect(parseEnv({ DATABASE_URL: url, DATABASE_READ_URL: url, DATABASE_READ_POOL_SIZE: '3' }).DATABASE_READ_POOL_SIZE).toBe(3);
+    expect(parseEnv({ DATABASE_URL: url, DATABASE_READ_URL: '' }).DATABASE_READ_URL).toBeUndefined();
+    expect(() => parseEnv({ DATABASE_READ_URL: url })).toThrow(/DATABASE_READ_URL: needs DATABASE_URL/);
+  });
 });

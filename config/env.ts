@@ -16,6 +16,14 @@ const envSchema = z.object({
   CORRIDOR_MODE: z.preprocess(blankToUndefined, z.enum(['demo', 'production']).optional()),
   DATABASE_URL: z.preprocess(blankToUndefined, z.string().startsWith('postgres').optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * A second pool for reads that tolerate seconds of staleness (the statement CSV export, operator
+   * search and metrics; docs/deploy.md, "Reads off the primary"): the formation's nodes, asked with
+   * target_session_attrs=prefer-standby unless the URL names its own. Unset: they read the primary.
+   */
+  DATABASE_READ_URL: z.preprocess(blankToUndefined, z.string().startsWith('postgres').optional()),
+  /** Connections in the read pool; DATABASE_POOL_SIZE when unset. */
+  DATABASE_READ_POOL_SIZE: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(200).optional()),
   PGLITE_DIR: z.string().min(1).default('.data/pglite'),
   PUBLIC_BASE_URL: z.url().default('http://localhost:3000'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -98,6 +106,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const parsed = result.data;
+  if (parsed.DATABASE_READ_URL && !parsed.DATABASE_URL) {
+    throw new Error('Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (the read pool is a second pool of the same PostgreSQL formation)');
+  }
   const mode = parsed.CORRIDOR_MODE ?? (parsed.DATABASE_URL ? 'production' : 'demo');
   const demo = mode === 'demo';
   const production = mode === 'production';

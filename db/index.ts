@@ -4,13 +4,15 @@ import { connect, type Database } from './client';
 import { migrateDatabase } from './migrate';
 import { migrationStatus } from './migration-status';
 import { lockPgliteDir } from './pglite-lock';
+import { readPoolUrl } from './read-url';
 
 export type { Database } from './client';
 
 // One database per process, shared through globalThis: the custom server and Next's route
 // handlers load this module separately, and a PGlite data directory has exactly one owner.
 const globalKey = Symbol.for('corridor.database');
-type Holder = { [globalKey]?: Promise<Database> };
+const readKey = Symbol.for('corridor.read-database');
+type Holder = { [globalKey]?: Promise<Database>; [readKey]?: Promise<Database> };
 
 /**
  * The process-wide database, connected on first use. The demo migrates it then; production never
@@ -48,6 +50,20 @@ async function open(): Promise<Database> {
   };
 }
 
+/**
+ * The pool for reads that tolerate seconds of staleness, and only those: the statement CSV export,
+ * operator search and the operator metrics (docs/deploy.md, "Reads off the primary"). Anything a
+ * caller reads right after writing it stays on getDatabase(). Without DATABASE_READ_URL this is
+ * the primary's pool. Transports choose it; domain functions take whichever Db they are given.
+ */
+export function getReadDatabase(): Promise<Database> {
+  const holder = globalThis as Holder;
+  const url = env().DATABASE_READ_URL;
+  if (!url) return holder[readKey] ?? getDatabase();
+  holder[readKey] ??= Promise.resolve(connect({ url: readPoolUrl(url), maxConnections: env().DATABASE_READ_POOL_SIZE ?? env().DATABASE_POOL_SIZE }));
+  return holder[readKey];
+}
+
 async function refuseIfBehind(database: Database): Promise<void> {
   const status = await migrationStatus(database.db);
   if (status.pending === 0) return;
@@ -60,8 +76,16 @@ export function setProcessDatabase(database: Database): void {
   (globalThis as Holder)[globalKey] = Promise.resolve(database);
 }
 
+/** Makes `database` the process-wide read pool (tests hand it a standby's). */
+export function setProcessReadDatabase(database: Database): void {
+  (globalThis as Holder)[readKey] = Promise.resolve(database);
+}
+
 export async function closeDatabase(): Promise<void> {
   const holder = globalThis as Holder;
+  const reads = holder[readKey];
+  delete holder[readKey];
+  if (reads) await (await reads).close();
   const pending = holder[globalKey];
   delete holder[globalKey];
   if (pending) await (await pending).close();

@@ -17,4 +17,12 @@ describe('the PostgreSQL driver', () => {
     const nextWrite = source.slice(source.indexOf('function nextWrite('), source.indexOf('function connectTimedOut('));
     expect(nextWrite).toMatch(/if \(!socket\) \{[^}]*error\(Errors\.connection\('CONNECTION_CLOSED'/);
   });
+
+  // prefer-standby refused every primary, even the last host tried, so a read pool over a formation
+  // with its standbys down (or on a lone primary) never connected; patched to take the last host of
+  // a pass whatever it is, as libpq does (docs/deploy.md, "Reads off the primary").
+  it.each(['src/connection.js', 'cjs/src/connection.js'])('%s lets prefer-standby fall back to a primary', (file) => {
+    const source = readFileSync(path.join(root, file), 'utf8');
+    expect(source).toContain("(x === 'prefer-standby' && xs.in_hot_standby === 'off' && hostIndex !== 0)");
+  });
 });

@@ -3,7 +3,7 @@ import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { observeRequest } from '../../server/metrics/http-metrics';
 import { z } from 'zod';
-import { getDatabase } from '../../db';
+import { getDatabase, getReadDatabase } from '../../db';
 import { sessionClaims } from '../_auth/auth';
 import { checkedSessionUser, type SessionClaims, type SessionUser } from '../_auth/session-user';
 import type { Db } from '../../db/client';
@@ -15,6 +15,11 @@ export type { SessionUser } from '../_auth/session-user';
 
 export interface TrpcContext {
   db: Db;
+  /**
+   * For reads that tolerate seconds of staleness only (operator search): a standby's pool when
+   * DATABASE_READ_URL is set, else `db` (docs/deploy.md, "Reads off the primary").
+   */
+  readDb: Db;
   headers: Headers;
   /** The signed-in user, or null: also null when the session has ended (docs/security.md). */
   user: SessionUser | null;
@@ -25,12 +30,12 @@ export interface TrpcContext {
  * database confirms them (user and trader active, session version current), so a session ends at
  * the very next call after a suspension or password change. Tests build callers through this too.
  */
-export async function contextFor(db: Db, headers: Headers, claims: SessionClaims | null | undefined): Promise<TrpcContext> {
-  return { db, headers, user: await checkedSessionUser(db, claims) };
+export async function contextFor(db: Db, headers: Headers, claims: SessionClaims | null | undefined, readDb: Db = db): Promise<TrpcContext> {
+  return { db, readDb, headers, user: await checkedSessionUser(db, claims) };
 }
 
 export async function createTrpcContext(request: Request): Promise<TrpcContext> {
-  return contextFor((await getDatabase()).db, request.headers, await sessionClaims());
+  return contextFor((await getDatabase()).db, request.headers, await sessionClaims(), (await getReadDatabase()).db);
 }
 
 /** tRPC's code for each HTTP status our domain codes map to (the one REST mapping, reused). */

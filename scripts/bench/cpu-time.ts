@@ -61,3 +61,27 @@ export function postgresCpuMs(): number {
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
+
+/**
+ * CPU milliseconds used so far by one PostgreSQL server of several on this machine (a node of a
+ * formation): its postmaster, the processes it started, and those it has reaped.
+ */
+export function postgresNodeCpuMs(pgdata: string): number {
+  let postmaster: string;
+  try {
+    postmaster = readFileSync(`${pgdata}/postmaster.pid`, 'utf8').split('\n')[0]!.trim();
+  } catch {
+    return 0;
+  }
+  const own = readStat(postmaster);
+  if (!own) return 0;
+  const parsed = ticksOf(own);
+  let ticks = parsed.ticks + parsed.reapedChildren;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = readStat(entry);
+    // After comm: state(0) ppid(1).
+    if (stat?.slice(stat.lastIndexOf(')') + 2).split(' ')[1] === postmaster) ticks += ticksOf(stat).ticks;
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}

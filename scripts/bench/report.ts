@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { ChainWatcherMeasured } from './chain-watcher-bench';
 import type { Measured } from './sql-baseline';
+import type { StandbyMeasured } from './standby-bench';
 
 export interface Row extends Measured {
   name: string;
@@ -21,6 +22,8 @@ export interface ReportInput {
   partial?: boolean;
   /** The chain watcher row (scripts/bench/chain-watcher-bench.ts), when it ran. */
   chainWatcher?: ChainWatcherMeasured;
+  /** The formation rows (scripts/bench/standby-bench.ts), when they ran. */
+  standby?: StandbyMeasured;
 }
 
 const half = (measured: Measured | undefined) =>
@@ -50,16 +53,21 @@ export function writeReport(input: ReportInput): string {
   const percentOf = (row: Row, against: Row | undefined) => (against ? `${Math.round((row.requestsPerSecond / against.requestsPerSecond) * 100)}%` : '');
   const lines = [
     `Bench ${input.quick ? '(quick) ' : ''}${input.partial ? '(partial) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; server peak RSS ${input.peakRssMb} MB; ${input.elapsedSeconds} s in all.`,
-    '',
-    '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | vs limit | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms | event-loop delay p99 / max ms | GC ms/s (pauses > 10 ms) | creates per commit |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
-    ...input.rows.map((row) => {
-      const create = row.name.startsWith('POST /withdrawals');
-      const ratio = create ? percentOf(row, baselineOf(row)) : '';
-      const limit = create || row.name.startsWith('baseline') ? percentOf(row, limitOf(row)) : '';
-      return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${limit} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} | ${row.serverWritesPerRequest === undefined ? '' : row.serverWritesPerRequest.toFixed(1)} | ${half(row.halfLoad)} | ${runtime(row)} |`;
-    }),
   ];
+  // A run of the formation or chain watcher rows alone has no HTTP rows: no empty table.
+  if (input.rows.length > 0) {
+    lines.push(
+      '',
+      '| row | requests/s | p50 ms | p99 ms | errors | vs baseline | vs limit | CPU ms/request: server | PostgreSQL | load generator | server writes/request | at half load: requests/s | p50 ms | p99 ms | event-loop delay p99 / max ms | GC ms/s (pauses > 10 ms) | creates per commit |',
+      '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+      ...input.rows.map((row) => {
+        const create = row.name.startsWith('POST /withdrawals');
+        const ratio = create ? percentOf(row, baselineOf(row)) : '';
+        const limit = create || row.name.startsWith('baseline') ? percentOf(row, limitOf(row)) : '';
+        return `| ${row.name} | ${Math.round(row.requestsPerSecond)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.errors} | ${ratio} | ${limit} | ${cpu(row.cpuMsPerRequest?.server)} | ${cpu(row.cpuMsPerRequest?.database)} | ${cpu(row.cpuMsPerRequest?.loader)} | ${row.serverWritesPerRequest === undefined ? '' : row.serverWritesPerRequest.toFixed(1)} | ${half(row.halfLoad)} | ${runtime(row)} |`;
+      }),
+    );
+  }
   const chain = input.chainWatcher;
   if (chain) {
     const lag = [...chain.lagBlocks].sort((a, b) => a - b);
@@ -70,6 +78,20 @@ export function writeReport(input: ReportInput): string {
       '| row | deposits credited/s | scanned to the head, s | all credited, s | lag behind the head, blocks: first / median / max / last |',
       '|---|---|---|---|---|',
       `| chain watcher: detect and credit | ${chain.depositsPerSecond.toFixed(1)} | ${chain.scannedSeconds.toFixed(1)} | ${chain.creditedSeconds.toFixed(1)} | ${chain.lagBlocks[0] ?? ''} / ${lag[Math.floor(lag.length / 2)] ?? ''} / ${lag.at(-1) ?? ''} / ${chain.lagBlocks.at(-1) ?? ''} |`,
+    );
+  }
+  const standby = input.standby;
+  if (standby) {
+    lines.push(
+      '',
+      `A primary with a synchronous standby (pg_auto_failover, both on this machine): payout creates at saturation (100 merchants), then beside ${standby.exporters} loops of CSV exports of a ${standby.postings.toLocaleString('en')}-posting statement. PostgreSQL CPU per node in ms per second (1000 = one core). Load average ${standby.loadAverage.toFixed(1)} when the rows began.`,
+      '',
+      '| row | creates/s | p50 ms | p99 ms | errors | exports (failed) | primary CPU ms/s | standby CPU ms/s |',
+      '|---|---|---|---|---|---|---|---|',
+      ...standby.phases.map(
+        (phase) =>
+          `| ${phase.name} | ${Math.round(phase.createsPerSecond)} | ${phase.p50.toFixed(1)} | ${phase.p99.toFixed(1)} | ${phase.errors} | ${phase.exports} (${phase.exportErrors}) | ${Math.round(phase.primaryCpuMsPerSecond)} | ${Math.round(phase.standbyCpuMsPerSecond)} |`,
+      ),
     );
   }
   mkdirSync('bench/results', { recursive: true });

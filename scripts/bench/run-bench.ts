@@ -4,19 +4,21 @@
  * with a fresh nonce, Idempotency-Key and merchantOrderNo), runs the direct-SQL baseline, and
  * prints one table; writes bench/results/<date>.json and, for a full run, docs/performance.md.
  *
- * `--quick`: 20,000 historical orders and 3 s per row, to keep the script working in CI.
+ * `--quick`: 20,000 historical orders and 3 s per row, to keep the script working in CI; no
+ * formation rows (a primary with a synchronous standby, `--only=standby`), which need pg_autoctl.
  * For profiling one change: `--only=detail,list` runs those rows (keys below), `--reuse` keeps the
  * database seeded by the previous run, `--seconds=N` and `--connections=N` override the defaults;
  * such a partial run writes nothing to docs/performance.md. `BENCH_SERVER_ARGS` adds Node flags to
  * the server (say `--cpu-prof --cpu-prof-dir=.prof`). The server listens on a free port unless
  * `BENCH_PORT` names one.
  */
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { buildNeeded, runBuild } from '../build-if-needed';
+import { startBenchServer, stopBenchServer } from './bench-server';
 import { chainWatcherBench } from './chain-watcher-bench';
 import { pacedLoad, type PacedRequest } from './paced-load';
 import { postgresCpuMs, processCpuMs, processWrites } from './cpu-time';
@@ -26,6 +28,7 @@ import { findPgbench, pgbenchBaseline, pgbenchLimit } from './pgbench-baseline';
 import { LIMIT_HOT, LIMIT_SPREAD } from './report';
 import { scrapeRuntime, runtimeBetween } from './server-runtime';
 import { sqlBaseline, type Measured } from './sql-baseline';
+import { standbyBench } from './standby-bench';
 import { freePort } from '../../tests/operations/spawn-corridor';
 import { writeReport, type Row } from './report';
 
@@ -235,36 +238,10 @@ async function main() {
   }
 
   const needsServer = httpRows.some((row) => order.includes(row.key));
-  let server: ReturnType<typeof spawn> | undefined;
+  let server: ChildProcess | undefined;
   if (needsServer) {
     log('starting the production server…');
-    // The old-space cap is the deployment setting docs/performance.md recommends: without it V8 lets
-    // the heap grow lazily on a machine with this much memory (peak RSS ~455 MB vs ~270 MB, equal
-    // throughput).
-    const extra = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
-    const child = spawn(process.execPath, [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB ?? 256}`, ...extra, '--import', 'tsx', 'scripts/start.ts'], {
-      cwd: root,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: data.url,
-        ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
-        CORRIDOR_MODE: 'demo',
-        CORRIDOR_SCHEDULER: 'off',
-        CORRIDOR_WEBHOOK_WORKER: 'off',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    server = child;
-    await new Promise<void>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('Press Ctrl+C')) resolve();
-      });
-      child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    server = await startBenchServer(root, port, { DATABASE_URL: data.url });
   }
   try {
     for (const key of order) {
@@ -286,10 +263,13 @@ async function main() {
   } finally {
     if (server) {
       rss = peakRssMb(server.pid!);
-      server.kill('SIGTERM');
-      await new Promise((resolve) => server.once('exit', resolve));
+      await stopBenchServer(server);
     }
   }
+
+  // The formation rows: a primary with a synchronous standby, full runs only (creating the formation
+  // alone takes about 30 s, more than a quick run's every other row).
+  const standby = !quick && selected('standby') ? await standbyBench(root, { seconds, connections, postings: 20_000, exporters: 2 }, log) : undefined;
 
   // The chain watcher row: its own database and anvil node, after the HTTP rows (docs/performance.md).
   const chainWatcher = selected('chain-watcher')
@@ -304,6 +284,7 @@ async function main() {
     seconds,
     historical: order.length > 0 ? data.historical : 0,
     chainWatcher,
+    standby,
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
     partial: !complete,

@@ -22,9 +22,10 @@ function refusedFilter(error: unknown, message: string): Response {
  * GET /merchant/statement-export?account=&from=&to= or ?month=YYYY-MM (docs/merchant-guide.md,
  * "Balance"): the statement's CSV, the REST export's stream (stream-statement-csv.ts), for the
  * signed-in merchant user. The session is checked against the database like every procedure's (an
- * ended session is 401), and the role must read statements and export.
+ * ended session is 401), and the role must read statements and export. `readDb` serves the rows:
+ * a standby's pool may (docs/deploy.md, "Reads off the primary").
  */
-export async function statementExportResponse(db: Db, claims: SessionClaims | null, request: Request): Promise<Response> {
+export async function statementExportResponse(db: Db, claims: SessionClaims | null, request: Request, readDb: Db = db): Promise<Response> {
   const user = await checkedSessionUser(db, claims);
   if (!user) return refusal(401, 'UNAUTHENTICATED', 'Sign in first.');
   if (user.role !== 'merchant' || !user.merchantId || !user.merchantRole) return refusal(403, 'FORBIDDEN', 'This is for merchant users.');
@@ -40,7 +41,7 @@ export async function statementExportResponse(db: Db, claims: SessionClaims | nu
   } catch (error) {
     return refusedFilter(error, 'The export filter is not valid: account is available or frozen, from and to are ISO dates (from not after to), month is YYYY-MM, not with from or to.');
   }
-  const body = await streamStatementCsv(db, { merchantId: user.merchantId, filters: query.filters });
+  const body = await streamStatementCsv(readDb, { merchantId: user.merchantId, filters: query.filters });
   return new Response(body, {
     status: 200,
     headers: { ...noStore, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="statement-${query.name}.csv"` },

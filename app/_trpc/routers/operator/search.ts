@@ -2,5 +2,5 @@ import { searchConsole } from '../../../../server/operator-search/search-console
 import { searchConsoleInput } from '../../../../server/operator-search/search-console.schema';
 import { operatorProcedure } from '../../init';
 
-/** The search box on every console page (docs/operator-guide.md, "Search"). */
-export const operatorSearchRouter = operatorProcedure.input(searchConsoleInput).query(({ ctx, input }) => searchConsole(ctx.db, input));
+/** The search box on every console page (docs/operator-guide.md, "Search"), read from a standby when one is configured (docs/deploy.md, "Reads off the primary"). */
+export const operatorSearchRouter = operatorProcedure.input(searchConsoleInput).query(({ ctx, input }) => searchConsole(ctx.readDb, input));

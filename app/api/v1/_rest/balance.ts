@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { getReadDatabase } from '../../../../db';
 import { merchantBalance } from '../../../../server/balances/merchant-balance';
 import { merchantBalanceResponse } from '../../../../server/balances/merchant-balance.schema';
 import { listStatement } from '../../../../server/balances/list-statement';
@@ -72,7 +73,8 @@ export const listBalanceTransactions = defineRoute({
       'id,created_at,account,type,amount,fee,balance_after,flow,order_no,merchant_order_no\r\n48190,2026-11-23T08:00:00.118Z,available,payout_freeze,-140.890000,0.000000,1109.610000,payout,WD20261123004211983571,W-10001\r\n',
     filename: 'corridor-statement.csv',
     query: exportStatementQuery,
-    handle: ({ merchant, query, db }) => streamStatementCsv(db, { merchantId: merchant.id, filters: query }),
+    // A statement is history: it may come from a standby seconds behind (docs/deploy.md, "Reads off the primary").
+    handle: async ({ merchant, query }) => streamStatementCsv((await getReadDatabase()).db, { merchantId: merchant.id, filters: query }),
   },
   handle: async ({ merchant, query, db }) => ({ body: await listStatement(db, { merchantId: merchant.id, query }) }),
 });

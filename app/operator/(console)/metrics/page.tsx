@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import { getDatabase } from '../../../../db';
+import { getReadDatabase } from '../../../../db';
 import { operatorMetrics } from '../../../../server/operator-metrics/operator-metrics';
 import { requireUser } from '../../../_auth/require-user';
 import { BarChart, LineChart } from './charts';
@@ -22,7 +22,7 @@ const percent = (part: number, whole: number) => (whole === 0 ? '—' : `${((par
 export default async function MetricsPage() {
   await requireUser('operator', '/operator/metrics');
   const t = metricsMessages[await operatorLangOfRequest()];
-  const metrics = await operatorMetrics((await getDatabase()).db);
+  const metrics = await operatorMetrics((await getReadDatabase()).db);
   const open = metrics.openByAge.reduce((sum, bucket) => sum + bucket.count, 0);
   const ruled = metrics.rulingsPerDay.reduce((sum, day) => sum + day.count, 0);
   const dayLabel = (day: string) => day.slice(5);

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { redirect } from 'next/navigation';
-import { getDatabase } from '../../../../db';
+import { getReadDatabase } from '../../../../db';
 import { searchConsole } from '../../../../server/operator-search/search-console';
 import { searchConsoleInput } from '../../../../server/operator-search/search-console.schema';
 import { checkInput } from '../../../../server/validation/parse-input';
@@ -35,7 +35,7 @@ export default async function SearchPage({ searchParams }: { searchParams: Promi
       </>
     );
   }
-  const { results } = await searchConsole((await getDatabase()).db, parsed.data);
+  const { results } = await searchConsole((await getReadDatabase()).db, parsed.data);
   const only = results.length === 1 ? results[0] : undefined;
   if (only?.kind === 'order' && (only.matched === 'orderNo' || only.matched === 'orderId')) redirect(only.href);
 

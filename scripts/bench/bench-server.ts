@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * The production server (`npm start`'s scripts/start.ts) for a bench row, on `port`, with the
+ * bench's settings and `env` on top; resolves once it listens.
+ */
+export async function startBenchServer(root: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
+  // The old-space cap is the deployment setting docs/performance.md recommends: without it V8 lets
+  // the heap grow lazily on a machine with this much memory (peak RSS ~455 MB vs ~270 MB, equal
+  // throughput).
+  const extra = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB ?? 256}`, ...extra, '--import', 'tsx', 'scripts/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
+      CORRIDOR_MODE: 'demo',
+      CORRIDOR_SCHEDULER: 'off',
+      CORRIDOR_WEBHOOK_WORKER: 'off',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Press Ctrl+C')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  return child;
+}
+
+export async function stopBenchServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}

@@ -1,8 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Database, type Db } from '../../db/client';
-import { merchants } from '../../db/schema';
+import { merchants, orderTransitions, payinOrders } from '../../db/schema';
+import { accountIds, balanceOf } from '../../server/ledger';
+import { move } from '../../server/ledger/move';
 import { applyPayinTransition } from '../../server/payins/apply-payin-transition';
 import { payinDetailView } from '../../server/payins/payin-view';
 import { releasePayin } from '../../server/payins/release-payin';
@@ -25,6 +27,7 @@ const EXPECTED = {
   payoutCreateRefusedNoLiquidity: 2,
   payoutCreateRefusedDuplicate: 2,
   payinRelease: 8,
+  payinReleaseSettlementRefused: 8,
   payoutDecisionConfirm: 8,
 };
 
@@ -102,6 +105,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements per operation', () =
     counts.payinRelease = await count((db) => releasePayin(db, { traderId: trader.traderId, orderId: order.id }));
 
     expect(counts.payinRelease).toBeLessThanOrEqual(8);
+    const [released] = await database.db.select({ status: payinOrders.status }).from(payinOrders).where(eq(payinOrders.id, order.id));
+    expect(released?.status).toBe('COMPLETED');
+    const timeline = await database.db.select().from(orderTransitions).where(eq(orderTransitions.orderId, order.id)).orderBy(asc(orderTransitions.id));
+    expect(timeline.map((row) => `${row.fromStatus}->${row.toStatus}`).slice(-3)).toEqual([
+      'PAYMENT_SUBMITTED->PENDING_RELEASE',
+      'PENDING_RELEASE->SETTLING',
+      'SETTLING->COMPLETED',
+    ]);
+  });
+
+  it('a pay-in release whose settlement is refused ends FAILED in as many statements', async () => {
+    const { merchantId } = await apiMerchant(database.db, '0');
+    const trader = await traderWithBalance(database.db, '100.00');
+    const order = await insertPayin(database.db, merchantId, trader.traderId);
+    await database.db.transaction(async (tx) => {
+      await applyPayinTransition(tx, { orderId: order.id, action: 'submit_payment', actor: { type: 'buyer' }, eventData: payinDetailView });
+      // The escrow drained behind the order's back: its settlement cannot post.
+      await move(tx, { id: `drain-${order.id}`, kind: 'test', from: accountIds.traderEscrow(trader.traderId), to: [{ accountId: accountIds.external, amount: order.assetAmount }] });
+    });
+
+    counts.payinReleaseSettlementRefused = await count((db) => releasePayin(db, { traderId: trader.traderId, orderId: order.id }));
+
+    const [failed] = await database.db.select({ status: payinOrders.status }).from(payinOrders).where(eq(payinOrders.id, order.id));
+    expect(failed?.status).toBe('FAILED');
+    expect(await balanceOf(database.db, accountIds.merchantAvailable(merchantId))).toBe('0.000000');
   });
 
   it('a payout decision CONFIRM', async () => {

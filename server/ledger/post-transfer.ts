@@ -39,20 +39,49 @@ export interface TransferResult {
  */
 export async function postTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult> {
   const legs = normaliseLegs(request);
-  const values: Record<string, unknown> = { id: request.id, kind: request.kind, orderId: request.orderId ?? null, memo: request.memo ?? null };
-  legs.forEach((leg, index) => {
-    values[`account${index}`] = leg.accountId;
-    values[`amount${index}`] = leg.amount;
-  });
   let applied: boolean;
   try {
-    const [row] = rowsOf<{ applied: boolean }>(await postTransferOf(legs.length)(tx, values));
+    const [row] = rowsOf<{ applied: boolean }>(await postTransferOf(legs.length, 'post_transfer')(tx, valuesOf(request, legs)));
     applied = row?.applied === true;
   } catch (error) {
     throw refusal(error) ?? error;
   }
   if (!applied) await assertSameTransfer(tx, request.id, legs);
   return { applied };
+}
+
+/**
+ * The same transfer, but a refused leg (INSUFFICIENT_BALANCE, ACCOUNT_NOT_FOUND) is answered, not
+ * thrown: the database function `try_post_transfer` (migration "try post transfer") rolls the
+ * transfer back alone and the caller's transaction goes on, for a caller that records the refusal
+ * in that same transaction (a pay-in release ending FAILED). One statement, no SAVEPOINT.
+ */
+export async function tryPostTransfer(tx: Tx, request: TransferRequest): Promise<TransferResult | DomainError> {
+  const legs = normaliseLegs(request);
+  const [row] = rowsOf<{ applied: TryOutcome | string }>(await postTransferOf(legs.length, 'try_post_transfer')(tx, valuesOf(request, legs)));
+  const outcome: TryOutcome = typeof row?.applied === 'string' ? (JSON.parse(row.applied) as TryOutcome) : (row?.applied ?? {});
+  if (outcome.refused) {
+    const refused = refusalOf(outcome.refused, outcome.account ?? 'unknown');
+    if (!refused) throw new Error(`try_post_transfer answered ${outcome.refused}`);
+    return refused;
+  }
+  if (outcome.applied !== true) await assertSameTransfer(tx, request.id, legs);
+  return { applied: outcome.applied === true };
+}
+
+interface TryOutcome {
+  applied?: boolean;
+  refused?: string;
+  account?: string;
+}
+
+function valuesOf(request: TransferRequest, legs: Leg[]): Record<string, unknown> {
+  const values: Record<string, unknown> = { id: request.id, kind: request.kind, orderId: request.orderId ?? null, memo: request.memo ?? null };
+  legs.forEach((leg, index) => {
+    values[`account${index}`] = leg.accountId;
+    values[`amount${index}`] = leg.amount;
+  });
+  return values;
 }
 
 interface Leg {
@@ -91,7 +120,10 @@ function normaliseLegs(request: TransferRequest): Leg[] {
 /** The function's refusals as the domain's errors (SQLSTATEs of the migration that defines it). */
 function refusal(error: unknown): DomainError | undefined {
   const state = sqlStateOf(error);
-  const accountId = pgErrorDetail(error) ?? 'unknown';
+  return state === undefined ? undefined : refusalOf(state, pgErrorDetail(error) ?? 'unknown');
+}
+
+function refusalOf(state: string, accountId: string): DomainError | undefined {
   if (state === 'CR001') return new DomainError('INSUFFICIENT_BALANCE', 'The balance is not enough for this movement.', { meta: { accountId } });
   if (state === 'CR002') return new DomainError('ACCOUNT_NOT_FOUND', 'The ledger account does not exist.', { meta: { accountId } });
   return undefined;
@@ -115,9 +147,9 @@ async function assertSameTransfer(tx: Tx, id: string, legs: Leg[]): Promise<void
 
 // Every movement of value runs this; one statement per number of legs (two or three), built once
 // (db/reusable-query.ts).
-const byLegs = new Map<number, ReturnType<typeof reusableSql>>();
-function postTransferOf(legs: number) {
-  let statement = byLegs.get(legs);
+const byLegs = new Map<string, ReturnType<typeof reusableSql>>();
+function postTransferOf(legs: number, fn: 'post_transfer' | 'try_post_transfer') {
+  let statement = byLegs.get(`${fn}/${legs}`);
   if (!statement) {
     const list = (prefix: string) =>
       sql.join(
@@ -126,9 +158,9 @@ function postTransferOf(legs: number) {
       );
     statement = reusableSql(
       () =>
-        sql`select post_transfer(${sql.placeholder('id')}, ${sql.placeholder('kind')}, ${sql.placeholder('orderId')}::uuid, ${sql.placeholder('memo')}, array[${list('account')}]::text[], array[${list('amount')}]::numeric[]) as applied`,
+        sql`select ${sql.raw(fn)}(${sql.placeholder('id')}, ${sql.placeholder('kind')}, ${sql.placeholder('orderId')}::uuid, ${sql.placeholder('memo')}, array[${list('account')}]::text[], array[${list('amount')}]::numeric[]) as applied`,
     );
-    byLegs.set(legs, statement);
+    byLegs.set(`${fn}/${legs}`, statement);
   }
   return statement;
 }

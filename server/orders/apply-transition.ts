@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { pipelined } from '../../db/pipelined';
 import { orderTransitions, type payinOrders, type payoutOrders } from '../../db/schema';
 import { DomainError } from '../errors';
-import { planDisputePause, recordPause } from './dispute-pause';
+import { planDisputePause, recordPause, type PausePlan } from './dispute-pause';
 import { planTransition, type ActorType, type GuardContext, type MachineDef } from './machine';
 import type { DisputeFlow } from './order-ref';
 import { eventWrites, type EventPayload } from './write-event';
@@ -76,74 +76,150 @@ export async function applyTransition<Row extends OrderRow, Status extends strin
   orderFlow: OrderFlow<Row, Status, Action>,
   input: TransitionInput<Row, Action, object>,
 ): Promise<TransitionOutcome<Row, Status>> {
-  const { flow, table, machine } = orderFlow;
+  const current = await lockOrder<Row>(tx, orderFlow, input);
+  const now = input.now ?? new Date();
+  return writeChain(tx, orderFlow, planChain(orderFlow, current, [input], now, input.eventData));
+}
+
+/** The order row, locked for this transaction; an order outside the scope does not exist. */
+export async function lockOrder<Row extends OrderRow>(
+  tx: Tx,
+  orderFlow: { table: OrderTable },
+  input: { orderId: string; scope?: OrderScope },
+): Promise<Row> {
+  const { table } = orderFlow;
   const conditions: SQL[] = [eq(table.id, input.orderId)];
   if (input.scope?.merchantId) conditions.push(eq(table.merchantId, input.scope.merchantId));
   if (input.scope?.traderId) conditions.push(eq(table.traderId, input.scope.traderId));
-
   const [current] = (await tx
     .select()
     .from(table)
     .where(and(...conditions))
     .for('update')) as Row[];
   if (!current) throw new DomainError('ORDER_NOT_FOUND', 'Order not found.');
+  return current;
+}
 
-  const now = input.now ?? new Date();
-  const plan = planTransition(machine, {
-    current: current.status as Status,
-    action: input.action,
-    actor: input.actor.type,
-    context: { ...input.guardFrom?.(current), ...input.context, now },
+/** One step of a chain: the transition's own part of TransitionInput. */
+export type ChainStep<Row, Action> = Pick<TransitionInput<Row, Action, object>, 'action' | 'actor' | 'context' | 'guardFrom' | 'set' | 'note'> & {
+  /** The step's transfer was posted already by the caller (tryPostTransfer, server/ledger): not again. */
+  ledgerPosted?: boolean;
+};
+
+interface PlannedStep<Row, Status, Action> {
+  step: ChainStep<Row, Action>;
+  from: Status;
+  to: Status;
+  /** The row as this step leaves it. */
+  row: Row;
+  pause: PausePlan | null;
+  event: string | undefined;
+}
+
+/** A chain of transitions planned in memory from the locked row: what `writeChain` writes. */
+export interface PlannedChain<Row, Status, Action> {
+  current: Row;
+  steps: PlannedStep<Row, Status, Action>[];
+  /** The columns the single UPDATE sets: every step's, the last one winning. */
+  changes: Record<string, unknown>;
+  /** The row as the whole chain leaves it. */
+  planned: Row;
+  now: Date;
+  eventData?: (row: Row) => Record<string, unknown>;
+}
+
+/**
+ * Plans each step against the state the previous one left (planTransition: actor, source state,
+ * guards), in memory: a chain such as a pay-in release passes through states that are never
+ * stored (docs/state-machines.md, "Observable states"). Any refusal is thrown before anything is
+ * written.
+ */
+export function planChain<Row extends OrderRow, Status extends string, Action extends string>(
+  orderFlow: OrderFlow<Row, Status, Action>,
+  current: Row,
+  steps: readonly ChainStep<Row, Action>[],
+  now: Date,
+  eventData?: (row: Row) => Record<string, unknown>,
+): PlannedChain<Row, Status, Action> {
+  let row = current;
+  let changes: Record<string, unknown> = {};
+  const planned: PlannedStep<Row, Status, Action>[] = [];
+  for (const step of steps) {
+    const from = row.status as Status;
+    const plan = planTransition(orderFlow.machine, {
+      current: from,
+      action: step.action,
+      actor: step.actor.type,
+      context: { ...step.guardFrom?.(row), ...step.context, now },
+    });
+    const extra = (step.set?.(row, now) ?? {}) as Record<string, unknown>;
+    // Entering or leaving DISPUTED stops or restarts the order's own clocks (docs/state-machines.md, "Pauses").
+    const pause = planDisputePause(orderFlow.flow, row, from, plan.to, now);
+    const stepChanges = { ...extra, ...pause?.set, status: plan.to as never, updatedAt: now };
+    changes = { ...changes, ...stepChanges };
+    row = { ...row, ...stepChanges } as Row;
+    planned.push({ step, from, to: plan.to, row, pause, event: plan.event });
+  }
+  return { current, steps: planned, changes, planned: row, now, eventData };
+}
+
+/**
+ * Writes a planned chain in one round trip, in this order (docs/performance.md, "One round trip,
+ * one commit per batch"): one update of the row to the chain's last state (`WHERE status =` the
+ * locked one), the value each step moves (a refusal such as INSUFFICIENT_BALANCE aborts the
+ * transaction and everything after it), the timeline rows of every step in one insert, the
+ * pauses' rows, the flow's signals delivered on commit, and each step's outbox event with its
+ * delivery.
+ */
+export async function writeChain<Row extends OrderRow, Status extends string, Action extends string>(
+  tx: Tx,
+  orderFlow: OrderFlow<Row, Status, Action>,
+  chain: PlannedChain<Row, Status, Action>,
+): Promise<TransitionOutcome<Row, Status>> {
+  const { flow, table } = orderFlow;
+  const { current, steps, now } = chain;
+  const last = steps.at(-1);
+  if (!last) throw new Error(`${flow} chain on ${current.id} has no step`);
+
+  // The event's data is the order as its step leaves it, like the transfer's: the views read
+  // columns the update writes or leaves alone, formatted (fmt2, ISO instants), so `planned` and the
+  // returned row give one body (apply-transition.test.ts compares them). The ledger reads only ids
+  // and amounts, which are exactly what the update writes, so it goes in the same round trip.
+  const events = steps.flatMap(({ step, row, event }) => {
+    if (!event) return [];
+    if (!chain.eventData) throw new Error(`${flow}.${step.action} emits ${event} but no eventData was given`);
+    return [eventWrites(tx, { merchantId: current.merchantId, type: event, flow, orderId: current.id, data: chain.eventData(row), now })];
   });
 
-  const extra = (input.set?.(current, now) ?? {}) as Record<string, unknown>;
-  // Entering or leaving DISPUTED stops or restarts the order's own clocks (docs/state-machines.md, "Pauses").
-  const pause = planDisputePause(flow, current, current.status, plan.to, now);
-  const changes = { ...extra, ...pause?.set, status: plan.to as never, updatedAt: now };
-  // The row as the update leaves it. The ledger reads only its ids and amounts, which are exactly
-  // what the update writes, so the transfer can go in the same round trip as the update.
-  const planned = { ...current, ...changes } as Row;
-
-  // The event's data is the order as the update leaves it, like the transfer's: the views read
-  // columns the update writes or leaves alone, formatted (fmt2, ISO instants), so `planned` and the
-  // returned row give one body (apply-transition.test.ts compares them).
-  let event: ReturnType<typeof eventWrites> | undefined;
-  if (plan.event) {
-    if (!input.eventData) throw new Error(`${flow}.${input.action} emits ${plan.event} but no eventData was given`);
-    event = eventWrites(tx, { merchantId: current.merchantId, type: plan.event, flow, orderId: current.id, data: input.eventData(planned), now });
-  }
-
-  // Every write of the transition in one round trip, in this order (docs/performance.md, "One
-  // round trip, one commit per batch"): the update, the value it moves (a refusal such as
-  // INSUFFICIENT_BALANCE aborts the transaction and everything after it), the timeline row, the
-  // pause's row, the flow's signals delivered on commit, and the outbox event with its delivery.
   let updated: Row | undefined;
   await pipelined([
     tx
       .update(table)
-      .set(changes)
+      .set(chain.changes)
       .where(and(eq(table.id, current.id), eq(table.status, current.status)))
       .returning()
       .then((rows) => {
         updated = (rows as Row[])[0];
       }),
-    orderFlow.ledger(tx, planned, current.status as Status, input.action),
-    tx.insert(orderTransitions).values({
-      flow,
-      orderId: current.id,
-      action: input.action,
-      fromStatus: current.status,
-      toStatus: plan.to,
-      actorType: input.actor.type,
-      actorId: input.actor.id ?? null,
-      note: input.note ?? null,
-      createdAt: now,
-    }),
-    pause ? recordPause(tx, { flow, orderId: current.id, plan: pause, actor: input.actor, now }) : undefined,
-    orderFlow.signals(tx, planned, current.status as Status, plan.to),
-    ...(event?.writes ?? []),
+    ...steps.map(({ step, row, from }) => (step.ledgerPosted ? undefined : orderFlow.ledger(tx, row, from, step.action))),
+    tx.insert(orderTransitions).values(
+      steps.map(({ step, from, to }) => ({
+        flow,
+        orderId: current.id,
+        action: step.action,
+        fromStatus: from,
+        toStatus: to,
+        actorType: step.actor.type,
+        actorId: step.actor.id ?? null,
+        note: step.note ?? null,
+        createdAt: now,
+      })),
+    ),
+    ...steps.map(({ step, pause }) => (pause ? recordPause(tx, { flow, orderId: current.id, plan: pause, actor: step.actor, now }) : undefined)),
+    orderFlow.signals(tx, chain.planned, current.status as Status, last.to),
+    ...events.flatMap((event) => event.writes),
   ]);
   // The row is locked by this transaction, so the status cannot have moved in between.
   if (!updated) throw new Error(`order ${current.id} changed while locked`);
-  return { order: updated, from: current.status as Status, to: plan.to, event: event?.payload };
+  return { order: updated, from: current.status as Status, to: last.to, event: events.at(-1)?.payload };
 }

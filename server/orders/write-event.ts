@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { pipelined } from '../../db/pipelined';
-import { outboxEvents } from '../../db/schema';
 
 export interface NewEvent {
   merchantId: string;
@@ -36,7 +35,7 @@ export async function writeEvent(tx: Tx, event: NewEvent): Promise<EventPayload>
 }
 
 /**
- * The event's two inserts, not sent yet, for a caller that sends them in one round trip with its
+ * The event's insert (with its delivery's), not sent yet, for a caller that sends them in one round trip with its
  * own statements (apply-transition.ts in this folder): Drizzle's builders go out when `pipelined` awaits them.
  */
 export function eventWrites(tx: Tx, event: NewEvent): { payload: EventPayload; writes: PromiseLike<unknown>[] } {
@@ -46,23 +45,18 @@ export function eventWrites(tx: Tx, event: NewEvent): { payload: EventPayload; w
     createdAt: event.now.toISOString(),
     data: event.data,
   };
-  // The delivery row follows the event on the same connection.
+  // One statement: the event and, if the merchant has an endpoint, its delivery, born with it. The
+  // delivery's foreign key is checked at the end of the statement, when the event row exists.
   const writes = [
-    tx.insert(outboxEvents).values({
-      id: payload.id,
-      merchantId: event.merchantId,
-      type: event.type,
-      flow: event.flow,
-      orderId: event.orderId ?? null,
-      payload: payload as unknown as Record<string, unknown>,
-      createdAt: event.now,
-    }),
-    // The delivery to the merchant's endpoint, if it has one, is born with the event.
     tx.execute(sql`
+      with event as (
+        insert into outbox_events (id, merchant_id, type, flow, order_id, payload, created_at)
+        values (${payload.id}, ${event.merchantId}, ${event.type}, ${event.flow}, ${event.orderId ?? null}, ${JSON.stringify(payload)}::jsonb, ${payload.createdAt}::timestamptz)
+        returning id, merchant_id, created_at)
       insert into webhook_deliveries (event_id, merchant_id, url, next_attempt_at, created_at, updated_at)
-      select ${payload.id}, m.id, m.webhook_url, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz, ${payload.createdAt}::timestamptz
-      from merchants m
-      where m.id = ${event.merchantId} and m.webhook_url is not null and m.webhook_disabled_at is null`),
+      select event.id, m.id, m.webhook_url, event.created_at, event.created_at, event.created_at
+      from event join merchants m on m.id = event.merchant_id
+      where m.webhook_url is not null and m.webhook_disabled_at is null`),
   ];
   return { payload, writes };
 }

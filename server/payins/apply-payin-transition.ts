@@ -9,7 +9,7 @@ export type PayinRow = typeof payinOrders.$inferSelect;
 type PayinTransitionInput = TransitionInput<PayinRow, PayinAction, typeof payinOrders.$inferInsert>;
 
 /** The pay-in flow as the order kernel moves it: its machine, its ledger moves and its signal. */
-const payinFlow: OrderFlow<PayinRow, PayinStatus, PayinAction> = {
+export const payinFlow: OrderFlow<PayinRow, PayinStatus, PayinAction> = {
   flow: 'payin',
   table: payinOrders,
   machine: payinMachine,

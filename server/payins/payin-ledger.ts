@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { payinOrders } from '../../db/schema';
 import { accountIds } from '../ledger/account-ids';
-import { move } from '../ledger/move';
+import { move, type MoveRequest } from '../ledger/move';
 import { payinSplitLegs } from '../rulings/split-ruling';
 import { Dec } from '../money/decimal';
 import type { PayinAction, PayinStatus } from './payin-machine';
@@ -30,10 +30,15 @@ export function escrowPayin(tx: Tx, order: PayinRow) {
  * (docs/amounts.md, "Pay-in amounts"). The fee never exceeds the amount it is taken from.
  */
 function settlePayin(tx: Tx, order: PayinRow) {
+  return move(tx, payinSettlement(order));
+}
+
+/** The settlement's transfer, for a caller that posts it itself (release-payin.ts). */
+export function payinSettlement(order: PayinRow): MoveRequest {
   const traderId = traderOf(order);
   const asset = new Dec(order.assetAmount);
   const fee = Dec.min(new Dec(order.usdFeeAmount), asset);
-  return move(tx, {
+  return {
     id: `payin:${order.id}:settle`,
     kind: 'payin.settle',
     orderId: order.id,
@@ -42,7 +47,7 @@ function settlePayin(tx: Tx, order: PayinRow) {
       { accountId: accountIds.merchantAvailable(order.merchantId), amount: asset.minus(fee).toFixed(6) },
       { accountId: accountIds.platformFeesFor(order.id), amount: fee.toFixed(6) },
     ],
-  });
+  };
 }
 
 /** Cancelled, expired or failed: the escrow goes back to the trader. */

@@ -1,6 +1,11 @@
 import type { Db, Tx } from '../../db/client';
-import { isDomainError } from '../errors';
-import { applyPayinTransition } from './apply-payin-transition';
+import { DomainError } from '../errors';
+import { transferOf } from '../ledger/move';
+import { tryPostTransfer } from '../ledger/post-transfer';
+import { lockOrder, planChain, writeChain, type ChainStep } from '../orders/apply-transition';
+import { applyPayinTransition, payinFlow, type PayinRow } from './apply-payin-transition';
+import { payinSettlement } from './payin-ledger';
+import type { PayinAction } from './payin-machine';
 import { payinDetailView } from './payin-view';
 import { retryTransaction } from '../../db/retry-transaction';
 
@@ -17,25 +22,30 @@ export async function releasePayin(db: Db, input: { traderId: string; orderId: s
 /**
  * The release in the caller's transaction: the trader's click, or the trader's own rule acting on
  * a bank notification (server/notifications), whose `note` puts the evidence in the timeline.
+ *
+ * The row is locked once and the chain of transitions planned in memory (server/orders,
+ * planChain): PENDING_RELEASE and SETTLING are passed through, never stored as a resting state
+ * (docs/state-machines.md, "Observable states"). The settlement is tried in one statement
+ * (tryPostTransfer); then the final state, the timeline rows of every step and the event go in one
+ * round trip: 8 statements with BEGIN and COMMIT (docs/performance.md, "Statements per operation").
  */
 export async function releasePayinWithin(tx: Tx, input: { traderId: string; orderId: string; note?: string }, now: Date) {
-  const base = { orderId: input.orderId, now, eventData: payinDetailView };
-  await applyPayinTransition(tx, {
-    ...base,
-    action: 'confirm_receipt',
-    actor: { type: 'trader', id: input.traderId },
-    scope: { traderId: input.traderId },
-    note: input.note ?? null,
-  });
-  await applyPayinTransition(tx, { ...base, action: 'begin_settlement', actor: { type: 'system' } });
-  try {
-    return await tx.transaction((savepoint) =>
-      applyPayinTransition(savepoint, { ...base, action: 'settle', actor: { type: 'system' }, set: () => ({ completedAt: now }) }),
-    );
-  } catch (error) {
-    if (!isDomainError(error, 'INSUFFICIENT_BALANCE') && !isDomainError(error, 'ACCOUNT_NOT_FOUND')) throw error;
-    return applyPayinTransition(tx, { ...base, action: 'settlement_failed', actor: { type: 'system' }, note: error.message });
-  }
+  const current = await lockOrder<PayinRow>(tx, payinFlow, { orderId: input.orderId, scope: { traderId: input.traderId } });
+  const toSettling: ChainStep<PayinRow, PayinAction>[] = [
+    { action: 'confirm_receipt', actor: { type: 'trader', id: input.traderId }, note: input.note ?? null },
+    { action: 'begin_settlement', actor: { type: 'system' } },
+  ];
+  const settled = planChain(
+    payinFlow,
+    current,
+    [...toSettling, { action: 'settle', actor: { type: 'system' }, set: () => ({ completedAt: now }), ledgerPosted: true }],
+    now,
+    payinDetailView,
+  );
+  const posted = await tryPostTransfer(tx, transferOf(payinSettlement(settled.planned)));
+  if (!(posted instanceof DomainError)) return writeChain(tx, payinFlow, settled);
+  const failed = [...toSettling, { action: 'settlement_failed' as const, actor: { type: 'system' as const }, note: posted.message }];
+  return writeChain(tx, payinFlow, planChain(payinFlow, current, failed, now, payinDetailView));
 }
 
 /** The trader says the money never arrived: PAYMENT_SUBMITTED -> DISPUTED with their reason. */

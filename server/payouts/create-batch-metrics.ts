@@ -14,17 +14,16 @@ export const payoutCreateBatchSize = singleMetric(
 );
 
 /**
- * Payout creates the batch did not settle and that ran alone on the transactional path, by why
- * (docs/operations.md): `error` (an unexpected SQL error inside the batch), `batch_failed` (the
- * batch's statement failed as a whole), `not_prepared` (refused before the batch: no quote, an
- * amount too small). A steady rate of the first two is worth a look.
+ * Payout creates written again alone, a batch of one, by why (docs/operations.md): `error` (an
+ * unexpected SQL error inside the batch for that create), `batch_failed` (the batch's statement
+ * failed as a whole). A steady rate of either is worth a look.
  */
 export const payoutCreateFallbacks = singleMetric(
   'corridor_payout_create_fallbacks_total',
   (registry) =>
     new Counter({
       name: 'corridor_payout_create_fallbacks_total',
-      help: 'Payout creates run alone on the transactional path instead of in a batch, by reason.',
+      help: 'Payout creates written again alone, a batch of one, by reason.',
       labelNames: ['reason'] as const,
       registers: [registry],
     }),

@@ -9,6 +9,7 @@ import { orderCountDrift } from '../listing/order-count-drift';
 import { createPayout, placePayout, preparePayoutCreate } from './create-payout';
 import { payoutCreateFallbacks } from './create-batch-metrics';
 import { writePayoutCreates } from './create-payout-batch';
+import { setTraderOnline } from '../traders/set-online';
 
 const ENDPOINT = 'POST /api/v1/withdrawals';
 
@@ -16,11 +17,12 @@ const fallbacks = async (reason: string) => (await payoutCreateFallbacks.get()).
 
 describe.each(['default', 'pglite'] as const)('one batch of payout creates (%s)', (kind) => {
   let database: TestDatabase;
+  let trader: Awaited<ReturnType<typeof payoutTrader>>;
 
   beforeAll(async () => {
     database = await createTestDatabase(kind === 'pglite' ? { kind: 'pglite' } : {});
     // 700.00 CNY at 7.0000 is 100.00 USDT; with a 1% fee each payout freezes 101.000000.
-    await payoutTrader(database.db, '7.0000');
+    trader = await payoutTrader(database.db, '7.0000');
   });
   afterAll(async () => {
     await database.close();
@@ -99,8 +101,28 @@ describe.each(['default', 'pglite'] as const)('one batch of payout creates (%s)'
     expect(await balanceOf(database.db, accountIds.merchantFrozen(merchantId))).toBe('100.000000');
   });
 
+  it('answers a replay as a replay even when the create would now be refused before writing', async () => {
+    const { merchantId } = await apiMerchant(database.db, '1000.00');
+    const body = payoutBody();
+    const request = {
+      merchant: await merchantRow(merchantId),
+      input: body as never,
+      idempotency: { principalId: merchantId, endpoint: ENDPOINT, key: 'quote-gone', requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex') },
+      now: new Date(),
+    };
+    const created = await createPayout(database.db, request);
+    // No trader quotes any more: a new create is refused NO_LIQUIDITY, the same one replays.
+    await setTraderOnline(database.db, trader.traderId, false);
+
+    expect(await createPayout(database.db, request)).toEqual({ ...created, replayed: true });
+    await expect(createPayout(database.db, { ...request, idempotency: { ...request.idempotency, key: 'quote-gone-2' } })).rejects.toMatchObject({ code: 'NO_LIQUIDITY' });
+    const records = await database.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(eq(idempotencyRecords.principalId, merchantId));
+    expect(records).toEqual([{ key: 'quote-gone' }]);
+    await setTraderOnline(database.db, trader.traderId, true);
+  });
+
   // Last in this file: it drops the function from this file's own database.
-  it('runs each create alone on the transactional path when the batch statement fails as a whole', async () => {
+  it('writes a create again alone when its batch statement fails as a whole, and raises what it meets', async () => {
     const { merchantId } = await apiMerchant(database.db, '1000.00');
     await database.db.execute(sql`drop function create_payouts(jsonb, text)`);
     const before = await fallbacks('batch_failed');
@@ -112,12 +134,10 @@ describe.each(['default', 'pglite'] as const)('one batch of payout creates (%s)'
       now: new Date(),
     };
 
-    const created = await createPayout(database.db, request);
-    const replayed = await createPayout(database.db, request);
+    await expect(createPayout(database.db, request)).rejects.toThrow();
 
-    expect(created).toMatchObject({ status: 201, replayed: false });
-    expect(replayed).toEqual({ ...created, replayed: true });
-    expect(await balanceOf(database.db, accountIds.merchantFrozen(merchantId))).toBe('100.000000');
-    expect((await fallbacks('batch_failed')) - before).toBe(2);
+    expect(await database.db.select({ id: payoutOrders.id }).from(payoutOrders).where(eq(payoutOrders.merchantId, merchantId))).toEqual([]);
+    expect(await balanceOf(database.db, accountIds.merchantFrozen(merchantId))).toBe('0.000000');
+    expect((await fallbacks('batch_failed')) - before).toBe(1);
   });
 });

@@ -1,23 +1,31 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../../db/client';
+import { rowsOf, type Db, type Executor } from '../../db/client';
 import { GroupCommit } from '../batching/group-commit';
 import { IN_FLIGHT_WAIT_MS } from '../idempotency/with-idempotency';
 import { payoutCreateBatchSize } from './create-batch-metrics';
 
 /**
  * One payout create, prepared in TypeScript (quote, amounts, encryption, stored answer, the
- * freeze's legs) and ready for the database function `create_payouts` (migration
- * "create payouts function"), which writes it: Idempotency-Key claim, order, timeline row, stored
- * answer and freeze, in its own subtransaction.
+ * freeze's legs) and ready for the database function `create_payouts` (migrations "create payouts
+ * function" and "one payout writer"), the only writer of a create: Idempotency-Key claim, order,
+ * timeline row, stored answer and freeze, in its own subtransaction.
  */
-export interface PreparedPayoutCreate {
+export type PreparedPayoutCreate = PreparedPayoutWrite | (PayoutCreateScope & { /** Why the create was refused before writing (a DomainError code). */ refusal: string });
+
+/** A create with something to write. */
+export type PreparedPayoutWrite = PayoutCreateScope & PayoutCreateWrites;
+
+interface PayoutCreateScope {
   merchantId: string;
-  /** The idempotency scope: endpoint, key, SHA-256 of the body; and when the record expires. */
-  endpoint: string;
-  key: string;
-  requestHash: string;
-  expiresAt: string;
+  /** The idempotency scope: endpoint, key, SHA-256 of the body; and when the record expires. Without a key (a create inside the caller's transaction) nothing is claimed or stored. */
+  endpoint?: string;
+  key?: string;
+  requestHash?: string;
+  expiresAt?: string;
   now: string;
+}
+
+interface PayoutCreateWrites {
   /** The payout_orders row's own values (the function fixes status PENDING_MATCH and CNY). */
   order: {
     id: string;
@@ -39,7 +47,7 @@ export interface PreparedPayoutCreate {
     matchDueAt: string;
   };
   /** The 201 body stored for replays, as sent. */
-  responseBody: string;
+  responseBody?: string;
   /** The freeze: post_transfer's id and legs (sorted by account, summing to zero). */
   transferId: string;
   accounts: string[];
@@ -50,18 +58,19 @@ export interface PreparedPayoutCreate {
 export type PayoutCreateOutcome =
   | { outcome: 'created' }
   | { outcome: 'replayed'; status: number; body: string }
-  | { outcome: 'reused' | 'in_use' | 'duplicate' | 'insufficient_balance' }
+  | { outcome: 'reused' | 'in_use' | 'duplicate' | 'insufficient_balance' | 'refused' }
   | { outcome: 'error'; sqlstate: string };
 
 /**
  * Writes a batch in one statement: one round trip and one commit for all of it, and the answer
- * arrives only after the commit, so every created order is durable before its 201 is sent.
+ * arrives only after the commit, so every created order is durable before its 201 is sent (inside
+ * a caller's transaction, the statement commits with it).
  *
  * The batch goes in merchant order, and within one merchant in arrival order: arrival decides who
  * gets a merchant's last funds, and batches running at once lock merchants' balance rows in the
  * same order, so they queue instead of deadlocking. Outcomes come back in the caller's order.
  */
-export async function writePayoutCreates(db: Db, creates: readonly PreparedPayoutCreate[]): Promise<PayoutCreateOutcome[]> {
+export async function writePayoutCreates(db: Executor, creates: readonly PreparedPayoutCreate[]): Promise<PayoutCreateOutcome[]> {
   payoutCreateBatchSize.observe(creates.length);
   const order = creates.map((_, index) => index).sort((a, b) => compare(creates[a]!.merchantId, creates[b]!.merchantId) || a - b);
   const rows = rowsOf<{ outcome: PayoutCreateOutcome | string }>(

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
-import { pipelined } from '../../db/pipelined';
-import { signalPoolChange } from './pool-signal';
-import { reusableQuery } from '../../db/reusable-query';
 import { payoutOrders, type merchants } from '../../db/schema';
 import { keyring } from '../config/keyring';
 import { encryptField } from '../crypto/encryption';
 import { cardFingerprint, last4 } from '../crypto/fingerprint';
 import { DomainError } from '../errors';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key';
-import { inUse, keyReused, withIdempotency, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
+import { inUse, keyReused, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
 import { transferOf } from '../ledger/move';
 import { transferLegs } from '../ledger/post-transfer';
 import { computePayoutAmounts } from '../money/payout-amounts';
 import { payoutPricing } from '../quotes/payout-pricing';
 import { payoutMachine } from './payout-machine';
-import { recordCreation } from '../orders/record-creation';
 import { newOrderNo } from './order-numbers';
 import type { CreatePayoutInput } from './payout.schema';
-import { freezePayout, payoutFreeze } from './payout-ledger';
+import { payoutFreeze } from './payout-ledger';
 import { payoutCreateFallbacks } from './create-batch-metrics';
-import { payoutCreateBatches, type PayoutCreateOutcome, type PreparedPayoutCreate } from './create-payout-batch';
+import { payoutCreateBatches, writePayoutCreates, type PayoutCreateOutcome, type PreparedPayoutCreate, type PreparedPayoutWrite } from './create-payout-batch';
 import { payoutCreateView } from './payout-view';
 
 type Merchant = typeof merchants.$inferSelect;
@@ -39,71 +35,95 @@ export interface CreatePayoutRequest {
  * answer is stored with the order, in its transaction, and a replay returns it.
  *
  * The reads and the arithmetic happen first, outside any transaction (a quote read inside one
- * would lock nothing either); then everything the create writes goes to the database in one
- * statement with other creates arriving in the same millisecond (create-payout-batch.ts): one
- * round trip and one commit for the batch, with an outcome per create (docs/performance.md,
- * "One round trip, one commit per batch"). A create the batch could not settle, and any create
- * that fails before it (no quote, an amount too small), runs alone on the transactional path,
- * which checks the key before anything else and so answers a replay as a replay.
+ * would lock nothing either); then the create goes to `create_payouts`, the only writer of a
+ * payout create (docs/performance.md, "One payout write path"), with other creates arriving in the
+ * same millisecond (create-payout-batch.ts): one round trip and one commit for the batch, with an
+ * outcome per create. A create refused before writing (no quote, an amount too small) goes too,
+ * as a refusal: the function claims its key first, so a replay of an earlier create still answers
+ * as a replay, and a refusal costs the statements of a success.
  */
 export async function createPayout(db: Db, request: CreatePayoutRequest): Promise<IdempotentOutcome> {
-  let prepared: PreparedCreate;
+  let prepared: PreparedCreate | Refused;
   try {
     prepared = await preparePayoutCreate(db, request);
   } catch (error) {
-    if (error instanceof DomainError) return createInTransaction(db, request, 'not_prepared');
-    throw error;
+    if (!(error instanceof DomainError)) throw error;
+    prepared = { create: { ...scopeOf(request), refusal: error.code }, error };
   }
   let outcome: PayoutCreateOutcome;
   try {
     outcome = await payoutCreateBatches(db).submit(prepared.create);
   } catch {
     // The batch's statement failed as a whole (a dropped connection, a restart): whether it
-    // committed is unknown, and the transactional path finds out by the key (a replay if it did).
-    return createInTransaction(db, request, 'batch_failed');
+    // committed is unknown. Alone, the function finds out by the key (a replay if it did).
+    outcome = await writeAlone(db, prepared.create, 'batch_failed');
   }
-  return answer(db, request, prepared, outcome);
+  if (outcome.outcome === 'error') outcome = await writeAlone(db, prepared.create, 'error');
+  return answer(request, prepared, outcome);
+}
+
+/** A create refused before it could be prepared: its key is still looked at first. */
+interface Refused {
+  create: PreparedPayoutCreate;
+  error: DomainError;
 }
 
 export interface PreparedCreate {
-  create: PreparedPayoutCreate;
+  create: PreparedPayoutWrite;
   /** The 201 body. */
   body: ReturnType<typeof payoutCreateView>;
   /** usdAmount + usdFeeAmount, for the INSUFFICIENT_BALANCE message. */
   freezeAmount: string;
 }
 
-// create_payouts starts the order and its timeline in PENDING_MATCH: the machine must allow it, as
-// recordCreation checks on the transactional path. Checked once, when the module loads.
+// create_payouts starts the order and its timeline in PENDING_MATCH: the machine must allow it.
+// Checked once, when the module loads.
 if (!payoutMachine.initial.includes('PENDING_MATCH')) throw new Error('payout orders cannot start in PENDING_MATCH');
 
-/** Everything a create decides before it writes, in the shape `create_payouts` takes. */
-export async function preparePayoutCreate(db: Db, request: CreatePayoutRequest): Promise<PreparedCreate> {
-  const { merchant, input, idempotency, now } = request;
-  const { values, amounts } = await prepare(db, merchant, input, now);
-  const body = payoutCreateView({ ...values, status: 'PENDING_MATCH', createdAt: now });
-  const freeze = payoutFreeze(values);
-  const { accounts, amounts: legs } = transferLegs(transferOf(freeze));
-  const create: PreparedPayoutCreate = {
+/** The key's part of a create, in the shape `create_payouts` takes. */
+function scopeOf({ merchant, idempotency, now }: CreatePayoutRequest) {
+  return {
     merchantId: merchant.id,
     endpoint: idempotency.endpoint,
     key: idempotency.key,
     requestHash: idempotency.requestHash,
     expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
     now: now.toISOString(),
-    order: { ...values, matchDueAt: values.matchDueAt.toISOString() },
-    responseBody: JSON.stringify(body),
-    transferId: freeze.id,
-    accounts,
-    amounts: legs,
   };
-  return { create, body, freezeAmount: amounts.freezeAmount };
 }
 
-/** A batch's outcome as the create's answer or error, docs/api.md, "Create a payout". */
-async function answer(db: Db, request: CreatePayoutRequest, prepared: PreparedCreate, outcome: PayoutCreateOutcome): Promise<IdempotentOutcome> {
+/** Everything a create decides before it writes, in the shape `create_payouts` takes. */
+export async function preparePayoutCreate(db: Db, request: CreatePayoutRequest): Promise<PreparedCreate> {
+  const { merchant, input, now } = request;
+  const { values, amounts } = await prepare(db, merchant, input, now);
+  const body = payoutCreateView({ ...values, status: 'PENDING_MATCH', createdAt: now });
+  return { create: { ...scopeOf(request), ...writesOf(values), responseBody: JSON.stringify(body) }, body, freezeAmount: amounts.freezeAmount };
+}
+
+/** The order's row and its freeze, as `create_payouts` writes them. */
+function writesOf(values: Awaited<ReturnType<typeof prepare>>['values']) {
+  const freeze = payoutFreeze(values);
+  const { accounts, amounts } = transferLegs(transferOf(freeze));
+  return { order: { ...values, matchDueAt: values.matchDueAt.toISOString() }, transferId: freeze.id, accounts, amounts };
+}
+
+/**
+ * The create again, alone, for what its batch did not settle: the whole statement failed, or the
+ * function met an unexpected SQL error (a deadlock, say) for it. Alone it either settles or the
+ * error is raised.
+ */
+async function writeAlone(db: Db, create: PreparedPayoutCreate, reason: 'batch_failed' | 'error'): Promise<PayoutCreateOutcome> {
+  payoutCreateFallbacks.inc({ reason });
+  const [outcome] = await writePayoutCreates(db, [create]);
+  if (!outcome || outcome.outcome === 'error') throw new Error(`create_payouts failed for a create (SQLSTATE ${outcome?.outcome === 'error' ? outcome.sqlstate : 'none'})`);
+  return outcome;
+}
+
+/** The function's outcome as the create's answer or error, docs/api.md, "Create a payout". */
+function answer(request: CreatePayoutRequest, prepared: PreparedCreate | Refused, outcome: PayoutCreateOutcome): IdempotentOutcome {
   switch (outcome.outcome) {
     case 'created':
+      if ('error' in prepared) throw new Error('create_payouts created a refused create');
       return { status: 201, body: prepared.body, replayed: false };
     case 'replayed':
       return { status: outcome.status, body: JSON.parse(outcome.body) as unknown, replayed: true };
@@ -111,32 +131,33 @@ async function answer(db: Db, request: CreatePayoutRequest, prepared: PreparedCr
       throw keyReused();
     case 'in_use':
       throw inUse();
-    case 'duplicate':
-      throw duplicateMerchantOrderNo(request.input.merchantOrderNo);
-    case 'insufficient_balance':
-      throw insufficientBalance(prepared.freezeAmount);
-    case 'error':
-      return createInTransaction(db, request, 'error');
+    case 'refused':
+      if (!('error' in prepared)) throw new Error('create_payouts refused a prepared create');
+      throw prepared.error;
+    default:
+      throw refusal(request.input, prepared, outcome);
   }
 }
 
-/** The same create in a transaction of its own: the path of anything the batch did not settle. */
-function createInTransaction(db: Db, request: CreatePayoutRequest, reason: 'not_prepared' | 'batch_failed' | 'error'): Promise<IdempotentOutcome> {
-  payoutCreateFallbacks.inc({ reason });
-  const { merchant, input, idempotency, now } = request;
-  return withIdempotency(db, idempotency, now, async (tx, store) => {
-    // The stored answer goes out in the freeze's round trip (see place).
-    const order = await place(tx, merchant, input, now, (created) => store({ status: 201, body: payoutCreateView(created) }));
-    return { status: 201, body: payoutCreateView(order) };
-  });
+function refusal(input: CreatePayoutInput, prepared: PreparedCreate | Refused, outcome: PayoutCreateOutcome): Error {
+  if (outcome.outcome === 'duplicate') return duplicateMerchantOrderNo(input.merchantOrderNo);
+  if (outcome.outcome === 'insufficient_balance' && 'freezeAmount' in prepared) return insufficientBalance(prepared.freezeAmount);
+  return new Error(`create_payouts answered ${outcome.outcome}`);
 }
 
 /**
  * The create inside the caller's transaction, without an Idempotency-Key (seeding, the cluster
- * test's bait orders, tests): the same steps as createPayout.
+ * test's bait orders, tests): the same writer, a batch of one, and the order's row read back.
  */
-export function placePayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput, now: Date) {
-  return place(tx, merchant, input, now);
+export async function placePayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput, now: Date) {
+  const { values, amounts } = await prepare(tx, merchant, input, now);
+  const [outcome] = await writePayoutCreates(tx, [{ merchantId: merchant.id, now: now.toISOString(), ...writesOf(values) }]);
+  if (outcome?.outcome === 'duplicate') throw duplicateMerchantOrderNo(input.merchantOrderNo);
+  if (outcome?.outcome === 'insufficient_balance') throw insufficientBalance(amounts.freezeAmount);
+  if (outcome?.outcome !== 'created') throw new Error(`create_payouts answered ${outcome?.outcome ?? 'nothing'}`);
+  const [order] = await tx.select().from(payoutOrders).where(eq(payoutOrders.id, values.id));
+  if (!order) throw new Error(`payout ${values.id} was not stored`);
+  return order;
 }
 
 /**
@@ -178,39 +199,6 @@ async function prepare(db: Executor, merchant: Merchant, input: CreatePayoutInpu
   return { values, amounts };
 }
 
-/**
- * The transactional create: inserts the order in PENDING_MATCH and freezes usdAmount +
- * usdFeeAmount. The order then waits in the pool for a trader to accept it.
- * `alongside` (the stored answer) is written in the same round trip as the freeze, so the
- * merchant's balance row, which every create of this merchant waits for, is locked only in the
- * transaction's last round trip before COMMIT (docs/performance.md).
- */
-async function place(
-  tx: Tx,
-  merchant: Merchant,
-  input: CreatePayoutInput,
-  now: Date,
-  alongside?: (order: typeof payoutOrders.$inferSelect) => Promise<unknown>,
-) {
-  const { values, amounts } = await prepare(tx, merchant, input, now);
-  const [order] = await insertOrder(tx, { ...values, now });
-  if (!order) throw duplicateMerchantOrderNo(input.merchantOrderNo);
-
-  // The timeline row, `alongside` and the pool signal (sent on commit) go out with the freeze, which comes last.
-  try {
-    await pipelined([
-      recordCreation(tx, payoutMachine, order, { type: 'merchant', id: merchant.id }),
-      alongside?.(order),
-      signalPoolChange(tx),
-      freezePayout(tx, order),
-    ]);
-  } catch (error) {
-    if (error instanceof DomainError && error.code === 'INSUFFICIENT_BALANCE') throw insufficientBalance(amounts.freezeAmount);
-    throw error;
-  }
-  return order;
-}
-
 function duplicateMerchantOrderNo(merchantOrderNo: string): DomainError {
   return new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${merchantOrderNo} is already used by another payout.`);
 }
@@ -218,36 +206,3 @@ function duplicateMerchantOrderNo(merchantOrderNo: string): DomainError {
 function insufficientBalance(freezeAmount: string): DomainError {
   return new DomainError('INSUFFICIENT_BALANCE', `This payout needs ${freezeAmount} USDT (amount plus fee) but the available balance is lower.`);
 }
-
-// The widest statement of the create, built once (db/reusable-query.ts). A merchantOrderNo already
-// used by this merchant inserts nothing and returns no row.
-const insertOrder = reusableQuery((db) =>
-  db
-    .insert(payoutOrders)
-    .values({
-      id: sql.placeholder('id'),
-      orderNo: sql.placeholder('orderNo'),
-      merchantId: sql.placeholder('merchantId'),
-      merchantOrderNo: sql.placeholder('merchantOrderNo'),
-      status: 'PENDING_MATCH',
-      fiatCurrency: 'CNY',
-      usdAmount: sql.placeholder('usdAmount'),
-      usdFeeAmount: sql.placeholder('usdFeeAmount'),
-      feeBps: sql.placeholder('feeBps'),
-      fxRate: sql.placeholder('fxRate'),
-      referenceRate: sql.placeholder('referenceRate'),
-      referenceFiatAmount: sql.placeholder('referenceFiatAmount'),
-      slippage: sql.placeholder('slippage'),
-      lockedFiatAmount: sql.placeholder('lockedFiatAmount'),
-      recipientHolderName: sql.placeholder('recipientHolderName'),
-      recipientBankName: sql.placeholder('recipientBankName'),
-      recipientAccount: sql.placeholder('recipientAccount'),
-      recipientAccountLast4: sql.placeholder('recipientAccountLast4'),
-      recipientAccountFingerprint: sql.placeholder('recipientAccountFingerprint'),
-      matchDueAt: sql.placeholder('matchDueAt'),
-      createdAt: sql.placeholder('now'),
-      updatedAt: sql.placeholder('now'),
-    })
-    .onConflictDoNothing({ target: [payoutOrders.merchantId, payoutOrders.merchantOrderNo] })
-    .returning(),
-);

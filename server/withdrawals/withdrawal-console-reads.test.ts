@@ -47,7 +47,8 @@ describe('listStuckWithdrawals', () => {
     await withdrawal({ state: 'REQUESTED', needsReview: 'new_address' });
     await withdrawal({ state: 'CONFIRMED', decidedAt: minutesAgo(100), confirmedAt: minutesAgo(99) });
 
-    const stuck = await listStuckWithdrawals(db, NOW);
+    const { stuckAfterMinutes, items: stuck } = await listStuckWithdrawals(db, NOW);
+    expect(stuckAfterMinutes).toBe(15);
     expect(stuck.map((item) => item.id)).toEqual([broadcastLong, approvedLong]);
     expect(stuck[0]).toMatchObject({ state: 'BROADCAST', ownerType: 'trader', ownerId: owner.id, inStepSince: minutesAgo(80).toISOString(), txHash: '0x02' });
   });

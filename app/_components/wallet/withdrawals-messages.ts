@@ -72,7 +72,7 @@ const en = {
   older: 'Older withdrawals',
 };
 
-export type WithdrawalsMessages = typeof en;
+type WithdrawalsMessages = typeof en;
 
 const zh: WithdrawalsMessages = {
   heading: '提现',

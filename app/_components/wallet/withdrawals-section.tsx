@@ -45,6 +45,9 @@ export function WithdrawalsSection({
     const timer = setInterval(() => setNow(Date.now()), CLOCK_MS);
     return () => clearInterval(timer);
   }, []);
+  // A fresh book is read against a clock at least as new as the read: a 0-hour cool-down (the demo)
+  // is usable at once, not after the next tick.
+  const clock = Math.max(now, api.addresses.dataUpdatedAt);
   const chains = api.chains.data?.items ?? [];
   const chainNames = Object.fromEntries(chains.map((chain) => [chain.chain, chain.name]));
   const history = api.withdrawals.data;
@@ -64,7 +67,7 @@ export function WithdrawalsSection({
           chains={chains}
           canEdit={canWithdraw}
           askTotp={askTotp}
-          now={now}
+          now={clock}
           buttonClass={buttonClass}
           adding={api.addAddress.isPending}
           addError={api.addAddress.error}
@@ -77,7 +80,7 @@ export function WithdrawalsSection({
             lang={lang}
             chains={chains}
             addresses={api.addresses.data.items}
-            now={now}
+            now={clock}
             buttonClass={buttonClass}
             pending={api.request.isPending}
             error={api.request.error}

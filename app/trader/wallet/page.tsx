@@ -7,6 +7,8 @@ import { DepositHistory } from '../../_components/wallet/deposit-history';
 import { walletMessages } from '../../_components/wallet/wallet-messages';
 import { WithdrawalsSection } from '../../_components/wallet/withdrawals-section';
 import { traderMessagesOfRequest, traderPageMetadata } from '../_components/trader-language';
+// The withdrawal forms and confirmations are the consoles' shared parts, styled there.
+import '../../_components/console/console.css';
 
 export const generateMetadata = () => traderPageMetadata((t) => t.nav.wallet);
 

@@ -60,7 +60,7 @@ export function WithdrawalAddressBook({
   const chain = draft.chain || chains[0]?.chain || '';
   const labels = { chain: t.chain, address: t.address, label: t.label, totp: t.totp };
   return (
-    <section aria-labelledby="withdrawal-book-heading">
+    <div>
       <h3 id="withdrawal-book-heading">{t.book}</h3>
       <p>{t.bookLead}</p>
       <p role="status" className="console-status">
@@ -179,6 +179,6 @@ export function WithdrawalAddressBook({
           <ErrorLine error={addError} labels={labels} />
         </form>
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -54,17 +54,17 @@ export function WithdrawalRequestForm({
 
   if (usable.length === 0) {
     return (
-      <section aria-labelledby="withdrawal-request-heading">
+      <div>
         <h3 id="withdrawal-request-heading">{t.request}</h3>
         <p className="console-empty" data-testid="withdrawal-no-usable">
           {t.noUsable}
         </p>
-      </section>
+      </div>
     );
   }
   const chainsWithAddresses = chains.filter((option) => usable.some((entry) => entry.chain === option.chain));
   return (
-    <section aria-labelledby="withdrawal-request-heading">
+    <div>
       <h3 id="withdrawal-request-heading">{t.request}</h3>
       <form
         className="console-bar"
@@ -150,6 +150,6 @@ export function WithdrawalRequestForm({
           }}
         />
       ) : null}
-    </section>
+    </div>
   );
 }

@@ -46,6 +46,7 @@ test('a merchant owner withdraws to its book; the operator rejects one with a re
   await request.getByRole('button', { name: 'Review the withdrawal' }).click();
   await expect(request.getByRole('alert')).toHaveText('Enter an amount.');
   await request.getByLabel('Amount (USDT)').fill('10');
+  await expect(request.getByRole('alert')).toHaveCount(0);
   await expect(request.getByTestId('withdrawal-costs')).toHaveText(/Network fee\s*1\.00 USDT\s*Taken from your balance\s*11\.00 USDT/);
   await request.getByRole('button', { name: 'Review the withdrawal' }).click();
   const confirm = owner.getByRole('dialog', { name: 'Withdraw 10.00 USDT?' });

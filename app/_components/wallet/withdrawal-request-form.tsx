@@ -111,7 +111,10 @@ export function WithdrawalRequestForm({
             value={draft.amount}
             aria-invalid={problem ? true : undefined}
             aria-describedby="withdrawal-amount-hint withdrawal-amount-problem"
-            onChange={(event) => setDraft({ ...draft, amount: event.target.value })}
+            onChange={(event) => {
+              setDraft({ ...draft, amount: event.target.value });
+              setProblem(null);
+            }}
           />
           {chain ? (
             <span id="withdrawal-amount-hint" className="console-hint">

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Browser, type Page } from '@playwright/test';
 import { invitationLinkFor } from './invitation-link';
-import { enrolOnPage } from './totp-device';
+import { enrolOnPage, type TotpDevice } from './totp-device';
 
 const OWNER_PASSWORD = 'a long console password';
 
@@ -25,6 +25,11 @@ async function joinWithLink(browser: Browser, link: string, who: { name: string;
  * and looking at the merchant console in their own browser.
  */
 export async function merchantOwnerPage(operatorPage: Page, browser: Browser, label: string): Promise<Page> {
+  return (await merchantOwnerWithDevice(operatorPage, browser, label)).page;
+}
+
+/** As merchantOwnerPage, with the owner's authenticator for the actions that ask for a fresh code. */
+export async function merchantOwnerWithDevice(operatorPage: Page, browser: Browser, label: string): Promise<{ page: Page; device: TotpDevice }> {
   const tag = randomUUID().slice(0, 8);
   const merchantName = `${label} ${tag}`;
   const owner = { name: 'Olga Owner', email: `${label.toLowerCase().replace(/\W+/g, '-')}-${tag}@example.com` };
@@ -38,7 +43,7 @@ export async function merchantOwnerPage(operatorPage: Page, browser: Browser, la
   await ownerForm.getByLabel('Owner email').fill(owner.email);
   await ownerForm.getByRole('button', { name: 'Create owner invitation' }).click();
   const ownerPage = await joinWithLink(browser, await invitationLinkFor(operatorPage, owner.email), owner);
-  await enrolOnPage(ownerPage, 'Confirm and open the console');
+  const device = await enrolOnPage(ownerPage, 'Confirm and open the console');
   await expect(ownerPage).toHaveURL(/\/merchant$/);
-  return ownerPage;
+  return { page: ownerPage, device };
 }

@@ -45,6 +45,15 @@ describe('parseChains', () => {
     expect(() => parseChains(JSON.stringify([{ ...local, hotWallet: '0xF39fd6e51aad88f6f4ce6ab8827279cfffb92266' }]), { production: false })).toThrow(/hotWallet/);
   });
 
+  it('links mainnet transactions to their explorer, and takes only an https template with {hash}', () => {
+    const [eth, tron] = parseChains(JSON.stringify([{ key: 'ethereum', rpcUrl: 'https://eth.example' }, { key: 'tron', rpcUrl: 'https://tron.example' }]), { production: true });
+    expect(eth?.explorerTxUrl).toBe('https://etherscan.io/tx/{hash}');
+    expect(tron?.explorerTxUrl).toBe('https://tronscan.org/#/transaction/{hash}');
+    expect(parseChains(JSON.stringify([local]), { production: false })[0]?.explorerTxUrl).toBeUndefined();
+    expect(() => parseChains(JSON.stringify([{ ...local, explorerTxUrl: 'https://scan.example/tx/' }]), { production: false })).toThrow(/explorerTxUrl: must contain \{hash\}/);
+    expect(() => parseChains(JSON.stringify([{ ...local, explorerTxUrl: 'javascript:alert({hash})' }]), { production: false })).toThrow(/explorerTxUrl/);
+  });
+
   it('is empty when nothing is configured', () => {
     expect(parseChains(undefined, { production: true })).toEqual([]);
     expect(parseChains('  ', { production: true })).toEqual([]);

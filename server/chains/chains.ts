@@ -39,6 +39,11 @@ export interface ChainConfig {
   hotWallet?: string;
   /** The native coin gas is paid in (ETH, BNB, TRX): how the signer names what a send spent. */
   nativeSymbol?: string;
+  /**
+   * A block explorer's page for a transaction, with `{hash}` where the hash goes: the pages link a
+   * withdrawal's hash to it. None for local chains (nothing to link to): the hash shows as text.
+   */
+  explorerTxUrl?: string;
 }
 
 const chainKey = z.string().regex(/^[a-z][a-z0-9-]{1,31}$/, 'lowercase letters, digits and dashes, 2 to 32');
@@ -58,6 +63,11 @@ const fullEntry = z
     rpcUrl: z.url(),
     hotWallet: z.string().min(1).max(64).optional(),
     nativeSymbol: z.string().regex(/^[A-Z]{2,8}$/).optional(),
+    explorerTxUrl: z
+      .url({ protocol: /^https$/ })
+      .max(200)
+      .refine((url) => url.includes('{hash}'), 'must contain {hash}')
+      .optional(),
   })
   .strict();
 
@@ -74,6 +84,7 @@ const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
     maxBlockRange: 500,
     minimumDeposit: '1',
     nativeSymbol: 'ETH',
+    explorerTxUrl: 'https://etherscan.io/tx/{hash}',
   },
   bsc: {
     key: 'bsc',
@@ -86,6 +97,7 @@ const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
     maxBlockRange: 500,
     minimumDeposit: '1',
     nativeSymbol: 'BNB',
+    explorerTxUrl: 'https://bscscan.com/tx/{hash}',
   },
   tron: {
     key: 'tron',
@@ -98,6 +110,7 @@ const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
     maxBlockRange: 200,
     minimumDeposit: '1',
     nativeSymbol: 'TRX',
+    explorerTxUrl: 'https://tronscan.org/#/transaction/{hash}',
   },
 };
 

@@ -12,11 +12,14 @@ import { createTrader } from '../traders/create-trader';
 import { setTraderOnline } from '../traders/set-online';
 import { setQuote } from '../traders/set-quote';
 import { createOperator } from '../users/create-operator';
+import { writeWithdrawalSettings } from '../withdrawals/withdrawal-settings';
 import { demoCredentials as demo } from './demo-credentials';
 
 const SEEDED_KEY = 'demo.seeded_at';
 /** The demo merchant's owner came after the rest: a demo database seeded before it gains it once. */
 const OWNER_SEEDED_KEY = 'demo.merchant_owner_seeded_at';
+/** Withdrawals came later still: the demo's settings are written once, to older demo databases too. */
+const WITHDRAWALS_SEEDED_KEY = 'demo.withdrawal_settings_seeded_at';
 
 /**
  * Seeds the demo once per database: a merchant with API credentials, USDT and an owner for its
@@ -35,6 +38,12 @@ export async function seedDemo(database: Db): Promise<boolean> {
     if (!(await isMarked(db, OWNER_SEEDED_KEY))) {
       ownerAdded = await seedMerchantOwner(db);
       await mark(db, OWNER_SEEDED_KEY);
+    }
+    if (!(await isMarked(db, WITHDRAWALS_SEEDED_KEY))) {
+      // No cool-down in the demo, so a newcomer can add an address and withdraw to it at once on
+      // the demo chain (docs/wallet.md, "The demo chain"); production keeps the default 24 hours.
+      await writeWithdrawalSettings(db, { addressCooldownHours: 0 });
+      await mark(db, WITHDRAWALS_SEEDED_KEY);
     }
     return !seeded || ownerAdded;
   });

@@ -1,16 +1,24 @@
 import { z } from 'zod';
+import { chainSettings } from '../../../../server/chains/chain-settings';
+import { hotWalletSummary } from '../../../../server/withdrawals/hot-wallet-summary';
+import { listStuckWithdrawals } from '../../../../server/withdrawals/list-stuck-withdrawals';
 import { listWithdrawalsForReview } from '../../../../server/withdrawals/list-withdrawals';
 import { resolveWithdrawalCase, resolveWithdrawalCaseInput } from '../../../../server/withdrawals/resolve-withdrawal-case';
 import { decideWithdrawalProposal, decideWithdrawalProposalInput, reviewWithdrawal, reviewWithdrawalInput } from '../../../../server/withdrawals/review-withdrawal';
 import { operatorProcedure, router } from '../../init';
 import { operatorOf } from './actor';
 
+const none = z.object({}).strict();
+
 /**
  * USDT withdrawals waiting for an operator, and failed sends' cases (docs/operator-guide.md,
  * "Withdrawals"). Above the four-eyes threshold a decision is a proposal another operator decides.
  */
 export const operatorWithdrawalsRouter = router({
-  queue: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listWithdrawalsForReview(ctx.db)),
+  queue: operatorProcedure.input(none).query(({ ctx }) => listWithdrawalsForReview(ctx.db)),
+  // Approved sends that sit in one step too long (the signer down, a send not mined).
+  stuck: operatorProcedure.input(none).query(({ ctx }) => listStuckWithdrawals(ctx.db)),
+  hotWallets: operatorProcedure.input(none).query(({ ctx }) => hotWalletSummary(ctx.db, chainSettings().chains)),
   review: operatorProcedure.input(reviewWithdrawalInput).mutation(({ ctx, input }) => reviewWithdrawal(ctx.db, input, operatorOf(ctx))),
   decideProposal: operatorProcedure.input(decideWithdrawalProposalInput).mutation(({ ctx, input }) => decideWithdrawalProposal(ctx.db, input, operatorOf(ctx))),
   resolveCase: operatorProcedure.input(resolveWithdrawalCaseInput).mutation(({ ctx, input }) => resolveWithdrawalCase(ctx.db, input, operatorOf(ctx))),

@@ -99,5 +99,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kill -9 during batched payout cre
     console.log(
       `kill -9 during batched creates: ${batching.creates} creates in ${batching.commits} commits before the kill, ${acknowledged.length} acknowledged (all stored), ${lost.length} without an answer, each made once on retry`,
     );
-  });
+  }, 120_000); // Two server processes start in it: on a busy CI machine that alone can take half a minute.
 });

@@ -25,7 +25,6 @@ async function main() {
   }
   const { db } = await getDatabase();
   const stopWatcher = startChainWatcher(db, chains, { keepProcessAlive: true });
-  log('info', 'chain watcher started', { chains: chains.map((chain) => chain.key) });
   const stop = async (signal: string) => {
     log('info', 'chain watcher stopping', { signal });
     await stopWatcher();
@@ -34,6 +33,8 @@ async function main() {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // Said once the handlers are in place: whoever waits for this line may stop the watcher at once.
+  log('info', 'chain watcher started', { chains: chains.map((chain) => chain.key) });
 }
 
 main().catch((error: unknown) => {

@@ -46,7 +46,6 @@ export async function runSignerProcess(settlements: ChainSendSettlements): Promi
   });
   // The signer's own counters (corridor_signer_attempts_total) on a private port, when asked.
   const metricsServer = config.METRICS_PORT ? await startMetricsServer({ port: config.METRICS_PORT, host: config.METRICS_HOST }) : undefined;
-  log('info', 'signer started', { chains: chains.map((chain) => chain.key), address: key.address, purposes: Object.keys(settlements) });
   const stop = async (signal: string) => {
     log('info', 'signer stopping', { signal });
     await stopSigner();
@@ -56,6 +55,8 @@ export async function runSignerProcess(settlements: ChainSendSettlements): Promi
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // Said once the handlers are in place: whoever waits for this line may stop the signer at once.
+  log('info', 'signer started', { chains: chains.map((chain) => chain.key), address: key.address, purposes: Object.keys(settlements) });
 }
 
 /** METRICS_PORT: the probes and /metrics with the signer's counters, no pages nor API (not scripts/serve.ts, which loads Next). */

@@ -25,7 +25,6 @@ async function main() {
     schedule,
     idleMs: Number(process.env.CORRIDOR_WORKER_IDLE_MS ?? 500),
   });
-  log('info', 'webhook worker started', { workerId: worker.workerId });
   // The loop's own timers do not hold a process (the server embeds the loop); while the database is
   // away, during a failover, nothing else does, and the worker would end itself instead of waiting.
   const alive = setInterval(() => {}, 60_000);
@@ -38,6 +37,8 @@ async function main() {
   };
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
+  // Said once the handlers are in place: whoever waits for this line may stop the worker at once.
+  log('info', 'webhook worker started', { workerId: worker.workerId });
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
@@ -61,7 +61,7 @@ export async function pointInTimeDrill(): Promise<PointInTimeResult> {
         'fsync = off',
       ].join('\n') + '\n',
     );
-    mustRunAsPostgres('pg_ctl', ['-D', primary, '-l', path.join(dir, 'primary.log'), '-w', 'start']);
+    startOrExplain(primary, path.join(dir, 'primary.log'));
     started.push(primary);
     const adminUrl = `postgres://postgres@127.0.0.1:${port}/postgres`;
     const url = `postgres://postgres@127.0.0.1:${port}/corridor`;
@@ -106,7 +106,7 @@ CONF
 touch ${restoredDir}/recovery.signal`,
     ]);
     clock = performance.now();
-    mustRunAsPostgres('pg_ctl', ['-D', restoredDir, '-l', path.join(dir, 'restored.log'), '-w', '-t', '120', 'start']);
+    startOrExplain(restoredDir, path.join(dir, 'restored.log'));
     started.push(restoredDir);
     const restoredUrl = `postgres://postgres@127.0.0.1:${restoredPort}/corridor`;
     await waitForPromotion(restoredUrl);
@@ -140,6 +140,21 @@ touch ${restoredDir}/recovery.signal`,
       }
     }
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** pg_ctl start; a refusal comes with the server's own last words, which say why. */
+function startOrExplain(pgdata: string, logFile: string): void {
+  try {
+    mustRunAsPostgres('pg_ctl', ['-D', pgdata, '-l', logFile, '-w', '-t', '120', 'start']);
+  } catch (error) {
+    let tail = '';
+    try {
+      tail = readFileSync(logFile, 'utf8').split('\n').slice(-15).join('\n');
+    } catch {
+      // no log written
+    }
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${tail}`);
   }
 }
 

@@ -166,6 +166,8 @@ describe.skipIf(!hasPgAutoctl || !process.env.TEST_DATABASE_URL || !anvilBinary(
     await depositSome(DEPOSITS, DEPOSITS);
     await cluster.waitForPrimary(60_000, old);
     const failoverMs = Date.now() - killedAt;
+    // A tick in flight may wait out the outage in its connect rather than fail: counted for the log only.
+    const failedTicks = () => (watcher!.output() + signer!.output()).split('tick failed').length - 1;
     // The test's own pool reconnects on its next query.
     await expect.poll(async () => database.db.execute(sql`select 1`).then(() => true, () => false), { timeout: 30_000, interval: 200 }).toBe(true);
 
@@ -178,23 +180,21 @@ describe.skipIf(!hasPgAutoctl || !process.env.TEST_DATABASE_URL || !anvilBinary(
       anvil.client.getLogs({ address: token, event: TRANSFER, args: { to: owners.map((o) => o.deposit) }, fromBlock: 0n, toBlock: 'latest', strict: true });
     const deposited = (await transfersTo()).length;
     expect(deposited).toBe(3 * DEPOSITS);
-    await expect
-      .poll(
-        async () => {
-          const states = await database.db.select({ state: walletWithdrawals.state }).from(walletWithdrawals);
-          const progress = await watcherProgress(database.db, chain.key);
-          return { confirmed: states.filter((s) => s.state === 'CONFIRMED').length, of: states.length, credited: progress.credited, detected: progress.detected };
-        },
-        { timeout: 120_000, interval: 500 },
-      )
-      .toEqual({ confirmed: 2 * WITHDRAWALS, of: 2 * WITHDRAWALS, credited: deposited, detected: 0 });
-
-    // Neither process was restarted: both rode out the outage and are still running.
-    expect(alive(watcher.child), watcher.output().slice(-2000)).toBe(true);
-    expect(alive(signer.child), signer.output().slice(-2000)).toBe(true);
-    // Each met the outage (a tick failed) and went on.
-    expect(watcher.output()).toContain('chain watcher tick failed');
-    expect(signer.output()).toContain('signer tick failed');
+    const want = { confirmed: 2 * WITHDRAWALS, of: 2 * WITHDRAWALS, credited: deposited, detected: 0 };
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      // Neither process is restarted: one that exited on the outage fails the test at once.
+      expect(alive(watcher.child), `the watcher exited:\n${watcher.output().slice(-2000)}`).toBe(true);
+      expect(alive(signer.child), `the signer exited:\n${signer.output().slice(-2000)}`).toBe(true);
+      const states = await database.db.select({ state: walletWithdrawals.state }).from(walletWithdrawals);
+      const progress = await watcherProgress(database.db, chain.key);
+      const now = { confirmed: states.filter((s) => s.state === 'CONFIRMED').length, of: states.length, credited: progress.credited, detected: progress.detected };
+      if (JSON.stringify(now) === JSON.stringify(want) || Date.now() > deadline) {
+        expect(now).toEqual(want);
+        break;
+      }
+      await sleep(300);
+    }
 
     // Each deposit on chain is one CREDITED deposit with one two-legged ledger credit.
     const logs = await transfersTo();
@@ -236,6 +236,6 @@ describe.skipIf(!hasPgAutoctl || !process.env.TEST_DATABASE_URL || !anvilBinary(
     await stopProcess(watcher, 'SIGTERM');
     await stopSigner(signer, 'SIGTERM');
     expect([await watcher.exited, await signer.exited]).toEqual([0, 0]);
-    console.log(`chain processes across a failover: new primary writable ${(failoverMs / 1000).toFixed(1)} s after the kill (then ${openWithdrawals} withdrawals open, ${DEPOSITS - atKill.credited} of ${DEPOSITS} deposits not credited); ${deposited} deposits credited once, ${2 * WITHDRAWALS} withdrawals confirmed once`);
+    console.log(`chain processes across a failover: new primary writable ${(failoverMs / 1000).toFixed(1)} s after the kill (then ${openWithdrawals} withdrawals open, ${DEPOSITS - atKill.credited} of ${DEPOSITS} deposits not credited); ${deposited} deposits credited once, ${2 * WITHDRAWALS} withdrawals confirmed once; ${failedTicks()} failed ticks`);
   });
 });

@@ -93,7 +93,7 @@ export async function pointInTimeDrill(): Promise<PointInTimeResult> {
 
     // The restore: the base backup, told to replay the archive up to the target and then take writes.
     mustRunAsPostgres('cp', ['-a', path.join(dir, 'base'), restoredDir]);
-    const restoredPort = await freePort();
+    let restoredPort = await freePort();
     mustRunAsPostgres('sh', [
       '-c',
       `cat >> ${restoredDir}/postgresql.conf <<'CONF'
@@ -106,7 +106,17 @@ CONF
 touch ${restoredDir}/recovery.signal`,
     ]);
     clock = performance.now();
-    startOrExplain(restoredDir, path.join(dir, 'restored.log'));
+    // A free port may be taken by another process before the server binds it: then a new one, twice at most.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        startOrExplain(restoredDir, path.join(dir, 'restored.log'));
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        restoredPort = await freePort();
+        mustRunAsPostgres('sh', ['-c', `echo "port = ${restoredPort}" >> ${restoredDir}/postgresql.conf`]);
+      }
+    }
     started.push(restoredDir);
     const restoredUrl = `postgres://postgres@127.0.0.1:${restoredPort}/corridor`;
     await waitForPromotion(restoredUrl);

@@ -118,7 +118,8 @@ async function cancel(testInfo: TestInfo, browser: Browser, created: PayinCreate
   await context.close();
 }
 
-test('on a throttled Pixel 7 (4x CPU, slow 4G) the bank details show within 1.2 s and nothing shifts; on a desktop nothing shifts either', async ({ browser }, testInfo) => {
+// Measured in the browser, so it runs with the machine to itself (`@alone`, scripts/journeys.ts).
+test('on a throttled Pixel 7 (4x CPU, slow 4G) the bank details show within 1.2 s and nothing shifts; on a desktop nothing shifts either', { tag: '@alone' }, async ({ browser }, testInfo) => {
   test.setTimeout(180_000);
   const created = await createPayin(testInfo);
   const url = new URL(new URL(created.payUrl).pathname, baseUrlOf(testInfo)).href;

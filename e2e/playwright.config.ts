@@ -11,6 +11,9 @@ const port = Number(process.env.E2E_PORT);
 // The demo chain's anvil (npm start in demo mode), on a port the wallet journey knows to send on.
 process.env.E2E_ANVIL_PORT ??= String(freePortSync());
 const baseURL = `http://127.0.0.1:${port}`;
+// A shard of `npm run test:e2e` (scripts/journeys.ts) keeps its own database and artifacts, so
+// shards running side by side share nothing but the build.
+const shard = process.env.E2E_SHARD ? `-${process.env.E2E_SHARD}` : '';
 // Debian's Chromium: Playwright cannot download its own browser on this network.
 const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
@@ -20,13 +23,13 @@ const executablePath = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromi
  */
 export default defineConfig({
   testDir: '.',
-  outputDir: 'artifacts/test-results',
+  outputDir: `artifacts/test-results${shard}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
-  reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: `artifacts/report${shard}`, open: 'never' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
@@ -38,7 +41,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'rm -rf .data/e2e .data/e2e.lock && npm start',
+    command: `rm -rf .data/e2e${shard} .data/e2e${shard}.lock && npm start`,
     cwd: root,
     url: `${baseURL}/`,
     timeout: 600_000,
@@ -48,7 +51,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      PGLITE_DIR: '.data/e2e',
+      PGLITE_DIR: `.data/e2e${shard}`,
       PUBLIC_BASE_URL: baseURL,
       DATABASE_URL: '',
       CORRIDOR_MODE: 'demo',

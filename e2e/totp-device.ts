@@ -44,7 +44,8 @@ export async function enrolOnPage(page: Page, confirmButton: string): Promise<To
 // The demo operators enrol once per server (a fresh database each run) but several journeys sign
 // them in; each one's device is kept in the worker and, should the worker restart, in a file beside
 // the artifacts. A stale file from an earlier run is never used: only when the server asks for a code.
-const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts');
+// Each shard of the journeys (scripts/journeys.ts) has its own server, so its own devices.
+const artifacts = path.join(path.dirname(fileURLToPath(import.meta.url)), 'artifacts', process.env.E2E_SHARD ? `shard-${process.env.E2E_SHARD}` : '');
 const devices = new Map<string, TotpDevice>();
 
 function storedDevice(stateFile: string): TotpDevice {

@@ -83,6 +83,9 @@ function useTitleCount(count: number) {
   useEffect(() => {
     const strip = (title: string) => title.replace(/^\(\d+\) /, '');
     const apply = () => {
+      // Mid-refresh Next may have removed the old <title> before streaming the new one; writing
+      // document.title then would create a stray, second <title> that outlives Next's own.
+      if (!strip(document.title)) return;
       const wanted = count > 0 ? `(${count}) ${strip(document.title)}` : strip(document.title);
       if (document.title !== wanted) document.title = wanted;
     };

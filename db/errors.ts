@@ -10,14 +10,24 @@ interface PgErrorLike {
   cause?: unknown;
 }
 
-function pgError(error: unknown): PgErrorLike | undefined {
+/** The first error in `error`'s cause chain (four deep, as the drivers wrap) whose code `accepts`. */
+function findCoded(error: unknown, accepts: (code: string) => boolean): PgErrorLike | undefined {
   let current: unknown = error;
   for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
     const candidate = current as PgErrorLike;
-    if (typeof candidate.code === 'string' && /^[0-9A-Z]{5}$/.test(candidate.code)) return candidate;
+    if (typeof candidate.code === 'string' && accepts(candidate.code)) return candidate;
     current = candidate.cause;
   }
   return undefined;
+}
+
+function pgError(error: unknown): PgErrorLike | undefined {
+  return findCoded(error, (code) => /^[0-9A-Z]{5}$/.test(code));
+}
+
+/** The first `code` in the cause chain, a SQLSTATE or a driver's own (`ECONNRESET`, `CONNECTION_CLOSED`). */
+export function errorCodeOf(error: unknown): string | undefined {
+  return findCoded(error, () => true)?.code;
 }
 
 /** The SQLSTATE of a PostgreSQL error, however it is wrapped; undefined for anything else. */

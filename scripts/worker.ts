@@ -24,12 +24,9 @@ async function main() {
     leaseMs: config.CORRIDOR_WEBHOOK_LEASE_MS,
     schedule,
     idleMs: Number(process.env.CORRIDOR_WORKER_IDLE_MS ?? 500),
+    keepProcessAlive: true,
   });
-  // The loop's own timers do not hold a process (the server embeds the loop); while the database is
-  // away, during a failover, nothing else does, and the worker would end itself instead of waiting.
-  const alive = setInterval(() => {}, 60_000);
   const stop = async (signal: string) => {
-    clearInterval(alive);
     log('info', 'webhook worker stopping', { workerId: worker.workerId, signal });
     await worker.stop();
     await closeDatabase();

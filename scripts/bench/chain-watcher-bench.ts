@@ -13,6 +13,7 @@ import { depositAddressFor } from '../../server/deposits/deposit-address';
 import { createMerchant } from '../../server/merchants/create-merchant';
 import { anvilBinary, batchTransferTo, deployToken, mintTo, startAnvil } from '../../tests/chain/anvil';
 import { spawnChainWatcher, stopProcess, watcherProgress } from '../../tests/chain/chain-watcher-process';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 export interface ChainWatcherMeasured {
   transfers: number;
@@ -29,7 +30,6 @@ export interface ChainWatcherMeasured {
 }
 
 const XPUB = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')).derive(EVM_ACCOUNT_PATH).publicExtendedKey;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * The chain watcher row (docs/performance.md): an anvil node holding `transfers` USDT transfers in

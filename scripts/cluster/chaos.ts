@@ -1,6 +1,7 @@
 import { createBatching, scrapeRuntime } from '../bench/server-runtime';
 import { LoadStats } from './load-stats';
 import type { Cluster, Managed } from './processes';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** How long a killed process stays down before it is started again. */
 const DOWN_MS = 3_000;
@@ -15,7 +16,7 @@ export interface Chaos {
   restartedNode(): Managed | undefined;
 }
 
-const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+const sleepUntil = (at: number) => sleep(Math.max(0, at - Date.now()));
 
 /**
  * Mid-run kill -9 of one app node (at 30 % of the load) and one webhook worker (at 45 %), each

@@ -6,6 +6,7 @@ import { submitBuyerPayment } from '../../server/checkout/checkout';
 import { LoadStats, type Step } from './load-stats';
 import type { Cluster } from './processes';
 import { newMerchantOrderNo, randomFiatAmount, type Credentials, type Seed } from './seed';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Requests in flight at once: one per virtual user, each running one order's flow at a time. */
 export const CONCURRENCY = 16;
@@ -19,7 +20,6 @@ const CLUSTER_ORIGIN = 'http://cluster.invalid';
 const PATIENCE_MS = 60_000;
 const RESEND_AFTER_MS = 500;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const pick = <T>(items: readonly T[]): T => items[randomBytes(2).readUInt16BE() % items.length]!;
 

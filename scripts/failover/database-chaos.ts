@@ -3,12 +3,13 @@ import type { AutoFailoverCluster, HaNode } from '../ha/auto-failover-cluster';
 import type { Chaos } from '../cluster/chaos';
 import type { LoadStats, Outage } from '../cluster/load-stats';
 import type { Cluster } from '../cluster/processes';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** After a new primary takes writes, the app nodes' pools reconnect on their next statement: a few seconds of slack. */
 const RECONNECT_GRACE_MS = 5_000;
 const NEW_PRIMARY_TIMEOUT_MS = 60_000;
 
-const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
+const sleepUntil = (at: number) => sleep(Math.max(0, at - Date.now()));
 
 /**
  * The database's machines die under load (docs/operations.md, "Failover"):

@@ -4,6 +4,7 @@ import path from 'node:path';
 import postgres from 'postgres';
 import { freePort } from '../../tests/operations/spawn-corridor';
 import { asRoot, chownToPostgres, PG_BIN, runAsPostgres, type Ran } from './postgres-user';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * A pg_auto_failover formation on one machine (docs/deploy.md, "Failover"): a monitor and two or
@@ -335,7 +336,6 @@ function shellQuote(value: string): string {
   return `'${value.replaceAll("'", "'\\''")}'`;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function retryUntil(timeoutMs: number, what: string, attempt: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + timeoutMs;

@@ -16,6 +16,7 @@ import { balancesOf } from '../ledger/balances';
 import { checkLedgerInvariants } from '../ledger/check-invariants';
 import { Dec } from '../money/decimal';
 import { depositAddressFor, type DepositOwner } from './deposit-address';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * kill -9 of `npm run chain-watcher` at random moments while transfers and blocks keep arriving,
@@ -41,7 +42,6 @@ function generator(seed: number) {
   };
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('kill -9 of the chain watcher process during a burst of transfers (anvil, PostgreSQL)', () => {
   let anvil: Anvil;

@@ -1,4 +1,4 @@
-import { sqlStateOf } from '../../db/errors';
+import { errorCodeOf, sqlStateOf } from '../../db/errors';
 import { connectionLost } from '../../db/pipelined-begin';
 import { DomainError } from './domain-error';
 
@@ -29,15 +29,5 @@ function unavailableReason(error: unknown): string | undefined {
   const state = sqlStateOf(error);
   if (state !== undefined && FAILOVER_STATES.has(state)) return state;
   if (!connectionLost(error)) return undefined;
-  return state ?? codeOf(error) ?? 'connection lost';
-}
-
-function codeOf(error: unknown): string | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
+  return state ?? errorCodeOf(error) ?? 'connection lost';
 }

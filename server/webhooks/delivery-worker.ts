@@ -19,6 +19,12 @@ export interface WorkerOptions {
   idleMs?: number;
   timeoutMs?: number;
   schedule?: readonly number[];
+  /**
+   * Whether the loop's timers hold the process open. The server embeds the loop and must exit
+   * without waiting for it; `npm run worker` has nothing else to hold it while the database is
+   * away during a failover, and would end itself instead of waiting (as the signer and watcher).
+   */
+  keepProcessAlive?: boolean;
 }
 
 export interface RunningWorker {
@@ -39,6 +45,9 @@ export function startDeliveryWorker(db: Db, options: WorkerOptions): RunningWork
   const inFlight = new Set<Promise<unknown>>();
   let stopping = false;
   let wake: (() => void) | undefined;
+  // Held for the loop's whole life, not only between polls: while a claim waits on a database that
+  // is reconnecting, the driver's own timers do not hold the process either.
+  const alive = options.keepProcessAlive ? setInterval(() => {}, 60_000) : undefined;
 
   const loop = (async () => {
     while (!stopping) {
@@ -75,6 +84,7 @@ export function startDeliveryWorker(db: Db, options: WorkerOptions): RunningWork
     workerId,
     async stop(graceMs = 12_000) {
       stopping = true;
+      clearInterval(alive);
       wake?.();
       await loop;
       await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, graceMs).unref())]);

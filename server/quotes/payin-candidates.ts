@@ -86,7 +86,7 @@ export async function payinCandidates(
   const now = options.now ?? new Date();
   const settings = options.settings;
   const windowStart = new Date(now.getTime() - (settings?.windowMinutes ?? 180) * 60_000);
-  const pauseAfter = settings?.pauseAfterFailures ?? 1_000_000;
+  const pauseAfter = settings?.pauseAfterFailures ?? null;
   const pauseMs = (settings?.pauseMinutes ?? 60) * 60_000;
   const hourAgo = new Date(now.getTime() - 3_600_000);
   // Failures that may still hold a pause: those of the last hour and the pause before it.
@@ -117,7 +117,7 @@ export async function payinCandidates(
                count(*) over (partition by account_id order by at range between interval '1 hour' preceding and current row) as run
         from outcome where kind = 'failed' and at <= ${nowParam}
       ), pauses as (
-        select account_id, max(at) as pause_from from runs where run >= ${pauseAfter}::int group by account_id
+        select account_id, max(at) as pause_from from runs where ${pauseAfter}::int is not null and run >= ${pauseAfter}::int group by account_id
       ), account_stats as (
         select b.id as account_id, b.bank_name,
                count(x.kind) filter (where x.kind = 'completed' and x.matched_at >= ${windowStart.toISOString()}::timestamptz and x.at <= ${nowParam})::int as completed,

@@ -42,8 +42,8 @@ export const routingSettingsValue = z
     topK: z.number().int().min(1).max(20),
     /** The share of matches given to a candidate outside the top K, so a recovered account earns its way back. */
     exploration: z.number().min(0).max(0.5),
-    /** An account pauses after this many failures within an hour, for pauseMinutes. */
-    pauseAfterFailures: z.number().int().min(1).max(100),
+    /** An account pauses after this many failures within an hour, for pauseMinutes (null: never). */
+    pauseAfterFailures: z.number().int().min(1).max(100).nullable(),
     pauseMinutes: z.number().int().min(1).max(24 * 60),
     limits: z
       .object({
@@ -61,7 +61,10 @@ export const routingSettingsValue = z
   .strict();
 export type RoutingSettings = z.output<typeof routingSettingsValue>;
 
-/** Until an operator changes them. Price-only routing stays the default until the platform opts in. */
+/**
+ * Until an operator changes them: today's routing (price only, no account limits, no pauses), so
+ * a platform opts in; docs/routing.md gives the recommended values (RECOMMENDED_ROUTING_SETTINGS).
+ */
 export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
   mode: 'price',
   weights: { price: 30, success: 25, headroom: 15, cooldown: 10, bankHealth: 5, amountFit: 5, balance: 10 },
@@ -70,7 +73,7 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
   recentFailurePenalty: [5, 15, 30],
   topK: 5,
   exploration: 0.05,
-  pauseAfterFailures: 3,
+  pauseAfterFailures: null,
   pauseMinutes: 60,
   limits: {
     defaultDailyOrders: null,
@@ -80,6 +83,14 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
     maxDailyFiat: '5000000.00',
     minCooldownSeconds: 0,
   },
+};
+
+/** What docs/routing.md recommends and the simulation runs: scored routing, pauses after 3 failures in an hour, a 2-minute cooldown. */
+export const RECOMMENDED_ROUTING_SETTINGS: RoutingSettings = {
+  ...DEFAULT_ROUTING_SETTINGS,
+  mode: 'scored',
+  pauseAfterFailures: 3,
+  limits: { ...DEFAULT_ROUTING_SETTINGS.limits, defaultCooldownSeconds: 120 },
 };
 
 /** The routing settings in effect now and when they were last set. */

@@ -164,7 +164,7 @@ export async function payinCandidates(
           and (b.max_order_fiat is null or b.max_order_fiat >= ${fiat})
           and (b.order_limit is null or b.orders_today < b.order_limit)
           and (b.fiat_limit is null or b.fiat_today + ${fiat} <= b.fiat_limit)
-          and (b.last_order_at is null or b.last_order_at <= ${nowParam} - b.cooldown_seconds * interval '1 second')
+          and (b.last_order_at is null or b.cooldown_seconds = 0 or b.last_order_at <= ${nowParam} - b.cooldown_seconds * interval '1 second')
           and (s.pause_from is null or s.pause_from + ${pauseMs}::int * interval '1 millisecond' <= ${nowParam})
       ) b on true
       left join bank_stats bs on bs.bank_name = b.bank_name

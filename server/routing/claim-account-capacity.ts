@@ -23,13 +23,13 @@ export async function claimAccountCapacity(
         usage_orders = case when usage_day = ${today} then usage_orders + 1 else 1 end,
         usage_fiat = case when usage_day = ${today} then usage_fiat + ${input.fiatAmount}::numeric else ${input.fiatAmount}::numeric end,
         usage_day = ${today},
-        last_order_at = ${now}
+        last_order_at = greatest(last_order_at, ${now})
       where id = ${input.bankAccountId}
         and (coalesce(daily_order_limit, ${input.limits.defaultDailyOrders}::int) is null
              or (case when usage_day = ${today} then usage_orders else 0 end) < coalesce(daily_order_limit, ${input.limits.defaultDailyOrders}::int))
         and (coalesce(daily_fiat_limit, ${input.limits.defaultDailyFiat}::numeric) is null
              or (case when usage_day = ${today} then usage_fiat else 0 end) + ${input.fiatAmount}::numeric <= coalesce(daily_fiat_limit, ${input.limits.defaultDailyFiat}::numeric))
-        and (last_order_at is null
+        and (last_order_at is null or coalesce(cooldown_seconds, ${input.limits.defaultCooldownSeconds}::int) = 0
              or last_order_at <= ${now} - coalesce(cooldown_seconds, ${input.limits.defaultCooldownSeconds}::int) * interval '1 second')
       returning id`),
   );

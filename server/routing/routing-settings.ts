@@ -40,6 +40,8 @@ export const routingSettingsValue = z
     /** Points off per failure in the last hour, for the 1st, 2nd and 3rd. */
     recentFailurePenalty: z.tuple([z.number().min(0).max(100), z.number().min(0).max(100), z.number().min(0).max(100)]),
     topK: z.number().int().min(1).max(20),
+    /** How sharply the pick among the top K favours the best: a candidate this many points behind is e times less likely. */
+    temperature: z.number().min(0.1).max(100),
     /** The share of matches given to a candidate outside the top K, so a recovered account earns its way back. */
     exploration: z.number().min(0).max(0.5),
     /** An account pauses after this many failures within an hour, for pauseMinutes (null: never). */
@@ -72,6 +74,7 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
   maxPriceSpreadBps: 50,
   recentFailurePenalty: [5, 15, 30],
   topK: 5,
+  temperature: 5,
   exploration: 0.05,
   pauseAfterFailures: null,
   pauseMinutes: 60,

@@ -23,7 +23,7 @@ export interface RoutedCandidate {
  * The order in which candidates are tried (docs/routing.md, "Selection"). Price-only: as the
  * candidates come (best price, then the trader matched longest ago). Scored: candidates beyond the
  * price spread drop out; with probability `exploration` one candidate outside the top K is tried
- * first, otherwise one of the top K weighted by score; the rest follow best score first, so a
+ * first, otherwise one of the top K, drawn with weight exp((score - best) / temperature); the rest follow best score first, so a
  * refused match falls back to the next candidate.
  */
 export function orderCandidates(
@@ -53,7 +53,9 @@ export function orderCandidates(
     firstIndex = settings.topK + Math.floor(random() * rest.length);
     pick = 'exploration';
   } else {
-    firstIndex = weightedIndex(top.map((entry) => Math.max(entry.score.score, 0)), random);
+    // Softmax over the top K: the best is the likeliest, a close second still gets its share.
+    const best = top[0]!.score.score;
+    firstIndex = weightedIndex(top.map((entry) => Math.exp((entry.score.score - best) / settings.temperature)), random);
     pick = 'top_k';
   }
   const first = scored[firstIndex]!;

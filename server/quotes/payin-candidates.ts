@@ -63,6 +63,7 @@ type Row = {
   tierPosition: string | null;
   balanceCover: string | null;
   lastMatchedAt: Date | string | null;
+  bestPrice: string;
 };
 
 /**
@@ -73,8 +74,9 @@ type Row = {
  * a candidate; a trader with none is listed once without an account, so the best quoted price is
  * known for an order that must wait. An auto-confirm account whose forwarder is silent
  * (server/traders/listener-health.ts) is skipped.
- * Ordered as price-only routing takes them: the lowest SELL price (the buyer pays least), ties to
- * the trader matched longest ago so work spreads, then the trader's newest account.
+ * Ordered as price-only routing takes them: accounts that can take it first, then the lowest SELL
+ * price (the buyer pays least), ties to the trader matched longest ago so work spreads, then the
+ * trader's newest account. `bestPrice` is the best quoted price whether or not an account is free.
  * `maxPrice` keeps a queued order's locked rate: a later match must not be at a worse price.
  * One statement: the account outcomes, the bank totals and the candidates.
  */
@@ -82,7 +84,7 @@ export async function payinCandidates(
   db: Executor,
   amount: PayinAmountIn,
   options: { maxPrice?: string; limit?: number; now?: Date; settings?: RoutingSettings } = {},
-): Promise<PayinCandidate[]> {
+): Promise<{ candidates: PayinCandidate[]; bestPrice: string | null }> {
   const now = options.now ?? new Date();
   const settings = options.settings;
   const windowStart = new Date(now.getTime() - (settings?.windowMinutes ?? 180) * 60_000);
@@ -144,7 +146,8 @@ export async function payinCandidates(
              case when q.max_fiat = q.min_fiat then '0.5'
                   else (ln(${fiat} / q.min_fiat) / ln(q.max_fiat / q.min_fiat))::text end as "tierPosition",
              case when ${asset} > 0 then (coalesce(a.balance, 0) / ${asset})::text end as "balanceCover",
-             t.last_matched_at as "lastMatchedAt"
+             t.last_matched_at as "lastMatchedAt",
+             (min(q.price) over ())::text as "bestPrice"
       from trader_quotes q
       join traders t on t.id = q.trader_id
       left join lateral (
@@ -172,10 +175,10 @@ export async function payinCandidates(
       where q.side = 'SELL' and q.active and t.online and t.status = 'active'
         and q.min_fiat <= ${fiat} and q.max_fiat >= ${fiat}
         ${options.maxPrice ? sql`and q.price <= ${options.maxPrice}::numeric` : sql``}
-      order by q.price asc, t.last_matched_at asc nulls first, q.trader_id, b.created_at desc nulls last, b.id
+      order by b.id is null, q.price asc, t.last_matched_at asc nulls first, q.trader_id, b.created_at desc nulls last, b.id
       limit ${options.limit ?? 10}`),
   );
-  return rows.map(candidateOf);
+  return { candidates: rows.map(candidateOf), bestPrice: rows[0]?.bestPrice ?? null };
 }
 
 const yes = (value: unknown) => value === true || value === 't';

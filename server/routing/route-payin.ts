@@ -28,12 +28,12 @@ export async function routePayin(
 ): Promise<PayinRoute> {
   const { value: settings } = await routingSettings(db);
   const limit = settings.mode === 'scored' ? 100 : 10;
-  const candidates = await payinCandidates(db, amount, { maxPrice: input.maxPrice, now: input.now, settings, limit });
+  const { candidates, bestPrice } = await payinCandidates(db, amount, { maxPrice: input.maxPrice, now: input.now, settings, limit });
   const weights = settings.mode === 'scored' ? await traderWeights(db, [...new Set(candidates.map((c) => c.traderId))]) : new Map();
   return {
     settings,
     attempts: orderCandidates(candidates, settings, input.random ?? Math.random, weights),
-    bestPrice: candidates[0]?.price ?? null,
+    bestPrice,
   };
 }
 

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { merchants, payinOrders, traderBankAccounts, traders } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
+import { signedInOperator } from '../../tests/trpc/trpc-harness';
 import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
 import { cliActor } from '../audit';
 import { isDomainError } from '../errors';
@@ -11,7 +12,7 @@ import { addBankAccount } from '../traders/add-bank-account';
 import { setTraderOnline } from '../traders/set-online';
 import { setQuote } from '../traders/set-quote';
 import { accountRoutingStatus } from './account-routing-status';
-import { DEFAULT_ROUTING_SETTINGS, writeRoutingSettings, type RoutingSettings } from './routing-settings';
+import { DEFAULT_ROUTING_SETTINGS, routingSettings, writeRoutingSettings, type RoutingSettings } from './routing-settings';
 import { seededRandom } from './seeded-random';
 import { setAccountLimits } from './set-account-limits';
 import { whyThisTrader } from './why-this-trader';
@@ -193,5 +194,22 @@ describe('fallback and concurrency', () => {
     expect(queued.status).toBe('PENDING_MATCH');
     expect(await database.db.transaction((tx) => matchQueuedPayin(tx, queued.id, at(2)))).toBe(false);
     expect(await database.db.transaction((tx) => matchQueuedPayin(tx, queued.id, at(24 * 3600 - 7200)))).toBe(false);
+  });
+});
+
+describe('routing settings as a control', () => {
+  it('change only through a control change a second operator approves, audited; a bad value is refused', async () => {
+    const proposer = await signedInOperator(database.db);
+    const approver = await signedInOperator(database.db);
+    const value = { ...DEFAULT_ROUTING_SETTINGS, mode: 'scored' as const, pauseAfterFailures: 3 };
+    const proposed = await proposer.caller.operator.controls.propose({ control: 'routing', value, reason: 'Route on reliability.' });
+    expect((await routingSettings(database.db)).value.mode).toBe('price');
+    await approver.caller.operator.controls.decide({ changeId: proposed.changeId, decision: 'approve' });
+    expect((await routingSettings(database.db)).value).toEqual(value);
+    const refused = await proposer.caller.operator.controls
+      .propose({ control: 'routing', value: { ...value, exploration: 0.9 }, reason: 'Explore a lot.' })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((await routingSettings(database.db)).value).toEqual(value);
   });
 });

@@ -5,7 +5,7 @@ import { pipelined } from '../../db/pipelined';
 import { payinOrders, traders, type merchants } from '../../db/schema';
 import { DomainError, isDomainError } from '../errors';
 import { computePayinAmounts, type PayinAmounts } from '../money/payin-amounts';
-import type { PayinAmountIn } from '../quotes/payin-candidates';
+import type { PayinAmountIn } from '../routing/payin-candidates';
 import { routePayin, type RoutingRandom } from '../routing/route-payin';
 import type { RoutedCandidate } from '../routing/select-route';
 import { claimAccountCapacity } from '../routing/claim-account-capacity';

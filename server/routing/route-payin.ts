@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { traders } from '../../db/schema';
-import { payinCandidates, type PayinAmountIn } from '../quotes/payin-candidates';
+import { payinCandidates, type PayinAmountIn } from './payin-candidates';
 import { routingSettings, type RoutingSettings, type RoutingWeights } from './routing-settings';
 import { orderCandidates, type RoutedCandidate } from './select-route';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PayinCandidate } from '../quotes/payin-candidates';
+import type { PayinCandidate } from './payin-candidates';
 import { DEFAULT_ROUTING_SETTINGS, type RoutingSettings } from './routing-settings';
 import { scoreCandidate, signalValues } from './score-candidate';
 import { orderCandidates } from './select-route';

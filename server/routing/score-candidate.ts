@@ -1,5 +1,5 @@
 import { Dec } from '../money/decimal';
-import type { PayinCandidate } from '../quotes/payin-candidates';
+import type { PayinCandidate } from './payin-candidates';
 import type { RoutingSettings, RoutingSignal, RoutingWeights } from './routing-settings';
 
 /** Each signal's value in [0, 1] before its weight (docs/routing.md, "Signals"). */

@@ -1,5 +1,5 @@
 import { Dec } from '../money/decimal';
-import type { PayinCandidate } from '../quotes/payin-candidates';
+import type { PayinCandidate } from './payin-candidates';
 import type { RoutingSettings, RoutingWeights } from './routing-settings';
 import { scoreCandidate, type CandidateScore } from './score-candidate';
 

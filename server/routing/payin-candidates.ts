@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
-import type { RoutingSettings } from '../routing/routing-settings';
-import { routingDay } from '../routing/routing-day';
+import type { RoutingSettings } from './routing-settings';
+import { routingDay } from './routing-day';
 
 export interface PayinCandidate {
   traderId: string;

@@ -18,7 +18,7 @@ export interface PayinCandidate {
 }
 
 /** The raw facts a score is made of: counts and ratios, not money (the money stays in SQL). */
-export interface CandidateSignals {
+interface CandidateSignals {
   bankName: string;
   /** The account's pay-ins matched in the window that completed without dispute, and that failed. */
   completed: number;

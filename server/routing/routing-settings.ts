@@ -9,7 +9,7 @@ export const ROUTING_SETTINGS_KEY = 'routing';
 const weight = z.number().min(0).max(100);
 
 /** The signals' weights (docs/routing.md, "Signals"); a trader's own weights override any of them. */
-export const routingWeights = z
+const routingWeights = z
   .object({
     price: weight,
     success: weight,

@@ -27,7 +27,7 @@ const clamp = (value: number) => Math.min(1, Math.max(0, value));
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** The smoothed success rate of `completed` out of `completed + failed`. */
-export function smoothedRate(completed: number, failed: number): number {
+function smoothedRate(completed: number, failed: number): number {
   return (completed + PRIOR_RATE * PRIOR_WEIGHT) / (completed + failed + PRIOR_WEIGHT);
 }
 

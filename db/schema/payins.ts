@@ -61,6 +61,9 @@ export const payinOrders = pgTable(
     // (and the deadlines moved on by the pause) when it closes (docs/state-machines.md, "Pauses").
     timersPausedAt: instant('timers_paused_at'),
     claimedBy: uuid('claimed_by'),
+    // Why this trader: the routing mode, the score and its parts when the order was matched
+    // (docs/routing.md, "Why this trader").
+    routing: jsonb('routing').$type<Record<string, unknown>>(),
     completedAt: instant('completed_at'),
     cancelledAt: instant('cancelled_at'),
     createdAt: createdAt(),
@@ -78,6 +81,8 @@ export const payinOrders = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('payin_orders_trader_idx').on(t.traderId, t.status),
+    // The recent outcomes routing reads for success rates, bank health and pauses (docs/routing.md).
+    index('payin_orders_matched_idx').on(t.matchedAt),
     index('payin_orders_matching_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING_MATCH'`),
     index('payin_orders_expiry_idx')
       .on(t.expiresAt)

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money2, rate4, updatedAt } from './columns';
 
 export type TraderStatus = 'active' | 'suspended';
@@ -13,6 +13,8 @@ export const traders = pgTable(
     online: boolean('online').notNull().default(false),
     // Ties between equal quotes go to the trader matched longest ago, so work spreads.
     lastMatchedAt: instant('last_matched_at'),
+    // Per-trader routing weights over the platform's (docs/routing.md, "Settings"); null: none.
+    routingWeights: jsonb('routing_weights').$type<Record<string, number>>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -71,6 +73,19 @@ export const traderBankAccounts = pgTable(
     // the account gets no auto-confirm pay-ins and the trader is alerted.
     listenerLastSeenAt: instant('listener_last_seen_at'),
     listenerSilenceSeconds: integer('listener_silence_seconds').notNull().default(900),
+    // The trader's own limits for this account, within the platform's bounds (docs/routing.md,
+    // "Account limits"); null takes the platform's default.
+    dailyOrderLimit: integer('daily_order_limit'),
+    dailyFiatLimit: money2('daily_fiat_limit'),
+    minOrderFiat: money2('min_order_fiat'),
+    maxOrderFiat: money2('max_order_fiat'),
+    cooldownSeconds: integer('cooldown_seconds'),
+    // What the account took on its current day (Asia/Shanghai), counted by the match that claims it
+    // in one conditional update, so concurrent matches never take it past its limits.
+    usageDay: date('usage_day', { mode: 'string' }),
+    usageOrders: integer('usage_orders').notNull().default(0),
+    usageFiat: money2('usage_fiat').notNull().default('0'),
+    lastOrderAt: instant('last_order_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -78,5 +93,12 @@ export const traderBankAccounts = pgTable(
     index('trader_bank_accounts_trader_idx').on(t.traderId, t.active),
     check('trader_bank_accounts_threshold_check', sql`${t.autoConfirmThreshold} between 0 and 100`),
     check('trader_bank_accounts_silence_check', sql`${t.listenerSilenceSeconds} > 0`),
+    check(
+      'trader_bank_accounts_limits_check',
+      sql`(${t.dailyOrderLimit} is null or ${t.dailyOrderLimit} > 0) and (${t.dailyFiatLimit} is null or ${t.dailyFiatLimit} > 0)
+        and (${t.cooldownSeconds} is null or ${t.cooldownSeconds} >= 0)
+        and (${t.minOrderFiat} is null or ${t.maxOrderFiat} is null or ${t.maxOrderFiat} >= ${t.minOrderFiat})
+        and ${t.usageOrders} >= 0 and ${t.usageFiat} >= 0`,
+    ),
   ],
 );

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FOUR_EYES_THRESHOLD_KEY, fourEyesThresholdValue } from '../disputes/four-eyes-threshold';
+import { ROUTING_SETTINGS_KEY, routingSettingsValue } from '../routing/routing-settings';
 
 /** Why the control should change, or why a change was rejected: required, kept in the audit log. */
 const reason = z.string().trim().min(1, { error: 'is required' }).max(500);
@@ -7,6 +8,7 @@ const reason = z.string().trim().min(1, { error: 'is required' }).max(500);
 /** One member per control (control-registry.ts), so a value is checked against its own control's shape. */
 export const controlChangeInput = z.discriminatedUnion('control', [
   z.object({ control: z.literal(FOUR_EYES_THRESHOLD_KEY), value: fourEyesThresholdValue, reason }).strict(),
+  z.object({ control: z.literal(ROUTING_SETTINGS_KEY), value: routingSettingsValue, reason }).strict(),
 ]);
 export type ControlChangeInput = z.input<typeof controlChangeInput>;
 

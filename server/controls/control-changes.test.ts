@@ -46,7 +46,10 @@ describe('control changes', () => {
 
     // Everyone sees it pending, with who proposed it and why.
     const listed = await approver.caller.operator.controls.list({});
-    expect(listed.controls).toEqual([{ control: FOUR_EYES_THRESHOLD_KEY, value: '1000.00', setAt: null }]);
+    expect(listed.controls).toEqual([
+      { control: FOUR_EYES_THRESHOLD_KEY, value: '1000.00', setAt: null },
+      { control: 'routing', value: expect.stringMatching(/^price; no pause; cooldown 0 s; weights price 30/), setAt: null },
+    ]);
     expect(listed.pending).toEqual([
       expect.objectContaining({ id: proposed.changeId, from: '1000.00', to: '2500.00', reason: 'Large disputes doubled this month.', proposedBy: { id: proposer.userId, name: expect.any(String) }, status: 'pending' }),
     ]);

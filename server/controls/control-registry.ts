@@ -7,6 +7,7 @@ import {
   writeFourEyesThreshold,
   type FourEyesThresholdValue,
 } from '../disputes/four-eyes-threshold';
+import { ROUTING_SETTINGS_KEY, routingSettings, routingSettingsValue, writeRoutingSettings, type RoutingSettings } from '../routing/routing-settings';
 
 /**
  * A platform setting that guards money (docs/security.md, "Control changes"): it changes only
@@ -26,7 +27,7 @@ export interface ControlDefinition<V> {
 }
 
 /** Every control; a new money-guarding setting joins here and in control-change.schema.ts. */
-export const controlKeys = [FOUR_EYES_THRESHOLD_KEY] as const;
+export const controlKeys = [FOUR_EYES_THRESHOLD_KEY, ROUTING_SETTINGS_KEY] as const;
 export type ControlKey = (typeof controlKeys)[number];
 
 const fourEyes: ControlDefinition<FourEyesThresholdValue> = {
@@ -40,8 +41,24 @@ const fourEyes: ControlDefinition<FourEyesThresholdValue> = {
   auditAction: 'four_eyes_threshold.set',
 };
 
+// Pay-in routing (docs/routing.md, "Settings"): which trader a buyer's money goes to, and the bounds of the traders' account limits.
+const routing: ControlDefinition<RoutingSettings> = {
+  value: routingSettingsValue,
+  read: routingSettings,
+  write: writeRoutingSettings,
+  display: (value) =>
+    [
+      value.mode,
+      value.pauseAfterFailures === null ? 'no pause' : `pause after ${value.pauseAfterFailures} failures/h for ${value.pauseMinutes} min`,
+      `cooldown ${value.limits.defaultCooldownSeconds} s`,
+      `weights ${Object.entries(value.weights).map(([key, weight]) => `${key} ${weight}`).join(', ')}`,
+    ].join('; '),
+  auditAction: 'routing_settings.set',
+};
+
 const registry: Record<ControlKey, ControlDefinition<never>> = {
   [FOUR_EYES_THRESHOLD_KEY]: fourEyes as ControlDefinition<never>,
+  [ROUTING_SETTINGS_KEY]: routing as ControlDefinition<never>,
 };
 
 /** A control by its key, with its value seen as plain JSON (each control's schema checked it). */

@@ -70,6 +70,7 @@ export const errorCodes = {
   CONTROL_CHANGE_PENDING: 409,
   TOO_MANY_STREAMS: 429,
   CARD_REVEAL_THROTTLED: 429,
+  ACCOUNT_LIMIT_OUT_OF_BOUNDS: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

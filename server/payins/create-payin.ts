@@ -5,7 +5,11 @@ import { pipelined } from '../../db/pipelined';
 import { payinOrders, traders, type merchants } from '../../db/schema';
 import { DomainError, isDomainError } from '../errors';
 import { computePayinAmounts, type PayinAmounts } from '../money/payin-amounts';
-import { payinCandidates, type PayinAmountIn, type PayinCandidate } from '../quotes/payin-candidates';
+import type { PayinAmountIn } from '../routing/payin-candidates';
+import { routePayin, type RoutingRandom } from '../routing/route-payin';
+import type { RoutedCandidate } from '../routing/select-route';
+import { claimAccountCapacity } from '../routing/claim-account-capacity';
+import type { RoutingSettings } from '../routing/routing-settings';
 import { newOrderNo } from '../payouts/order-numbers';
 import { payinMachine } from './payin-machine';
 import { recordCreation } from '../orders/record-creation';
@@ -25,17 +29,24 @@ export interface CreatedPayin {
 }
 
 /**
- * Creates a pay-in (docs/api.md, "Create a pay-in"): picks the best SELL quote that can serve the amount,
- * locks its rate, and escrows the trader's USDT (trader available -> escrow) in the caller's
- * transaction. A trader whose balance is gone by the time of the escrow is skipped for the next.
+ * Creates a pay-in (docs/api.md, "Create a pay-in"): routes it to a trader's receiving account
+ * (docs/routing.md: the best SELL quote, or the best score), locks that quote's rate, claims the
+ * account's daily capacity and escrows the trader's USDT (trader available -> escrow) in the
+ * caller's transaction. An account without room or a trader whose balance is gone by then is
+ * skipped for the next candidate.
  * When no trader can serve it now, the order waits in PENDING_MATCH at the best quoted rate and is
  * matched as soon as one can; when no quote's limits hold the amount at all: 422 NO_LIQUIDITY.
  */
-export async function createPayin(tx: Tx, merchant: Merchant, input: CreatePayinInput, now: Date): Promise<CreatedPayin> {
+export async function createPayin(
+  tx: Tx,
+  merchant: Merchant,
+  input: CreatePayinInput,
+  now: Date,
+  options: { random?: RoutingRandom } = {},
+): Promise<CreatedPayin> {
   const amountIn: PayinAmountIn = input.assetAmount !== undefined ? { assetAmount: input.assetAmount } : { fiatAmount: input.fiatAmount as string };
-  const candidates = await payinCandidates(tx, amountIn);
-  const best = candidates[0];
-  if (!best) throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount.');
+  const route = await routePayin(tx, amountIn, { now, random: options.random });
+  if (!route.bestPrice) throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount.');
 
   const { token, hash } = newCheckoutToken();
   const base = {
@@ -52,12 +63,13 @@ export async function createPayin(tx: Tx, merchant: Merchant, input: CreatePayin
     updatedAt: now,
   };
 
-  for (const candidate of candidates.filter((c) => c.canEscrow && c.bankAccountId)) {
-    const matched = await tryMatchedInsert(tx, merchant.id, base, candidate, amountsAt(amountIn, candidate.price, merchant.payinFeeBps), now);
+  for (const routed of route.attempts) {
+    const amounts = amountsAt(amountIn, routed.candidate.price, merchant.payinFeeBps);
+    const matched = await tryMatchedInsert(tx, merchant.id, base, routed, amounts, route.settings, now);
     if (matched) return { order: matched, payUrl: payUrlFor(token) };
   }
 
-  const order = await insertOrder(tx, { ...base, ...orderAmounts(amountsAt(amountIn, best.price, merchant.payinFeeBps)), status: 'PENDING_MATCH' });
+  const order = await insertOrder(tx, { ...base, ...orderAmounts(amountsAt(amountIn, route.bestPrice, merchant.payinFeeBps)), status: 'PENDING_MATCH' });
   return { order: await created(tx, order, merchant.id), payUrl: payUrlFor(token) };
 }
 
@@ -76,8 +88,9 @@ function orderAmounts(amounts: PayinAmounts) {
 }
 
 /**
- * Insert and escrow in a savepoint: if the escrow is refused, the order row (and its timeline row)
- * go with it. The escrow, the trader's turn and the timeline row are sent together: the trader's
+ * Claim the account's capacity, insert and escrow in a savepoint: if the account has no room the
+ * candidate is skipped; if the escrow is refused, the order row (and its timeline row) and the
+ * claim go with it. The escrow, the trader's turn and the timeline row are sent together: the trader's
  * balance row, which every pay-in matched to that trader waits for, is locked for one round trip
  * before the savepoint is released instead of three (docs/performance.md).
  */
@@ -85,12 +98,21 @@ async function tryMatchedInsert(
   tx: Tx,
   merchantId: string,
   base: Omit<typeof payinOrders.$inferInsert, 'orderNo' | 'status' | 'assetAmount' | 'fiatAmount' | 'fxRate' | 'usdAmount' | 'usdFeeAmount'>,
-  candidate: PayinCandidate,
+  routed: RoutedCandidate,
   amounts: PayinAmounts,
+  settings: RoutingSettings,
   now: Date,
 ): Promise<PayinRow | null> {
+  const { candidate, route } = routed;
   try {
     return await tx.transaction(async (savepoint) => {
+      const claimed = await claimAccountCapacity(savepoint, {
+        bankAccountId: candidate.bankAccountId as string,
+        fiatAmount: amounts.fiatAmount,
+        now,
+        limits: settings.limits,
+      });
+      if (!claimed) return null;
       const values = {
         ...base,
         ...orderAmounts(amounts),
@@ -98,9 +120,10 @@ async function tryMatchedInsert(
         traderId: candidate.traderId,
         traderBankAccountId: candidate.bankAccountId,
         matchedAt: now,
+        routing: { ...route },
       };
       const order = candidate.autoConfirm ? await insertWithCentOffset(savepoint, values) : await insertOrder(savepoint, values);
-      if (!order) return null;
+      if (!order) throw new NoFreeOffset();
       // The escrow goes first: a refused escrow is the failure reported, not its pipeline's 25P02s.
       await pipelined([
         escrowPayin(savepoint, order),
@@ -110,10 +133,13 @@ async function tryMatchedInsert(
       return order;
     });
   } catch (error) {
-    if (isDomainError(error, 'INSUFFICIENT_BALANCE')) return null;
+    if (isDomainError(error, 'INSUFFICIENT_BALANCE') || error instanceof NoFreeOffset) return null;
     throw error;
   }
 }
+
+/** The account has no free cent offset for this amount: the claim of its capacity is undone with the savepoint. */
+class NoFreeOffset extends Error {}
 
 /**
  * An order on an auto-confirm account expects fiatAmount plus the smallest free cent offset

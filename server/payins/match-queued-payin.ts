@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { payinOrders, traders } from '../../db/schema';
 import { isDomainError } from '../errors';
-import { payinCandidates } from '../quotes/payin-candidates';
+import { routePayin, type RoutingRandom } from '../routing/route-payin';
+import { claimAccountCapacity } from '../routing/claim-account-capacity';
 import { applyPayinTransition } from './apply-payin-transition';
 import { payinDetailView } from './payin-view';
 import { freePaymentAmount, OPEN_PAYMENT_AMOUNT_KEY } from './payment-amount';
@@ -10,29 +11,44 @@ import { isUniqueViolation } from '../../db/errors';
 
 /**
  * Tries to match one queued pay-in (PENDING_MATCH) to a trader who can serve it at its locked rate
- * or better for the buyer; escrows their USDT with the `match` transition. Returns whether it matched.
+ * or better for the buyer, routed as new pay-ins are (docs/routing.md); claims the account's daily
+ * capacity and escrows their USDT with the `match` transition. Returns whether it matched.
  */
-export async function matchQueuedPayin(tx: Tx, orderId: string, now: Date): Promise<boolean> {
+export async function matchQueuedPayin(tx: Tx, orderId: string, now: Date, options: { random?: RoutingRandom } = {}): Promise<boolean> {
   const [order] = await tx.select().from(payinOrders).where(eq(payinOrders.id, orderId));
   if (!order || order.status !== 'PENDING_MATCH' || order.expiresAt.getTime() <= now.getTime()) return false;
-  const candidates = await payinCandidates(tx, { assetAmount: order.assetAmount }, { maxPrice: order.fxRate });
-  for (const candidate of candidates.filter((c) => c.canEscrow && c.bankAccountId)) {
+  const route = await routePayin(tx, { assetAmount: order.assetAmount }, { now, maxPrice: order.fxRate, random: options.random });
+  for (const { candidate, route: record } of route.attempts) {
     // An auto-confirm account gets a cent offset (payment-amount.ts); a race for it tries the next trader.
     const paymentFiatAmount = candidate.autoConfirm ? await freePaymentAmount(tx, { bankAccountId: candidate.bankAccountId as string, fiatAmount: order.fiatAmount }) : null;
     if (candidate.autoConfirm && !paymentFiatAmount) continue;
     try {
-      await tx.transaction(async (savepoint) => {
+      const matched = await tx.transaction(async (savepoint) => {
+        const claimed = await claimAccountCapacity(savepoint, {
+          bankAccountId: candidate.bankAccountId as string,
+          fiatAmount: order.fiatAmount,
+          now,
+          limits: route.settings.limits,
+        });
+        if (!claimed) return false;
         await applyPayinTransition(savepoint, {
           orderId,
           action: 'match',
           actor: { type: 'system' },
           now,
-          set: () => ({ traderId: candidate.traderId, traderBankAccountId: candidate.bankAccountId, matchedAt: now, paymentFiatAmount }),
+          set: () => ({
+            traderId: candidate.traderId,
+            traderBankAccountId: candidate.bankAccountId,
+            matchedAt: now,
+            paymentFiatAmount,
+            routing: { ...record },
+          }),
           eventData: payinDetailView,
         });
         await savepoint.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, candidate.traderId));
+        return true;
       });
-      return true;
+      if (matched) return true;
     } catch (error) {
       if (!isDomainError(error, 'INSUFFICIENT_BALANCE') && !isUniqueViolation(error, OPEN_PAYMENT_AMOUNT_KEY)) throw error;
     }

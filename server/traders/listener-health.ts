@@ -5,7 +5,7 @@ type Account = Pick<typeof traderBankAccounts.$inferSelect, 'autoConfirm' | 'lis
 /**
  * Whether an auto-confirm account's forwarder has gone quiet: no heartbeat or notification for
  * longer than its silence threshold (or never). Such an account gets no new pay-ins (routing falls
- * back to other accounts: server/quotes/payin-candidates.ts) and the trader is alerted. An account
+ * back to other accounts: server/routing/payin-candidates.ts) and the trader is alerted. An account
  * without auto-confirm is never silent: nobody listens for it.
  */
 export function isListenerSilent(account: Account, now: Date): boolean {

@@ -56,6 +56,9 @@ function calls() {
     bankAccounts: (c: Caller) => c.trader.bankAccounts(),
     addBankAccount: (c: Caller) => c.trader.addBankAccount({ holderName: 'X', bankName: 'Y', accountNumber: '12345678' }),
     disableBankAccount: (c: Caller) => c.trader.disableBankAccount({ bankAccountId }),
+    accountRouting: (c: Caller) => c.trader.accountRouting(),
+    setAccountLimits: (c: Caller) =>
+      c.trader.setAccountLimits({ bankAccountId, dailyOrderLimit: 40, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: 120 }),
     ledger: (c: Caller) => c.trader.ledger({}),
     notifications: (c: Caller) => c.trader.notifications({}),
     confirmSuggestion: (c: Caller) => c.trader.confirmSuggestion({ notificationId: bankAccountId }),
@@ -66,6 +69,7 @@ function calls() {
   } satisfies Record<string, (c: Caller) => Promise<unknown>>;
 }
 type Caller = ReturnType<typeof callerAs>;
+const aimedLimits = (c: Caller) => calls().setAccountLimits(c);
 
 async function refusal(call: Promise<unknown>): Promise<{ code: string; domainCode: string | undefined }> {
   try {
@@ -126,6 +130,7 @@ describe('trader procedures: who may call them', () => {
     expect(await refusal(aimed.releasePayin(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
     expect(await refusal(aimed.notReceived(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
     expect(await refusal(aimed.disableBankAccount(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'NOT_FOUND' });
+    expect(await refusal(aimed.setAccountLimits(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'NOT_FOUND' });
     expect(await refusal(aimed.setAutoConfirm(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'BANK_ACCOUNT_NOT_FOUND' });
     expect(await refusal(aimed.evidenceGet(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
     expect(await refusal(aimed.evidenceAdd(other))).toEqual({ code: 'NOT_FOUND', domainCode: 'ORDER_NOT_FOUND' });
@@ -139,6 +144,7 @@ describe('trader procedures: who may call them', () => {
       await other.trader.payouts({ group: 'closed' }),
       await other.trader.payins({ group: 'open' }),
       await other.trader.bankAccounts(),
+      await other.trader.accountRouting(),
       await other.trader.ledger({}),
     ]);
     expect(text).not.toContain(payout.orderNo);
@@ -152,6 +158,8 @@ describe('trader procedures: who may call them', () => {
     expect((await own.trader.payouts({ group: 'open' })).items.map((p) => p.orderNo)).toContain(payout.orderNo);
     expect((await own.trader.revealAccount({ orderId: payout.orderId })).accountNumber).toBe('6222020200112233445');
     expect((await own.trader.releasePayin({ orderId: payin.orderId })).status).toBe('COMPLETED');
+    expect(await aimedLimits(own)).toMatchObject({ id: bankAccountId, dailyOrderLimit: 40, cooldownSeconds: 120 });
+    expect((await own.trader.accountRouting())[0]).toMatchObject({ bankAccountId, dailyOrderLimit: 40, cooldownSeconds: 120, pause: null });
     expect((await own.trader.disableBankAccount({ bankAccountId })).active).toBe(false);
   });
 
@@ -165,6 +173,7 @@ describe('trader procedures: who may call them', () => {
       own.trader.setQuote({ side: 'BUY', price: '7', minFiat: '1.00', maxFiat: '2.00' }),
       own.trader.setQuote({ side: 'BUY', price: '7.0000', minFiat: '5.00', maxFiat: '2.00' }),
       own.trader.addBankAccount({ holderName: 'X', bankName: 'Y', accountNumber: '12ab' }),
+      own.trader.setAccountLimits({ bankAccountId, dailyOrderLimit: 0, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null }),
       own.trader.payouts({ group: 'open', extra: 1 } as never),
       own.trader.evidence.add({ flow: 'payout', orderId: payout.orderId, images: ['not base64!'] }),
       own.trader.evidence.get({ flow: 'refund' as never, orderId: payout.orderId }),

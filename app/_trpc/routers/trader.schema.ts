@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountLimitsInput } from '../../../server/routing/set-account-limits';
 
 // The inputs of the trader dashboard's procedures; unknown fields are refused (.strict()).
 
@@ -24,3 +25,6 @@ export const notReceivedInput = z
   .strict();
 
 export const bankAccountIdInput = z.object({ bankAccountId: z.uuid({ error: 'must be a bank account id' }) }).strict();
+
+/** One receiving account's limits (docs/routing.md, "Account limits"). */
+export const setAccountLimitsInput = accountLimitsInput.extend({ bankAccountId: z.uuid({ error: 'must be a bank account id' }) }).strict();

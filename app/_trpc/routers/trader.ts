@@ -17,6 +17,8 @@ import { revealRecipientAccount } from '../../../server/payouts/reveal-recipient
 import { addBankAccount } from '../../../server/traders/add-bank-account';
 import { disableBankAccount } from '../../../server/traders/disable-bank-account';
 import { listBankAccounts } from '../../../server/traders/list-bank-accounts';
+import { accountRoutingStatus } from '../../../server/routing/account-routing-status';
+import { setAccountLimits } from '../../../server/routing/set-account-limits';
 import { listQuotes } from '../../../server/traders/list-quotes';
 import { setTraderOnline } from '../../../server/traders/set-online';
 import { setQuote } from '../../../server/traders/set-quote';
@@ -32,6 +34,7 @@ import { router, traderProcedure } from '../init';
 import { traderEvidenceRouter } from './trader-evidence';
 import {
   bankAccountIdInput,
+  setAccountLimitsInput,
   ledgerInput,
   notReceivedInput,
   onlineInput,
@@ -114,6 +117,11 @@ export const traderRouter = router({
     .mutation(({ ctx, input }) =>
       disableBankAccount(ctx.db, ctx.traderId, input.bankAccountId, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) }),
     ),
+  // Each account's limits, today's use and any automatic pause with its reason and end (docs/routing.md, "Account limits").
+  accountRouting: traderProcedure.query(({ ctx }) => accountRoutingStatus(ctx.db, ctx.traderId)),
+  setAccountLimits: traderProcedure.input(setAccountLimitsInput).mutation(({ ctx, input: { bankAccountId, ...limits } }) =>
+    setAccountLimits(ctx.db, ctx.traderId, bankAccountId, limits, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) }),
+  ),
 
   // Bank notifications and automatic confirmation (docs/trader-guide.md, "Automatic confirmation").
   notifications: traderProcedure

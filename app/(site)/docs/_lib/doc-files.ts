@@ -26,6 +26,7 @@ const READING_ORDER = [
   'architecture',
   'trader-guide',
   'operator-guide',
+  'routing',
   'merchant-guide',
   'security',
   'operations',

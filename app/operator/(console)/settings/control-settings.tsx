@@ -8,7 +8,9 @@ import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { formatTime } from '../../../_components/console/format';
 import { settingsMessages, type SettingsLang } from './settings-messages';
 
-type ControlKey = 'dispute_four_eyes_threshold';
+type ControlKey = 'dispute_four_eyes_threshold' | 'routing';
+// The form proposes amounts; routing's settings are proposed from the command line or the API (docs/routing.md).
+type AmountControl = 'dispute_four_eyes_threshold';
 
 /**
  * The controls that guard money (docs/operator-guide.md, "Controls"): their values in effect, the
@@ -23,7 +25,7 @@ export function ControlSettings({ lang, operatorId }: { lang: SettingsLang; oper
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.operator.controls.list.queryKey({}) });
   const decide = useMutation(trpc.operator.controls.decide.mutationOptions({ onSettled: refresh }));
   const propose = useMutation(trpc.operator.controls.propose.mutationOptions({ onSettled: refresh }));
-  const [control, setControl] = useState<ControlKey>('dispute_four_eyes_threshold');
+  const [control, setControl] = useState<AmountControl>('dispute_four_eyes_threshold');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [rejectReasons, setRejectReasons] = useState<Record<string, string>>({});
@@ -160,8 +162,8 @@ export function ControlSettings({ lang, operatorId }: { lang: SettingsLang; oper
       >
         <label>
           {t.propose.control}
-          <select value={control} onChange={(event) => setControl(event.target.value as ControlKey)}>
-            {controls.map((entry) => (
+          <select value={control} onChange={(event) => setControl(event.target.value as AmountControl)}>
+            {controls.filter((entry) => entry.control === 'dispute_four_eyes_threshold').map((entry) => (
               <option key={entry.control} value={entry.control}>
                 {name(entry.control)}
               </option>

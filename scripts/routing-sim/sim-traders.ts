@@ -1,0 +1,41 @@
+import type { AccountLimitsInput } from '../../server/routing/set-account-limits';
+
+export interface SimTrader {
+  name: string;
+  price: string;
+  /** The chance a buyer's payment to this trader's account goes through and is released. */
+  reliability: number;
+  bank: string;
+  balance: string;
+  limits: { [K in keyof AccountLimitsInput]-?: AccountLimitsInput[K] };
+}
+
+const RELIABILITY = [0.55, 0.92, 0.6, 0.97, 0.7, 0.95, 0.65, 0.9, 0.96, 0.8, 0.93, 0.85, 0.97, 0.75, 0.94, 0.88, 0.96, 0.82, 0.9, 0.98];
+const BANKS = ['ICBC', 'CCB', 'ABC', 'BOC', 'CMB'];
+
+/**
+ * The simulation's 20 traders (docs/routing.md, "Simulation"): prices 15 bps apart from 7.1000,
+ * the cheapest among the least reliable (as on real desks), four banks and one whose transfers fail
+ * for four hours, daily limits scaled to the day's volume (`scale` = pay-ins / 20,000).
+ */
+export function simTraders(scale: number): SimTrader[] {
+  return RELIABILITY.map((reliability, i) => ({
+    name: `sim-trader-${String(i + 1).padStart(2, '0')}`,
+    price: (7.1 + 0.0015 * i).toFixed(4),
+    reliability,
+    bank: BANKS[i % BANKS.length]!,
+    balance: `${200_000 + 20_000 * i}.00`,
+    limits: {
+      dailyOrderLimit: Math.max(1, Math.round((1000 + 100 * (i % 5)) * scale)),
+      dailyFiatLimit: i % 2 === 1 ? `${Math.round(3_000_000 * scale)}.00` : null,
+      minOrderFiat: null,
+      maxOrderFiat: i % 4 === 0 ? '10000.00' : null,
+      cooldownSeconds: 30 + 10 * (i % 4),
+    },
+  }));
+}
+
+/** BOC's transfers mostly fail from 08:00 to 12:00 (seconds into the day): bank health's case. */
+export function bankFactor(bank: string, atSeconds: number): number {
+  return bank === 'BOC' && atSeconds >= 8 * 3600 && atSeconds < 12 * 3600 ? 0.3 : 1;
+}

@@ -1,0 +1,212 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
+import type { RoutingSettings } from './routing-settings';
+import { routingDay } from './routing-day';
+
+export interface PayinCandidate {
+  traderId: string;
+  price: string;
+  bankAccountId: string | null;
+  /** Whether that account confirms pay-ins from bank notifications (its pay-ins get cent offsets). */
+  autoConfirm: boolean;
+  /** Whether the trader's available USDT covers the order at this price right now. */
+  canEscrow: boolean;
+  /** The CNY of this order at this quote's price, which the account's daily amount counts. */
+  fiatAmount: string;
+  /** What routing reads of this account (docs/routing.md, "Signals"). */
+  signals: CandidateSignals;
+}
+
+/** The raw facts a score is made of: counts and ratios, not money (the money stays in SQL). */
+interface CandidateSignals {
+  bankName: string;
+  /** The account's pay-ins matched in the window that completed without dispute, and that failed. */
+  completed: number;
+  failed: number;
+  /** Failures of the account within the last hour. */
+  failedLastHour: number;
+  /** Completed and failed pay-ins, in the window, on every trader's account at the same bank. */
+  bankCompleted: number;
+  bankFailed: number;
+  /** Today's orders and CNY on the account over its limits (null: no limit). */
+  ordersToday: number;
+  orderLimit: number | null;
+  fiatUsedShare: number | null;
+  secondsSinceLastOrder: number | null;
+  /** Where the amount sits in the quote's range: 0 at its minimum, 1 at its maximum (log scale). */
+  tierPosition: number;
+  /** The trader's available USDT over this order's USDT. */
+  balanceCover: number;
+  /** The trader's last match, for price-only routing's tie-break (ms since the epoch; null: never). */
+  lastMatchedAt: number | null;
+}
+
+export type PayinAmountIn = { fiatAmount: string } | { assetAmount: string };
+
+type Row = {
+  traderId: string;
+  price: string;
+  bankAccountId: string | null;
+  autoConfirm: boolean | string | null;
+  canEscrow: boolean | string;
+  fiatAmount: string;
+  bankName: string | null;
+  completed: number | string | null;
+  failed: number | string | null;
+  failedLastHour: number | string | null;
+  bankCompleted: number | string | null;
+  bankFailed: number | string | null;
+  ordersToday: number | string;
+  orderLimit: number | string | null;
+  fiatUsedShare: string | null;
+  secondsSinceLastOrder: string | null;
+  tierPosition: string | null;
+  balanceCover: string | null;
+  lastMatchedAt: Date | string | null;
+  bestPrice: string;
+};
+
+/**
+ * Trader accounts that could take this pay-in now, with what routing scores them on. Only online,
+ * active traders with a SELL quote whose per-order limits hold the CNY amount count. Each of their
+ * active receiving accounts whose own per-order bounds hold the amount, that is under its daily
+ * order and CNY limits, out of its cooldown and not paused (docs/routing.md, "Account limits") is
+ * a candidate; a trader with none is listed once without an account, so the best quoted price is
+ * known for an order that must wait. An auto-confirm account whose forwarder is silent
+ * (server/traders/listener-health.ts) is skipped.
+ * Ordered as price-only routing takes them: accounts that can take it first, then the lowest SELL
+ * price (the buyer pays least), ties to the trader matched longest ago so work spreads, then the
+ * trader's newest account. `bestPrice` is the best quoted price whether or not an account is free.
+ * `maxPrice` keeps a queued order's locked rate: a later match must not be at a worse price.
+ * One statement: the account outcomes, the bank totals and the candidates.
+ */
+export async function payinCandidates(
+  db: Executor,
+  amount: PayinAmountIn,
+  options: { maxPrice?: string; limit?: number; now?: Date; settings?: RoutingSettings } = {},
+): Promise<{ candidates: PayinCandidate[]; bestPrice: string | null }> {
+  const now = options.now ?? new Date();
+  const settings = options.settings;
+  const windowStart = new Date(now.getTime() - (settings?.windowMinutes ?? 180) * 60_000);
+  const pauseAfter = settings?.pauseAfterFailures ?? null;
+  const pauseMs = (settings?.pauseMinutes ?? 60) * 60_000;
+  const hourAgo = new Date(now.getTime() - 3_600_000);
+  // Failures that may still hold a pause: those of the last hour and the pause before it.
+  const outcomesSince = new Date(Math.min(windowStart.getTime(), now.getTime() - 3_600_000 - pauseMs));
+  const limits = settings?.limits;
+  const day = routingDay(now);
+  // The CNY the buyer pays and the USDT the trader escrows, at each quote's own price
+  // (docs/amounts.md, "Pay-in amounts": fiat rounds up from an asset amount, the asset rounds down from fiat).
+  const fiat =
+    'fiatAmount' in amount ? sql`${amount.fiatAmount}::numeric` : sql`ceil(${amount.assetAmount}::numeric * q.price * 100) / 100`;
+  const asset =
+    'assetAmount' in amount ? sql`${amount.assetAmount}::numeric` : sql`floor(${amount.fiatAmount}::numeric / q.price * 1000000) / 1000000`;
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  const rows = rowsOf<Row>(
+    await db.execute(sql`
+      with outcome as (
+        -- A failure: expired after a match, disputed, or ruled not received (docs/routing.md, "Signals").
+        select o.trader_bank_account_id as account_id, o.matched_at,
+               case when o.disputed_at is not null or o.status = 'FAILED'
+                         or (o.status = 'CANCELLED' and o.cancelled_at >= o.expires_at) then 'failed'
+                    when o.status = 'COMPLETED' then 'completed' end as kind,
+               coalesce(o.disputed_at, o.cancelled_at, o.completed_at, o.updated_at) as at
+        from payin_orders o
+        join trader_bank_accounts b on b.id = o.trader_bank_account_id and b.active
+        where o.matched_at >= ${outcomesSince.toISOString()}::timestamptz and o.matched_at <= ${nowParam}
+      ), runs as (
+        select account_id, at,
+               count(*) over (partition by account_id order by at range between interval '1 hour' preceding and current row) as run
+        from outcome where kind = 'failed' and at <= ${nowParam}
+      ), pauses as (
+        select account_id, max(at) as pause_from from runs where ${pauseAfter}::int is not null and run >= ${pauseAfter}::int group by account_id
+      ), account_stats as (
+        select b.id as account_id, b.bank_name,
+               count(x.kind) filter (where x.kind = 'completed' and x.matched_at >= ${windowStart.toISOString()}::timestamptz and x.at <= ${nowParam})::int as completed,
+               count(x.kind) filter (where x.kind = 'failed' and x.matched_at >= ${windowStart.toISOString()}::timestamptz and x.at <= ${nowParam})::int as failed,
+               count(x.kind) filter (where x.kind = 'failed' and x.at > ${hourAgo.toISOString()}::timestamptz and x.at <= ${nowParam})::int as failed_last_hour,
+               max(p.pause_from) as pause_from
+        from trader_bank_accounts b
+        left join outcome x on x.account_id = b.id
+        left join pauses p on p.account_id = b.id
+        where b.active
+        group by b.id, b.bank_name
+      ), bank_stats as (
+        select bank_name, sum(completed)::int as completed, sum(failed)::int as failed from account_stats group by bank_name
+      )
+      select q.trader_id as "traderId", q.price::text as price,
+             b.id as "bankAccountId", b.auto_confirm as "autoConfirm",
+             coalesce(a.balance >= ${asset}, false) as "canEscrow",
+             (${fiat})::numeric(20, 2)::text as "fiatAmount",
+             b.bank_name as "bankName", b.completed, b.failed, b.failed_last_hour as "failedLastHour",
+             bs.completed as "bankCompleted", bs.failed as "bankFailed",
+             b.orders_today as "ordersToday", b.order_limit as "orderLimit",
+             case when b.fiat_limit is null then null else (b.fiat_today / b.fiat_limit)::text end as "fiatUsedShare",
+             extract(epoch from ${nowParam} - b.last_order_at)::text as "secondsSinceLastOrder",
+             case when q.max_fiat = q.min_fiat then '0.5'
+                  else (ln(${fiat} / q.min_fiat) / ln(q.max_fiat / q.min_fiat))::text end as "tierPosition",
+             case when ${asset} > 0 then (coalesce(a.balance, 0) / ${asset})::text end as "balanceCover",
+             t.last_matched_at as "lastMatchedAt",
+             (min(q.price) over ())::text as "bestPrice"
+      from trader_quotes q
+      join traders t on t.id = q.trader_id
+      left join lateral (
+        select b.*, s.completed, s.failed, s.failed_last_hour from (
+          select b.id, b.auto_confirm, b.bank_name, b.created_at, b.last_order_at, b.min_order_fiat, b.max_order_fiat,
+                 case when b.usage_day = ${day}::date then b.usage_orders else 0 end as orders_today,
+                 case when b.usage_day = ${day}::date then b.usage_fiat else 0 end as fiat_today,
+                 coalesce(b.daily_order_limit, ${limits?.defaultDailyOrders ?? null}::int) as order_limit,
+                 coalesce(b.daily_fiat_limit, ${limits?.defaultDailyFiat ?? null}::numeric) as fiat_limit,
+                 coalesce(b.cooldown_seconds, ${limits?.defaultCooldownSeconds ?? 0}::int) as cooldown_seconds
+          from trader_bank_accounts b
+          where b.trader_id = q.trader_id and b.active
+            and (not b.auto_confirm or b.listener_last_seen_at >= now() - b.listener_silence_seconds * interval '1 second')
+        ) b
+        left join account_stats s on s.account_id = b.id
+        where (b.min_order_fiat is null or b.min_order_fiat <= ${fiat})
+          and (b.max_order_fiat is null or b.max_order_fiat >= ${fiat})
+          and (b.order_limit is null or b.orders_today < b.order_limit)
+          and (b.fiat_limit is null or b.fiat_today + ${fiat} <= b.fiat_limit)
+          and (b.last_order_at is null or b.cooldown_seconds = 0 or b.last_order_at <= ${nowParam} - b.cooldown_seconds * interval '1 second')
+          and (s.pause_from is null or s.pause_from + ${pauseMs}::int * interval '1 millisecond' <= ${nowParam})
+      ) b on true
+      left join bank_stats bs on bs.bank_name = b.bank_name
+      left join ledger_accounts a on a.id = 'trader:' || q.trader_id || ':available'
+      where q.side = 'SELL' and q.active and t.online and t.status = 'active'
+        and q.min_fiat <= ${fiat} and q.max_fiat >= ${fiat}
+        ${options.maxPrice ? sql`and q.price <= ${options.maxPrice}::numeric` : sql``}
+      order by b.id is null, q.price asc, t.last_matched_at asc nulls first, q.trader_id, b.created_at desc nulls last, b.id
+      limit ${options.limit ?? 10}`),
+  );
+  return { candidates: rows.map(candidateOf), bestPrice: rows[0]?.bestPrice ?? null };
+}
+
+const yes = (value: unknown) => value === true || value === 't';
+const int = (value: number | string | null) => (value === null ? 0 : Number(value));
+const ratio = (value: string | null) => (value === null ? null : Number(value));
+
+function candidateOf(row: Row): PayinCandidate {
+  return {
+    traderId: row.traderId,
+    price: row.price,
+    bankAccountId: row.bankAccountId,
+    autoConfirm: yes(row.autoConfirm),
+    canEscrow: yes(row.canEscrow),
+    fiatAmount: row.fiatAmount,
+    signals: {
+      bankName: row.bankName ?? '',
+      completed: int(row.completed),
+      failed: int(row.failed),
+      failedLastHour: int(row.failedLastHour),
+      bankCompleted: int(row.bankCompleted),
+      bankFailed: int(row.bankFailed),
+      ordersToday: int(row.ordersToday),
+      orderLimit: row.orderLimit === null ? null : Number(row.orderLimit),
+      fiatUsedShare: ratio(row.fiatUsedShare),
+      secondsSinceLastOrder: ratio(row.secondsSinceLastOrder),
+      tierPosition: ratio(row.tierPosition) ?? 0.5,
+      balanceCover: ratio(row.balanceCover) ?? 0,
+      lastMatchedAt: row.lastMatchedAt === null ? null : new Date(row.lastMatchedAt).getTime(),
+    },
+  };
+}

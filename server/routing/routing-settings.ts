@@ -1,0 +1,112 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Executor, Tx } from '../../db/client';
+import { platformSettings } from '../../db/schema';
+import { isoMsOrNull } from '../money/format';
+
+export const ROUTING_SETTINGS_KEY = 'routing';
+
+const weight = z.number().min(0).max(100);
+
+/** The signals' weights (docs/routing.md, "Signals"); a trader's own weights override any of them. */
+const routingWeights = z
+  .object({
+    price: weight,
+    success: weight,
+    headroom: weight,
+    cooldown: weight,
+    bankHealth: weight,
+    amountFit: weight,
+    balance: weight,
+  })
+  .strict();
+export type RoutingWeights = z.output<typeof routingWeights>;
+export type RoutingSignal = keyof RoutingWeights;
+
+const fiatString = z.string().regex(/^\d{1,18}(\.\d{1,2})?$/);
+
+/**
+ * How pay-ins are routed and the bounds of the traders' own account limits (docs/routing.md,
+ * "Settings"). A platform setting: changes only through an approved control change (server/controls).
+ */
+export const routingSettingsValue = z
+  .object({
+    mode: z.enum(['price', 'scored']),
+    weights: routingWeights,
+    /** Success rate and bank health look this far back. */
+    windowMinutes: z.number().int().min(10).max(7 * 24 * 60),
+    /** Scored routing considers only quotes within this spread of the best price for the buyer. */
+    maxPriceSpreadBps: z.number().int().min(0).max(1000),
+    /** Points off per failure in the last hour, for the 1st, 2nd and 3rd. */
+    recentFailurePenalty: z.tuple([z.number().min(0).max(100), z.number().min(0).max(100), z.number().min(0).max(100)]),
+    topK: z.number().int().min(1).max(20),
+    /** How sharply the pick among the top K favours the best: a candidate this many points behind is e times less likely. */
+    temperature: z.number().min(0.1).max(100),
+    /** The share of matches given to a candidate outside the top K, so a recovered account earns its way back. */
+    exploration: z.number().min(0).max(0.5),
+    /** An account pauses after this many failures within an hour, for pauseMinutes (null: never). */
+    pauseAfterFailures: z.number().int().min(1).max(100).nullable(),
+    pauseMinutes: z.number().int().min(1).max(24 * 60),
+    limits: z
+      .object({
+        /** Defaults for an account whose trader set none (null: no limit). */
+        defaultDailyOrders: z.number().int().min(1).nullable(),
+        defaultDailyFiat: fiatString.nullable(),
+        defaultCooldownSeconds: z.number().int().min(0),
+        /** The bounds a trader's own limits must keep within. */
+        maxDailyOrders: z.number().int().min(1),
+        maxDailyFiat: fiatString,
+        minCooldownSeconds: z.number().int().min(0),
+      })
+      .strict(),
+  })
+  .strict();
+export type RoutingSettings = z.output<typeof routingSettingsValue>;
+
+/**
+ * Until an operator changes them: today's routing (price only, no account limits, no pauses), so
+ * a platform opts in; docs/routing.md gives the recommended values (RECOMMENDED_ROUTING_SETTINGS).
+ */
+export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
+  mode: 'price',
+  weights: { price: 30, success: 25, headroom: 15, cooldown: 10, bankHealth: 5, amountFit: 5, balance: 10 },
+  windowMinutes: 180,
+  maxPriceSpreadBps: 50,
+  recentFailurePenalty: [5, 15, 30],
+  topK: 5,
+  temperature: 5,
+  exploration: 0.05,
+  pauseAfterFailures: null,
+  pauseMinutes: 60,
+  limits: {
+    defaultDailyOrders: null,
+    defaultDailyFiat: null,
+    defaultCooldownSeconds: 0,
+    maxDailyOrders: 5000,
+    maxDailyFiat: '5000000.00',
+    minCooldownSeconds: 0,
+  },
+};
+
+/** What docs/routing.md recommends and the simulation runs: scored routing, pauses after 3 failures in an hour, a 2-minute cooldown. */
+export const RECOMMENDED_ROUTING_SETTINGS: RoutingSettings = {
+  ...DEFAULT_ROUTING_SETTINGS,
+  mode: 'scored',
+  pauseAfterFailures: 3,
+  limits: { ...DEFAULT_ROUTING_SETTINGS.limits, defaultCooldownSeconds: 120 },
+};
+
+/** The routing settings in effect now and when they were last set. */
+export async function routingSettings(db: Executor): Promise<{ value: RoutingSettings; setAt: string | null }> {
+  const [row] = await db.select().from(platformSettings).where(eq(platformSettings.key, ROUTING_SETTINGS_KEY));
+  const parsed = row ? routingSettingsValue.safeParse(row.value) : null;
+  return parsed?.success ? { value: parsed.data, setAt: isoMsOrNull(row?.updatedAt) } : { value: DEFAULT_ROUTING_SETTINGS, setAt: null };
+}
+
+/** Writes the settings inside the caller's transaction: only control changes (and the simulation's own database) call it. */
+export async function writeRoutingSettings(tx: Tx, value: RoutingSettings, now: Date): Promise<void> {
+  await tx
+    .insert(platformSettings)
+    .values({ key: ROUTING_SETTINGS_KEY, value, updatedAt: now })
+    .onConflictDoUpdate({ target: platformSettings.key, set: { value, updatedAt: now } });
+}

@@ -9,7 +9,8 @@ import type { Db } from '../../db/client';
 import { chainDeposits, chainSendAttempts, chainSends, chainSweeps, depositAddresses } from '../../db/schema';
 import { anvilBinary, deployToken, mintTo, startAnvil, type Anvil } from '../../tests/chain/anvil';
 import { createSettlementTable, tableSettlement } from '../../tests/chain/recording-settlement';
-import { localChain, settlementCounts, signerKeyringText, sleep, TRANSFER, XPUB } from '../../tests/chain/signer-fixture';
+import { fundedHotWallet, generator, localChain, settlementCounts, signerKeyringText, sleep, TRANSFER, XPUB } from '../../tests/chain/signer-fixture';
+import { spawnSigner, stopSigner, type SignerProcess } from '../../tests/chain/signer-process';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import type { ChainConfig } from '../chains/chains';
 import { evmAddressDeriver } from '../chains/evm/evm-address-deriver';
@@ -36,6 +37,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('gas safety and s
   let database: TestDatabase;
   let token: Address;
   let nextIndex = 0;
+  const running: SignerProcess[] = [];
 
   async function until(what: string, check: () => Promise<boolean>, within = 30_000): Promise<void> {
     const deadline = Date.now() + within;
@@ -74,15 +76,29 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('gas safety and s
     return { index, address };
   }
 
-  /** Native transfers (value > 0) from `from` to `to`, counted from every block's transactions. */
-  async function nativeTransfers(from: Address, to: Address): Promise<number> {
+  /** Native transfers (value > 0) from `from`, per recipient (lower case), counted from every block's transactions. */
+  async function nativeTransfersFrom(from: Address): Promise<Map<string, number>> {
     const head = await anvil.client.getBlockNumber();
-    let count = 0;
+    const counts = new Map<string, number>();
     for (let n = 0n; n <= head; n += 1n) {
       const block = await anvil.client.getBlock({ blockNumber: n, includeTransactions: true });
-      count += block.transactions.filter((tx) => tx.from.toLowerCase() === from.toLowerCase() && tx.to?.toLowerCase() === to.toLowerCase() && tx.value > 0n).length;
+      for (const tx of block.transactions) {
+        if (tx.from.toLowerCase() !== from.toLowerCase() || !tx.to || tx.value === 0n) continue;
+        counts.set(tx.to.toLowerCase(), (counts.get(tx.to.toLowerCase()) ?? 0) + 1);
+      }
     }
-    return count;
+    return counts;
+  }
+
+  /** Each address swept once into `hot`: one top-up to it, one USDT transfer from it of its whole credited amount. */
+  async function expectSweptOnce(hot: Address, swept: readonly { address: Address; amount: bigint }[]): Promise<void> {
+    const topups = await nativeTransfersFrom(hot);
+    for (const { address, amount } of swept) {
+      expect(topups.get(address.toLowerCase()), address).toBe(1);
+      const logs = await anvil.client.getLogs({ address: token, event: TRANSFER, args: { from: address }, fromBlock: 0n, toBlock: 'latest', strict: true });
+      expect(logs.map((log) => [log.args.to, log.args.value])).toEqual([[hot, amount]]);
+      expect(await anvil.client.getTransactionCount({ address })).toBe(1);
+    }
   }
 
   beforeAll(async () => {
@@ -92,6 +108,7 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('gas safety and s
     token = await deployToken(anvil, DECIMALS);
   });
   afterAll(async () => {
+    await Promise.all(running.map((signer) => stopSigner(signer, 'SIGKILL')));
     await database?.close();
     await anvil?.stop();
   });
@@ -181,14 +198,11 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('gas safety and s
       for (const [i, { address, index }] of addresses.entries()) {
         const sweep = sweeps.find((row) => row.address === address)!;
         expect(sweep).toMatchObject({ derivationIndex: index, toAddress: key.address, amount: (Number(amounts[i]!) / 1e6).toFixed(6) });
-        // On chain: one gas top-up from the hot wallet, one USDT transfer from the address, of the whole amount.
-        expect(await nativeTransfers(key.address, address)).toBe(1);
-        const logs = await anvil.client.getLogs({ address: token, event: TRANSFER, args: { from: address }, fromBlock: 0n, toBlock: 'latest', strict: true });
-        expect(logs.map((log) => [log.args.to, log.args.value])).toEqual([[key.address, amounts[i]]]);
-        expect(await anvil.client.getTransactionCount({ address })).toBe(1);
         expect(BigInt(sweep.topupGasSpent!)).toBeGreaterThan(0n);
         expect(BigInt(sweep.sweepGasSpent!)).toBeGreaterThan(0n);
       }
+      // On chain: one gas top-up from the hot wallet, one USDT transfer from each address, of the whole amount.
+      await expectSweptOnce(key.address, addresses.map(({ address }, i) => ({ address, amount: amounts[i]! })));
       expect(sweeps.find((row) => row.address === small.address)).toBeUndefined();
       expect(await anvil.client.readContract({ address: token, abi: [TRANSFER_BALANCE], functionName: 'balanceOf', args: [small.address] })).toBe(40n * USDT);
 
@@ -204,6 +218,65 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('gas safety and s
     } finally {
       clearInterval(miner);
       await stop();
+    }
+  });
+
+  it('the signer process killed -9 mid-sweep and restarted sends nothing twice', { timeout: 120_000 }, async () => {
+    const chain = localChain('anvil-sweep-crash', anvil, token, DECIMALS);
+    const wallet = await fundedHotWallet(anvil, token, 1n);
+    const seedFile = join(mkdtempSync(join(tmpdir(), 'corridor-seed-')), 'deposit-seed.json');
+    writeFileSync(seedFile, encryptDepositSeed(parseKeyring(wallet.keyring), MNEMONIC).file, { mode: 0o600 });
+    const seed = Number(process.env.SWEEP_CRASH_SEED ?? Date.now() % 1_000_000_007);
+    const random = generator(seed);
+    const swept: { address: Address; amount: bigint }[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const amount = (100n + BigInt(random(900))) * USDT + BigInt(random(1_000_000));
+      swept.push({ address: (await creditedAddress(database.db, chain, amount)).address, amount });
+    }
+    const start = () => {
+      const signer = spawnSigner({
+        databaseUrl: database.url!,
+        chains: [chain],
+        keyFile: wallet.keyFile,
+        keyring: wallet.keyring,
+        xpub: XPUB,
+        env: { CORRIDOR_SIGNER_SEED_FILE: seedFile, CORRIDOR_SWEEP_INTERVAL_SECONDS: '1', CORRIDOR_SIGNER_REBROADCAST_SECONDS: '1' },
+      });
+      running.push(signer);
+      return signer;
+    };
+    const sweepStates = async () => {
+      const rows = await database.db.select({ state: chainSweeps.state }).from(chainSweeps).where(eq(chainSweeps.chain, chain.key));
+      return ['TOPPING_UP', 'SWEEPING', 'SWEPT'].map((state) => rows.filter((row) => row.state === state).length).join('/');
+    };
+    const miner = setInterval(() => void anvil.client.mine({ blocks: 1 }).catch(() => {}), 200);
+    const killedAt: string[] = [];
+    try {
+      for (let kill = 0; kill < 6; kill += 1) {
+        const signer = start();
+        await signer.started;
+        await sleep(300 + random(2_000));
+        await stopSigner(signer, 'SIGKILL');
+        killedAt.push(await sweepStates());
+      }
+      const last = start();
+      await last.started;
+      await until('every address swept', async () => (await sweepStates()) === `0/0/${swept.length}`, 60_000);
+      await stopSigner(last, 'SIGTERM');
+      expect(await last.exited).toBe(0);
+      for (const signer of running) {
+        expect(signer.output()).not.toContain(MNEMONIC);
+        expect(signer.output().toLowerCase()).not.toContain(wallet.privateKey.slice(2).toLowerCase());
+      }
+
+      await expectSweptOnce(wallet.address, swept);
+      const total = swept.reduce((sum, { amount }) => sum + amount, 1n);
+      expect(await anvil.client.readContract({ address: token, abi: [TRANSFER_BALANCE], functionName: 'balanceOf', args: [wallet.address] })).toBe(total);
+      expect(await anvil.client.getTransactionCount({ address: wallet.address })).toBe(swept.length);
+      expect(await database.db.select().from(chainSweeps).where(eq(chainSweeps.chain, chain.key))).toHaveLength(swept.length);
+      console.log(`sweep kill -9 (seed ${seed}): 6 kills, ${swept.length} addresses swept once; topping up/sweeping/swept at each kill: ${killedAt.join(' ')}`);
+    } finally {
+      clearInterval(miner);
     }
   });
 });

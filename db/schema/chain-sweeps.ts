@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, integer, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, updatedAt } from './columns';
 
 /** Sweep states (server/chain-sends/sweeps/sweep-machine.ts, docs/wallet.md "Sweeps"). */

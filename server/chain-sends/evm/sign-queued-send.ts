@@ -134,14 +134,13 @@ export async function signQueuedSend(db: Db, ctx: EvmSignerChain, lane: SignLane
       return store(tx, ctx, send, account, { body, nonce, fees, gas, now: input.now });
     }
 
+    const open = await openHotWalletTotals(tx, ctx);
     if (body.asset === 'token') {
-      const open = await openHotWalletTotals(tx, ctx);
       const available = new Dec(toLedgerAmount(input.tokenBalance, ctx.chain.tokens.USDT.decimals).amount).minus(open.token);
       if (available.lt(body.amount)) return wait('token');
       if (send.purpose === 'withdrawal' && input.target !== undefined && available.lt(input.target)) return wait('below_target');
     }
     const gas = await gasLimitFor(ctx, { from: hot, ...callOf(ctx, body) });
-    const open = await openHotWalletTotals(tx, ctx);
     // The gas of every signed, unconfirmed send is still owed by the wallet: this one comes on top.
     if (input.nativeBalance - open.native < gas * input.fees.maxFeePerGas + body.nativeValue) return wait('gas');
     const [wallet] = await tx

@@ -79,6 +79,14 @@ const envSchema = z.object({
    * only the signer's host lists (docs/wallet.md, "The signer").
    */
   CORRIDOR_SIGNER_KEY_FILE: z.preprocess(blankToUndefined, z.string().optional()),
+  /**
+   * The deposit addresses' encrypted seed (server/chain-sends/deposit-seed.ts), read by
+   * `npm run signer` only, to sweep deposit addresses into the hot wallet; without it nothing is
+   * swept (docs/wallet.md, "Sweeps").
+   */
+  CORRIDOR_SIGNER_SEED_FILE: z.preprocess(blankToUndefined, z.string().optional()),
+  /** Seconds between the signer's sweep plans per chain. */
+  CORRIDOR_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   /** Seconds before the signer replaces an unmined transaction at its nonce with higher fees. */
   CORRIDOR_SIGNER_STUCK_SECONDS: z.coerce.number().int().min(5).max(86_400).default(180),
   /** Seconds between re-broadcasts of the same bytes while a transaction is not mined. */

@@ -6,11 +6,12 @@
  */
 import { runSignerProcess } from './signer-process';
 import type { ChainSendSettlements } from '../server/chain-sends/settlement';
+import { sweepSettlements } from '../server/chain-sends/sweeps/sweep-settlement';
 import { withdrawalSettlement } from '../server/withdrawals/withdrawal-settlement';
 
-// Each purpose's settlement handlers register here (sweeps and gas top-ups will join withdrawals).
-// Sends of a purpose without handlers stay QUEUED: nothing is sent that its caller could not account for.
-const settlements: ChainSendSettlements = { withdrawal: withdrawalSettlement };
+// Each purpose's settlement handlers register here. Sends of a purpose without handlers stay
+// QUEUED: nothing is sent that its caller could not account for.
+const settlements: ChainSendSettlements = { withdrawal: withdrawalSettlement, ...sweepSettlements() };
 
 runSignerProcess(settlements).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : String(error));

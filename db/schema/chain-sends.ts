@@ -6,6 +6,10 @@ import { createdAt, id, instant, updatedAt } from './columns';
 export type ChainSendState = 'QUEUED' | 'SIGNED' | 'BROADCAST' | 'CONFIRMED' | 'FAILED';
 /** What a send pays out: the caller that queued it settles it (server/chain-sends/settlement.ts). */
 export type ChainSendPurpose = 'withdrawal' | 'sweep' | 'gas_topup';
+/** What a send moves: the chain's USDT (`amount`), or its native coin (`native_value`, for gas). */
+export type ChainSendAsset = 'token' | 'native';
+/** Why a QUEUED send is not signed yet (docs/wallet.md, "Gas and balances"). */
+export type ChainSendWaitReason = 'token' | 'gas' | 'below_target';
 
 /**
  * One token transfer the signer makes from the hot wallet. Queued by its caller in the caller's
@@ -22,8 +26,19 @@ export const chainSends = pgTable(
     referenceId: uuid('reference_id').notNull(),
     /** The recipient in the family's canonical form (EVM: EIP-55). */
     toAddress: text('to_address').notNull(),
-    /** 6-decimal USDT; the token's base units come from server/chains/token-amount.ts. */
+    /** 6-decimal USDT; the token's base units come from server/chains/token-amount.ts. 0 for a native send. */
     amount: numeric('amount', { precision: 30, scale: 6 }).notNull(),
+    asset: text('asset').$type<ChainSendAsset>().notNull().default('token'),
+    /** A native send's value in the coin's smallest unit (wei); null for a token send. */
+    nativeValue: numeric('native_value', { precision: 78, scale: 0 }),
+    /**
+     * The deposit address that sends (its derivation index under the deposit seed), for a sweep;
+     * null when the hot wallet sends. Its address is `from_address`, set when queued.
+     */
+    sourceIndex: integer('source_index'),
+    /** Why the signer leaves this QUEUED send for now; cleared when it is signed. */
+    waitReason: text('wait_reason').$type<ChainSendWaitReason>(),
+    waitingSince: instant('waiting_since'),
     state: text('state').$type<ChainSendState>().notNull().default('QUEUED'),
     createdAt: createdAt(),
     /** The hot wallet that signed it; set with the nonce, in the signing transaction. */
@@ -50,7 +65,10 @@ export const chainSends = pgTable(
     index('chain_sends_open_idx').on(t.chain, t.state, t.createdAt).where(sql`state in ('QUEUED', 'SIGNED', 'BROADCAST')`),
     check('chain_sends_state_check', sql`${t.state} in ('QUEUED', 'SIGNED', 'BROADCAST', 'CONFIRMED', 'FAILED')`),
     check('chain_sends_purpose_check', sql`${t.purpose} in ('withdrawal', 'sweep', 'gas_topup')`),
-    check('chain_sends_amount_check', sql`${t.amount} > 0`),
+    check('chain_sends_asset_check', sql`${t.asset} in ('token', 'native')`),
+    // A token send moves USDT; a native send moves gas and no USDT.
+    check('chain_sends_amount_check', sql`(${t.asset} = 'token' and ${t.amount} > 0 and ${t.nativeValue} is null) or (${t.asset} = 'native' and ${t.amount} = 0 and ${t.nativeValue} > 0)`),
+    check('chain_sends_source_check', sql`${t.sourceIndex} is null or (${t.sourceIndex} >= 0 and ${t.fromAddress} is not null)`),
     // Past QUEUED a send always has its signer's address and nonce.
     check('chain_sends_signed_check', sql`${t.state} = 'QUEUED' or (${t.fromAddress} is not null and ${t.nonce} is not null and ${t.txHash} is not null and ${t.signedAt} is not null)`),
   ],

@@ -9,6 +9,7 @@ import { issueMerchantApiKey } from '../../server/api-keys/issue-merchant-api-ke
 import { revokeApiKey } from '../../server/api-keys/revoke-api-key';
 import { adjustBalance } from '../../server/balances/adjust-balance';
 import { generateKeyringText } from '../../server/crypto/keyring';
+import { encryptDepositSeed } from '../../server/chain-sends/deposit-seed';
 import { encryptHotWalletKey } from '../../server/chain-sends/hot-wallet-key';
 import { DomainError } from '../../server/errors';
 import { checkLedgerInvariants } from '../../server/ledger/check-invariants';
@@ -384,6 +385,18 @@ export const commands: Record<string, Command> = {
       // wx: an existing key file is never overwritten; 0600: only the signer's user reads it.
       writeFileSync(out, file, { flag: 'wx', mode: 0o600 });
       return { result: { address, file: out }, text: `Wrote ${out} for hot wallet ${address}. Set CORRIDOR_SIGNER_KEY_FILE=${out} on the signer.` };
+    },
+  },
+  'signer encrypt-seed': {
+    usage: 'signer encrypt-seed --out <file>   (the deposit mnemonic on standard input, never as an argument)',
+    summary: "Encrypt the deposit addresses' mnemonic into the signer's seed file with the keyring's hot-wallet key (docs/wallet.md, \"Sweeps\")",
+    needsDatabase: false,
+    async run(_db, flags) {
+      const out = required(flags, 'out');
+      const { xpub, file } = encryptDepositSeed(keyring(), readFileSync(0, 'utf8'));
+      // wx: an existing seed file is never overwritten; 0600: only the signer's user reads it.
+      writeFileSync(out, file, { flag: 'wx', mode: 0o600 });
+      return { result: { xpub, file: out }, text: `Wrote ${out} for ${xpub}. It must equal CORRIDOR_EVM_XPUB; set CORRIDOR_SIGNER_SEED_FILE=${out} on the signer.` };
     },
   },
   'keys generate': {

@@ -75,10 +75,12 @@ describe('custody: only the signer loads a key', () => {
   it.each([
     // The key file is opened by the signer's process and written by the CLI on the signer's host.
     ['hot-wallet-key', /from '[^']*hot-wallet-key'/, ['scripts/cli/commands.ts', 'scripts/signer-process.ts']],
+    // The deposit seed likewise: opened by the signer's process, written by the CLI.
+    ['deposit-seed', /from '[^']*deposit-seed'/, ['scripts/cli/commands.ts', 'scripts/signer-process.ts']],
     ['the signer process', /from '[^']*signer-process'/, ['scripts/signer.ts']],
     ['the signer loop', /from '[^']*start-signer'/, ['scripts/signer-process.ts']],
     // API nodes, the watcher and the scheduler never make a spending account from anything.
-    ['a private key account', /privateKeyToAccount|mnemonicToAccount|hdKeyToAccount/, ['server/chain-sends/hot-wallet-key.ts']],
+    ['a private key account', /privateKeyToAccount|mnemonicToAccount|hdKeyToAccount/, ['server/chain-sends/deposit-seed.ts', 'server/chain-sends/hot-wallet-key.ts']],
   ])('%s is imported by its allowed files only', (_what, pattern, allowed) => {
     expect(files.length).toBeGreaterThan(100);
     expect(files.filter((file) => pattern.test(readFileSync(join(root, file), 'utf8')))).toEqual(allowed);

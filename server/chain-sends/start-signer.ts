@@ -7,10 +7,12 @@ import { toLedgerAmount } from '../chains/token-amount';
 import { log } from '../logging/log';
 import { chainSendAttemptsTotal } from '../metrics/signer-metrics';
 import { advanceOpenSends } from './evm/advance-open-sends';
-import type { EvmSignerChain } from './evm/evm-signer-chain';
+import type { DepositAccounts, EvmSignerChain } from './evm/evm-signer-chain';
 import { evmSendNode, type EvmSendNode } from './evm/evm-send-node';
-import { signQueuedSend } from './evm/sign-queued-send';
+import { signQueuedSend, type SignLane } from './evm/sign-queued-send';
+import { hotWalletSettings } from './hot-wallet-settings';
 import type { ChainSendSettlements } from './settlement';
+import { planSweeps } from './sweeps/plan-sweeps';
 
 export interface SignerOptions {
   db: Db;
@@ -23,8 +25,12 @@ export interface SignerOptions {
   stuckAfterMs?: number;
   /** Default 30 s. */
   rebroadcastMs?: number;
-  /** Default 100,000. */
+  /** The gas limit when the node cannot estimate one; default 100,000. */
   gasLimit?: bigint;
+  /** The deposit addresses' keys (deposit-seed.ts): with them, and the sweeps' settlements, the signer plans and signs sweeps. */
+  depositAccounts?: DepositAccounts;
+  /** How often the sweep planner runs per chain; default 60 s. */
+  sweepEveryMs?: number;
   /** How often the hot wallet's balances are read for the gauges; default 30 s. */
   balanceEveryMs?: number;
   /** Sends signed per tick at most, so confirmations keep up with a long queue; default 50. */
@@ -51,6 +57,7 @@ export function startSigner(options: SignerOptions): () => Promise<void> {
     const node = options.nodes?.get(chain.key) ?? evmSendNode({ rpcUrl: chain.rpcUrl });
     let ctx: EvmSignerChain | undefined;
     let balanceReadAt = 0;
+    let sweepPlannedAt = 0;
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     const tick = () => {
@@ -61,6 +68,11 @@ export function startSigner(options: SignerOptions): () => Promise<void> {
           if (Date.now() - balanceReadAt >= (options.balanceEveryMs ?? 30_000)) {
             await recordBalances(options.db, ctx, now);
             balanceReadAt = Date.now();
+          }
+          if (ctx.depositAccounts && ctx.settlements.sweep && ctx.settlements.gas_topup && Date.now() - sweepPlannedAt >= (options.sweepEveryMs ?? 60_000)) {
+            const settings = await hotWalletSettings(options.db);
+            await planSweeps(options.db, ctx, { threshold: settings.sweepThreshold, fees: await node.fees(), now: new Date() });
+            sweepPlannedAt = Date.now();
           }
           await signQueued(options, ctx, () => stopped);
           await advanceOpenSends(options.db, ctx, { now: new Date(), fees: () => node.fees() });
@@ -108,6 +120,7 @@ async function prepareChain(options: SignerOptions, chain: ChainConfig, node: Ev
     chainId,
     settlements: options.settlements,
     gasLimit: options.gasLimit ?? 100_000n,
+    depositAccounts: options.depositAccounts,
     stuckAfterMs: options.stuckAfterMs ?? 180_000,
     rebroadcastMs: options.rebroadcastMs ?? 30_000,
   };
@@ -135,15 +148,26 @@ async function signQueued(options: SignerOptions, ctx: EvmSignerChain, stopped: 
   if (!queued) return;
   // Read now, not from the gauges' last read: sends confirmed since then have left the wallet.
   const tokenBalance = await ctx.node.tokenBalance(ctx.chain.tokens.USDT.contract, ctx.account.address);
+  const nativeBalance = await ctx.node.nativeBalance(ctx.account.address);
   const fees = await ctx.node.fees();
-  for (let i = 0; i < (options.signPerTick ?? 50) && !stopped(); i += 1) {
-    const outcome = await signQueuedSend(options.db, ctx, { fees, tokenBalance, now: new Date() });
-    if (outcome === 'short') {
-      log('warn', 'hot wallet cannot cover the next send; it waits', { chain: ctx.chain.key });
-      return;
+  const target = (await hotWalletSettings(options.db)).targets[ctx.chain.key];
+  const input = { fees, tokenBalance, nativeBalance, target, now: new Date(), skip: [] as string[] };
+  let budget = options.signPerTick ?? 50;
+  // Sweeps and top-ups first: they refill the wallet the withdrawals then draw on.
+  const lanes: SignLane[] = ['deposit', 'hot_native', 'hot_token'];
+  for (const lane of lanes) {
+    while (budget > 0 && !stopped()) {
+      const result = await signQueuedSend(options.db, ctx, lane, input);
+      if (result.outcome === 'none') break;
+      if (result.outcome === 'wait') {
+        // Withdrawals go out in order: the rest wait behind the first that must. Other lanes go on.
+        if (lane === 'hot_token') break;
+        input.skip.push(result.id);
+        continue;
+      }
+      budget -= 1;
+      chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'signed' });
     }
-    if (outcome === 'none') return;
-    chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'signed' });
   }
 }
 

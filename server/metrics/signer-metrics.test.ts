@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainHotWallets, chainSends } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
+import { writeHotWalletSettings } from '../chain-sends/hot-wallet-settings';
 import { metricsRegistry } from './registry';
 import { registerSignerGauges } from './signer-metrics';
 
@@ -45,5 +46,17 @@ describe('signer gauges', () => {
     expect(lag['ethereum/QUEUED']).toBeGreaterThan(590);
     expect(lag['ethereum/QUEUED']).toBeLessThan(700);
     expect(lag['ethereum/SIGNED']).toBeGreaterThan(1790);
+  });
+
+  it('show the gap to the target per chain with one, and the sends left waiting by reason', async () => {
+    expect(await values('corridor_hot_wallet_target_gap_usdt')).toEqual({});
+    await writeHotWalletSettings(database.db, { targets: { ethereum: '1000', bsc: '10' } });
+    await database.db.insert(chainHotWallets).values({ chain: 'polygon', address: '0xA', nextNonce: 0n, tokenBalance: '5', nativeBalance: '0' });
+    const waiting = (waitReason: 'gas' | 'below_target') => ({ chain: 'ethereum', purpose: 'withdrawal' as const, referenceId: crypto.randomUUID(), toAddress: '0xB', amount: '1', waitReason });
+    await database.db.insert(chainSends).values([waiting('gas'), waiting('below_target'), waiting('below_target')]);
+
+    // ethereum holds 1500.25 (above): +500.25; bsc has no wallet row yet; polygon has no target.
+    expect(await values('corridor_hot_wallet_target_gap_usdt')).toEqual({ ethereum: 500.25 });
+    expect(await values('corridor_signer_waiting_sends')).toEqual({ 'ethereum/gas': 1, 'ethereum/below_target': 2 });
   });
 });

@@ -50,9 +50,43 @@ export function registerSignerGauges(database: () => Promise<Db>): void {
       const rows = rowsOf<{ chain: string; total: string }>(
         await (await database()).execute(sql`
           select chain, sum(amount)::text as total from chain_sends
-          where signed_at > now() - interval '24 hours' and state <> 'FAILED' group by chain`),
+          where signed_at > now() - interval '24 hours' and state <> 'FAILED' and source_index is null group by chain`),
       );
       for (const row of rows) this.set({ chain: row.chain }, Number(row.total));
+    },
+  });
+  new Gauge({
+    name: 'corridor_hot_wallet_target_gap_usdt',
+    help: 'The hot wallet\'s last-read USDT minus its target, per chain with a target: above 0 the excess to move to cold storage, below 0 withdrawals wait.',
+    labelNames: ['chain'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      // The targets are platform settings (server/chain-sends/hot-wallet-settings.ts), read here as
+      // stored: this module sits below chain-sends and must not import it.
+      const rows = rowsOf<{ chain: string; gap: string }>(
+        await (await database()).execute(sql`
+          select w.chain, (sum(w.token_balance) - (s.value->'targets'->>w.chain)::numeric)::text as gap
+          from chain_hot_wallets w join platform_settings s on s.key = 'wallet_hot_wallet_settings'
+          where w.token_balance is not null and s.value->'targets' ? w.chain
+          group by w.chain, s.value`),
+      );
+      for (const row of rows) this.set({ chain: row.chain }, Number(row.gap));
+    },
+  });
+  new Gauge({
+    name: 'corridor_signer_waiting_sends',
+    help: 'Queued sends the signer leaves waiting, per chain and reason (gas: the sender cannot pay its gas; below_target: the hot wallet is below its target; token: not enough USDT).',
+    labelNames: ['chain', 'reason'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const rows = rowsOf<{ chain: string; reason: string; n: string }>(
+        await (await database()).execute(sql`
+          select chain, wait_reason as reason, count(*)::text as n from chain_sends
+          where state = 'QUEUED' and wait_reason is not null group by chain, wait_reason`),
+      );
+      for (const row of rows) this.set({ chain: row.chain, reason: row.reason }, Number(row.n));
     },
   });
   new Gauge({

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { chainHotWallets, chainSends, walletWithdrawals, withdrawalAddresses } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import { traderWithBalance } from '../../tests/fixtures/parties';
+import { writeHotWalletSettings } from '../chain-sends/hot-wallet-settings';
 import { hotWalletSummary } from './hot-wallet-summary';
 import { listStuckWithdrawals } from './list-stuck-withdrawals';
 
@@ -55,6 +56,8 @@ describe('listStuckWithdrawals', () => {
 });
 
 describe('hotWalletSummary', () => {
+  const noFlags = { nativeBalance: null, target: null, excess: null, coldAddress: null, belowTarget: false, waiting: { gas: 0, belowTarget: 0, token: 0 } };
+
   it('gives each configured chain its last-read balance and the last 24 hours of signed sends, failed ones excluded', async () => {
     await db.insert(chainHotWallets).values({ chain: 'local-eth', address: EVM_ADDRESS, nextNonce: 3n, tokenBalance: '1500.250000', balanceReadAt: minutesAgo(2) });
     const send = (amount: string, signedAt: Date, state: 'BROADCAST' | 'CONFIRMED' | 'FAILED') =>
@@ -77,8 +80,44 @@ describe('hotWalletSummary', () => {
 
     const summary = await hotWalletSummary(db, [{ key: 'local-eth', name: 'Local' }, { key: 'tron', name: 'TRON' }], NOW);
     expect(summary).toEqual([
-      { chain: 'local-eth', name: 'Local', balance: '1500.250000', balanceReadAt: minutesAgo(2).toISOString(), outflow24h: '10.500001' },
-      { chain: 'tron', name: 'TRON', balance: null, balanceReadAt: null, outflow24h: '0' },
+      { ...noFlags, chain: 'local-eth', name: 'Local', balance: '1500.250000', balanceReadAt: minutesAgo(2).toISOString(), outflow24h: '10.500001' },
+      { ...noFlags, chain: 'tron', name: 'TRON', balance: null, balanceReadAt: null, outflow24h: '0' },
     ]);
+  });
+
+  it('flags the excess over the target with the cold address, a wallet below its target, and the sends waiting; sweeps into the wallet are not outflow', async () => {
+    const COLD = '0x1111111111111111111111111111111111111111';
+    await writeHotWalletSettings(db, { targets: { 'local-a': '1000', 'local-b': '5000' }, coldAddresses: { 'local-a': COLD } }, NOW);
+    await db.insert(chainHotWallets).values([
+      { chain: 'local-a', address: EVM_ADDRESS, nextNonce: 0n, tokenBalance: '1250.500000', nativeBalance: '7', balanceReadAt: minutesAgo(1) },
+      { chain: 'local-b', address: EVM_ADDRESS, nextNonce: 0n, tokenBalance: '4000.000000', nativeBalance: '0', balanceReadAt: minutesAgo(1) },
+    ]);
+    const queued = (chain: string, waitReason: 'gas' | 'below_target' | null) =>
+      db.insert(chainSends).values({ chain, purpose: 'withdrawal', referenceId: crypto.randomUUID(), toAddress: EVM_ADDRESS, amount: '20', waitReason, waitingSince: waitReason ? NOW : null });
+    await queued('local-b', 'below_target');
+    await queued('local-b', 'below_target');
+    await queued('local-b', 'gas');
+    await queued('local-b', null);
+    // A sweep's transfer into the hot wallet, signed in the last 24 hours: not outflow.
+    await db.insert(chainSends).values({
+      chain: 'local-a',
+      purpose: 'sweep',
+      referenceId: crypto.randomUUID(),
+      toAddress: EVM_ADDRESS,
+      amount: '300',
+      state: 'CONFIRMED',
+      sourceIndex: 4,
+      fromAddress: COLD,
+      nonce: 0n,
+      txHash: `0x${'ab'.repeat(32)}`,
+      signedAt: minutesAgo(5),
+    });
+
+    const [a, b] = await hotWalletSummary(db, [{ key: 'local-a', name: 'A' }, { key: 'local-b', name: 'B' }], NOW);
+    expect(a).toEqual({
+      chain: 'local-a', name: 'A', balance: '1250.500000', balanceReadAt: minutesAgo(1).toISOString(), nativeBalance: '7', outflow24h: '0',
+      target: '1000', excess: '250.500000', coldAddress: COLD, belowTarget: false, waiting: { gas: 0, belowTarget: 0, token: 0 },
+    });
+    expect(b).toMatchObject({ target: '5000', excess: null, coldAddress: null, belowTarget: true, waiting: { gas: 1, belowTarget: 2, token: 0 } });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { formatUnits, type Hex } from 'viem';
 import type { Db, Tx } from '../../../db/client';
 import { chainSendAttempts, chainSends } from '../../../db/schema';
@@ -6,7 +6,7 @@ import { log } from '../../logging/log';
 import { chainSendAttemptsTotal } from '../../metrics/signer-metrics';
 import { applyChainSendTransition, type ChainSendRow } from '../apply-chain-send-transition';
 import { nativeSymbolOf, type EvmSignerChain } from './evm-signer-chain';
-import { signTransfer, type Fees } from './sign-queued-send';
+import { bodyOf, signTransfer, type Fees } from './sign-queued-send';
 
 type AttemptRow = typeof chainSendAttempts.$inferSelect;
 
@@ -27,16 +27,26 @@ export async function advanceOpenSends(db: Db, ctx: EvmSignerChain, input: { now
   const open = await db
     .select()
     .from(chainSends)
-    .where(and(eq(chainSends.chain, ctx.chain.key), eq(chainSends.fromAddress, ctx.account.address), inArray(chainSends.state, ['SIGNED', 'BROADCAST'])))
+    .where(
+      and(
+        eq(chainSends.chain, ctx.chain.key),
+        // The hot wallet's sends, and the sweeps' transfers from deposit addresses.
+        or(eq(chainSends.fromAddress, ctx.account.address), isNotNull(chainSends.sourceIndex)),
+        inArray(chainSends.state, ['SIGNED', 'BROADCAST']),
+      ),
+    )
     .orderBy(asc(chainSends.nonce));
   if (open.length === 0) return;
   const head = await ctx.node.head();
-  const minedNonce = await ctx.node.minedNonce(ctx.account.address);
+  // Each sending address's mined count, read once per tick.
+  const minedNonces = new Map<string, bigint>();
   for (const send of open) {
     // A purpose whose handlers this signer lacks waits for a signer that has them.
     if (!ctx.settlements[send.purpose]) continue;
     try {
-      await advanceSend(db, ctx, send, { ...input, head, minedNonce });
+      const from = send.fromAddress!;
+      if (!minedNonces.has(from)) minedNonces.set(from, await ctx.node.minedNonce(from));
+      await advanceSend(db, ctx, send, { ...input, head, minedNonce: minedNonces.get(from)! });
     } catch (error) {
       // One send's trouble (a handler that throws, a node error) does not hold up the others.
       chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'tick_error' });
@@ -159,7 +169,12 @@ async function replace(db: Db, ctx: EvmSignerChain, send: ChainSendRow, latest: 
     const maxPriorityFeePerGas = bumped(BigInt(last.maxPriorityFeePerGas), suggested.maxPriorityFeePerGas);
     let maxFeePerGas = bumped(BigInt(last.maxFeePerGas), suggested.maxFeePerGas);
     if (maxFeePerGas < maxPriorityFeePerGas) maxFeePerGas = maxPriorityFeePerGas;
-    const { raw, hash } = await signTransfer(ctx, { to: locked.toAddress, amount: locked.amount, nonce: locked.nonce!, fees: { maxFeePerGas, maxPriorityFeePerGas } });
+    // A sweep's transfer is replaced by the key of its deposit address; without the seed it is only rebroadcast.
+    const account = locked.sourceIndex === null ? ctx.account : ctx.depositAccounts?.(locked.sourceIndex);
+    if (!account) return null;
+    // The same gas limit as the attempt it replaces: only the fees go up.
+    const gas = BigInt(last.gasLimit);
+    const { raw, hash } = await signTransfer(ctx, account, { body: bodyOf(locked), nonce: locked.nonce!, fees: { maxFeePerGas, maxPriorityFeePerGas }, gas });
     const [attempt] = await tx
       .insert(chainSendAttempts)
       .values({
@@ -169,7 +184,7 @@ async function replace(db: Db, ctx: EvmSignerChain, send: ChainSendRow, latest: 
         rawTx: raw,
         maxFeePerGas: maxFeePerGas.toString(),
         maxPriorityFeePerGas: maxPriorityFeePerGas.toString(),
-        gasLimit: ctx.gasLimit.toString(),
+        gasLimit: gas.toString(),
         signedAt: now,
       })
       .returning();

@@ -19,6 +19,8 @@ export interface EvmSendNode {
   sendRaw(raw: Hex): Promise<'accepted' | 'nonce_too_low'>;
   tokenBalance(token: string, address: string): Promise<bigint>;
   nativeBalance(address: string): Promise<bigint>;
+  /** eth_estimateGas of a call from `from`; throws when the node cannot (e.g. it would revert). */
+  estimateGas(call: { from: string; to: string; data?: Hex; value?: bigint }): Promise<bigint>;
 }
 
 /** ERC-20 transfer(to, value) calldata. */
@@ -68,6 +70,7 @@ export function evmSendNode(options: { rpcUrl: string; timeoutMs?: number }): Ev
     },
     tokenBalance: (token, address) => client.readContract({ address: getAddress(token), abi: ERC20, functionName: 'balanceOf', args: [getAddress(address)] }),
     nativeBalance: (address) => client.getBalance({ address: getAddress(address) }),
+    estimateGas: (call) => client.estimateGas({ account: getAddress(call.from), to: getAddress(call.to), data: call.data, value: call.value }),
   };
 }
 

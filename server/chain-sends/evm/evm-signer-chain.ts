@@ -3,6 +3,9 @@ import type { ChainConfig } from '../../chains/chains';
 import type { ChainSendSettlements } from '../settlement';
 import type { EvmSendNode } from './evm-send-node';
 
+/** Derives the spending account of a deposit address from its index (the seed file, deposit-seed.ts). */
+export type DepositAccounts = (index: number) => PrivateKeyAccount;
+
 /** One EVM chain as the signer works it: its node, the hot wallet's account and the rules. */
 export interface EvmSignerChain {
   chain: ChainConfig;
@@ -10,8 +13,13 @@ export interface EvmSignerChain {
   account: PrivateKeyAccount;
   chainId: number;
   settlements: ChainSendSettlements;
-  /** Gas limit of a token transfer: USDT's transfer uses about 65,000 on Ethereum. */
+  /**
+   * The gas limit used when the node cannot estimate one: USDT's transfer uses about 65,000 on
+   * Ethereum. Otherwise a send's limit is the node's estimate plus a quarter (gas-limit.ts).
+   */
   gasLimit: bigint;
+  /** The deposit addresses' keys, from the seed file; absent: no sweeps are planned or signed. */
+  depositAccounts?: DepositAccounts;
   /** A transaction not mined this long after it was signed is replaced at its nonce with higher fees. */
   stuckAfterMs: number;
   /** How often unmined bytes are handed to the node again (a node may drop them from its pool). */

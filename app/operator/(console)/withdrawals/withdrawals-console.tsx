@@ -103,6 +103,7 @@ export function WithdrawalsConsole({ operatorId }: { operatorId: string }) {
                   <th scope="col">{t.balance}</th>
                   <th scope="col">{t.readAt}</th>
                   <th scope="col">{t.outflow}</th>
+                  <th scope="col">{t.flags}</th>
                 </tr>
               </thead>
               <tbody>
@@ -112,6 +113,13 @@ export function WithdrawalsConsole({ operatorId }: { operatorId: string }) {
                     <td className="mono amount">{wallet.balance === null ? t.notRead : formatUsdt(wallet.balance)}</td>
                     <td>{formatTime(wallet.balanceReadAt)}</td>
                     <td className="mono amount">{formatUsdt(wallet.outflow24h)}</td>
+                    <td data-testid="hot-wallet-flags">
+                      {wallet.excess !== null ? <div>{t.excess(formatUsdt(wallet.excess), wallet.coldAddress)}</div> : null}
+                      {wallet.belowTarget && wallet.target !== null ? <div role="alert">{t.belowTarget(formatUsdt(wallet.target))}</div> : null}
+                      {wallet.target !== null && wallet.excess === null && !wallet.belowTarget ? <div>{t.atTarget(formatUsdt(wallet.target))}</div> : null}
+                      {wallet.target === null ? <div>{t.noTarget}</div> : null}
+                      {wallet.waiting.gas > 0 ? <div role="alert">{t.waitingGas(wallet.waiting.gas)}</div> : null}
+                    </td>
                   </tr>
                 ))}
               </tbody>

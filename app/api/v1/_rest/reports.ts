@@ -67,6 +67,7 @@ export const getSettlementReport = defineRoute({
     example:
       'transfer_id,created_at,category,kind,flow,order_no,merchant_order_no,fiat_currency,fiat_amount,rate,gross,fee,net,trader_id,trader_name,bank_notification_id,tx_hash\r\ntotal,,,,,,,,,,0.000000,0.000000,0.000000,,,,\r\n#rows,0\r\n#opening_balance,0.000000\r\n#closing_balance,0.000000\r\n#signature,Ed25519,k20261101,q1l0...Ag==\r\n',
     filename: 'corridor-settlement-report.csv',
+    query: settlementReportQuery,
     handle: async ({ merchant, query }) => streamSettlementCsv((await getReadDatabase()).db, keyring(), merchant.id, query.date),
   },
   handle: async ({ merchant, query, db }) => ({ body: await settlementReportOf(db, keyring(), merchant.id, query.date) }),

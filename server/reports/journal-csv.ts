@@ -7,7 +7,7 @@ const BATCH = 5000;
 const encoder = new TextEncoder();
 
 /** The journal's columns, in order (docs/ledger.md, "Daily journal"). */
-export const journalCsvColumns = ['posting_id', 'day', 'created_at', 'transfer_id', 'kind', 'category', 'order_id', 'account_id', 'amount'] as const;
+const journalCsvColumns = ['posting_id', 'day', 'created_at', 'transfer_id', 'kind', 'category', 'order_id', 'account_id', 'amount'] as const;
 
 export interface JournalPeriod {
   /** Inclusive. */

@@ -15,13 +15,13 @@ export const statementPeriodInput = z
   .refine((period) => !(period.from && period.to && period.from > period.to), { path: ['from'], error: 'must not be after to' });
 export type StatementPeriod = z.infer<typeof statementPeriodInput>;
 
-export const statementCategoryTotal = z.object({
+const statementCategoryTotal = z.object({
   category: z.enum(reportingCategories),
   credits: unsigned6,
   debits: unsigned6,
 });
 
-export const statementLine = z.object({
+const statementLine = z.object({
   transferId: z.string().describe('The ledger transfer this line comes from.'),
   kind: z.string().describe("The transfer's kind (docs/ledger.md)."),
   category: z.enum(reportingCategories),
@@ -31,9 +31,8 @@ export const statementLine = z.object({
   merchantOrderNo: z.string().nullable(),
   createdAt: z.string(),
 });
-export type StatementLine = z.infer<typeof statementLine>;
 
-export const ownerStatement = z.object({
+const ownerStatement = z.object({
   owner: z.object({ type: z.enum(['merchant', 'trader']), id: z.string() }),
   currency: z.literal('USDT'),
   from: z.string().nullable(),

@@ -19,7 +19,7 @@ const LINE_LIMIT = 1000;
  * escrow, which moves value between its own accounts, makes none), the fee the owner paid split off
  * as a line of category `fee`, so the order's line reads its gross amount.
  */
-export function statementLinesSql(owner: StatementOwner, period: StatementPeriod): SQL {
+function statementLinesSql(owner: StatementOwner, period: StatementPeriod): SQL {
   const range = [
     ...(period.from ? [sql`and p.created_at >= ${period.from.toISOString()}::timestamptz`] : []),
     ...(period.to ? [sql`and p.created_at < ${period.to.toISOString()}::timestamptz`] : []),

@@ -16,7 +16,7 @@ interface SigningKey {
  * signed. A keyring with none derives the seed from its active `api-secret` key (HKDF, its own
  * label), so every node signs with the same key from the first report on with nothing to store.
  */
-export function reportSigningKeys(ring: Keyring): SigningKey[] {
+function reportSigningKeys(ring: Keyring): SigningKey[] {
   const listed = ring.all('report-signing').map((entry) => ({ keyId: entry.id, seed: new Uint8Array(entry.key) }));
   const seeds = listed.length > 0 ? listed : [derivedSeed(ring)];
   return seeds.map(({ keyId, seed }) => ({ keyId, secret: seed, publicKey: ed25519.getPublicKey(seed) }));
@@ -44,13 +44,4 @@ export function reportDigest(bytes: Uint8Array | string): Uint8Array {
 export function signReportDigest(ring: Keyring, digest: Uint8Array): { algorithm: 'Ed25519'; keyId: string; value: string } {
   const key = reportSigningKeys(ring)[0]!;
   return { algorithm: 'Ed25519', keyId: key.keyId, value: Buffer.from(ed25519.sign(digest, key.secret)).toString('base64') };
-}
-
-/** Verifies a signature against a published public key (base64): what a merchant's own code does. */
-export function verifyReportDigest(publicKeyBase64: string, digest: Uint8Array, signatureBase64: string): boolean {
-  try {
-    return ed25519.verify(Buffer.from(signatureBase64, 'base64'), digest, Buffer.from(publicKeyBase64, 'base64'));
-  } catch {
-    return false;
-  }
 }

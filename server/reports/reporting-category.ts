@@ -2,7 +2,7 @@
  * The reporting category of a movement (docs/ledger.md, "Reporting categories"): a small, stable
  * set a finance team sums by, derived from the ledger transfer's kind so no transfer needs a new
  * column and every transfer ever posted has one. The set only grows; a kind this list does not
- * know reads `other`, which the statements still add up (a new flow shows there until it is named).
+ * know reads `other` (report-sql.ts), which the statements still add up (a new flow shows there until it is named).
  */
 export const reportingCategories = [
   'payin_settled',
@@ -37,22 +37,14 @@ export const categoryByKind: Readonly<Record<string, ReportingCategory>> = {
   'adjust.debit': 'adjustment',
 };
 
-export function reportingCategoryOf(kind: string): ReportingCategory {
-  return categoryByKind[kind] ?? 'other';
-}
-
-/**
- * Whether the owner of the debited side pays the transfer's platform fee: a merchant on every
- * order movement, an owner on its withdrawal. A trader's part of an order carries no fee.
- */
-export function feePaidBy(kind: string, ownerType: string): boolean {
-  return feeKindsOf(ownerType).includes(kind);
-}
-
 const ownerFeeKinds = ['withdrawal.confirm'];
 const merchantFeeKinds = ['payin.settle', 'payin.split', 'payout.release', 'payout.split', ...ownerFeeKinds];
 
-/** The transfer kinds whose fee an owner of this type pays. */
+/**
+ * The transfer kinds whose platform fee an owner of this type pays: a merchant on every order
+ * movement and its withdrawals, a trader on its withdrawals only (a trader's part of an order
+ * carries no fee).
+ */
 export function feeKindsOf(ownerType: string): readonly string[] {
   return ownerType === 'merchant' ? merchantFeeKinds : ownerFeeKinds;
 }

@@ -12,7 +12,7 @@ const BATCH = 1000;
 const encoder = new TextEncoder();
 
 /** The prefix of the CSV's last line, which carries the signature (docs/api.md, "Verifying a report"). */
-export const CSV_SIGNATURE_PREFIX = '#signature,Ed25519,';
+const CSV_SIGNATURE_PREFIX = '#signature,Ed25519,';
 
 /**
  * A day's settlement report as CSV, streamed in keyset batches (docs/api.md, "Settlement reports"):

@@ -30,7 +30,6 @@ function configure(): void {
 }
 
 function needsCjk(report: SettlementReport): boolean {
-  // eslint-disable-next-line no-control-regex -- Latin-1 is what the standard fonts draw.
   const outside = /[^\u0000-\u00ff]/;
   return report.rows.some((row) => outside.test(row.traderName ?? '') || outside.test(row.merchantOrderNo ?? ''));
 }

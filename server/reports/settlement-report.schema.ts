@@ -9,7 +9,7 @@ export const reportDay = z.iso.date({ error: 'must be a date, YYYY-MM-DD (a UTC 
 
 export const settlementReportQuery = z.object({ date: reportDay.describe('The UTC day of the report, YYYY-MM-DD.') }).strict();
 
-export const settlementRow = z.object({
+const settlementRow = z.object({
   transferId: z.string().describe('The ledger transfer that moved the balance.'),
   createdAt: z.string().describe('When it moved, ISO 8601 UTC with milliseconds.'),
   category: z.enum(reportingCategories).describe('docs/ledger.md, "Reporting categories".'),
@@ -31,7 +31,7 @@ export const settlementRow = z.object({
 });
 export type SettlementRow = z.infer<typeof settlementRow>;
 
-export const settlementReport = z.object({
+const settlementReport = z.object({
   version: z.literal(1),
   merchantId: z.string(),
   date: z.string(),
@@ -43,7 +43,7 @@ export const settlementReport = z.object({
 });
 export type SettlementReport = z.infer<typeof settlementReport>;
 
-export const reportSignature = z.object({
+const reportSignature = z.object({
   algorithm: z.literal('Ed25519'),
   keyId: z.string().describe('Which published key signed (GET /api/v1/reports/signing-key).'),
   value: z.string().describe('Base64 of the 64-byte signature over the SHA-256 digest of canonical(report) (docs/api.md, "Verifying a report").'),

@@ -34,7 +34,7 @@ export async function settlementReportOf(db: Executor, ring: Keyring, merchantId
 }
 
 /** The sums of a report's columns; the rows are what is summed, so they add up by construction, and the tests check it. */
-export function totalsOf(rows: readonly SettlementRow[]): SettlementReport['totals'] {
+function totalsOf(rows: readonly SettlementRow[]): SettlementReport['totals'] {
   const sum = (pick: (row: SettlementRow) => string) => rows.reduce((total, row) => total.plus(pick(row)), new Dec(0)).toFixed(6);
   return { rows: rows.length, gross: sum((row) => row.gross), fee: sum((row) => row.fee), net: sum((row) => row.net) };
 }

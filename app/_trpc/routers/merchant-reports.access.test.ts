@@ -5,7 +5,6 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/db/test-da
 import { merchantWithOwner, teamMember, type TestMember } from '../../../tests/fixtures/merchant-team';
 import { refusalCode } from '../../../tests/trpc/refusal-code';
 import { callerAs, merchantSession, signedInTrader, traderSession } from '../../../tests/trpc/trpc-harness';
-import { appRouter } from '../root';
 
 /** Statements and settlement reports in the consoles: the owner and finance read their merchant's, support none; a trader its own. */
 

@@ -32,7 +32,7 @@ const statementLine = z.object({
   createdAt: z.string(),
 });
 
-const ownerStatement = z.object({
+export const ownerStatement = z.object({
   owner: z.object({ type: z.enum(['merchant', 'trader']), id: z.string() }),
   currency: z.literal('USDT'),
   from: z.string().nullable(),

@@ -11,7 +11,7 @@ import { requestWithdrawal } from '../../../server/withdrawals/request-withdrawa
 import { withdrawalChains } from '../../../server/withdrawals/withdrawal-chains';
 import { requestWithdrawalInput, withdrawalIdInput, withdrawalPageInput } from '../../../server/withdrawals/withdrawal.schema';
 import { ownerStatementOf } from '../../../server/reports/owner-statement';
-import { statementPeriodInput } from '../../../server/reports/owner-statement.schema';
+import { ownerStatement, statementPeriodInput } from '../../../server/reports/owner-statement.schema';
 import { router, traderProcedure } from '../init';
 
 function traderActor(ctx: { user: { id: string }; headers: Headers }): AuditActorRef {
@@ -34,7 +34,7 @@ export const traderWalletRouter = router({
     .input(withdrawalAddressIdInput)
     .mutation(({ ctx, input }) => removeWithdrawalAddress(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, addressId: input.addressId, actor: traderActor(ctx) })),
   /** The trader's statement for a period: opening, credits and debits per category, closing (docs/ledger.md, "Statements"). */
-  statement: traderProcedure.input(statementPeriodInput).query(({ ctx, input }) => ownerStatementOf(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
+  statement: traderProcedure.input(statementPeriodInput).output(ownerStatement).query(({ ctx, input }) => ownerStatementOf(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
   withdrawals: traderProcedure.input(withdrawalPageInput).query(({ ctx, input }) => listWithdrawals(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
   withdrawal: traderProcedure.input(withdrawalIdInput).query(({ ctx, input }) => findWithdrawal(ctx.db, { type: 'trader', id: ctx.traderId }, input.withdrawalId)),
   request: traderProcedure

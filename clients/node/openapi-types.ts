@@ -46,6 +46,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/reports/settlements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's settlement report, signed
+         * @description One row per movement of your balance on the UTC day (pay-ins settled, payouts completed, rulings, deposits, withdrawals, adjustments) with its order, fiat amount, rate, fee, USDT, trader, the bank notification that confirmed a pay-in and the chain transaction of a wallet movement; totals; opening and closing balance. Signed with Ed25519 by the platform (GET /api/v1/reports/signing-key). With Accept: text/csv, the same report streams as CSV whose last line carries the signature.
+         */
+        get: operations["getSettlementReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/settlements/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's settlement report as PDF
+         * @description The report of GET /api/v1/reports/settlements laid out for people. Corridor-Signature-Key-Id and Corridor-Signature (base64 Ed25519 over the SHA-256 of the PDF bytes) sign the file as sent.
+         */
+        get: operations["getSettlementReportPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/reports/signing-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The public keys that sign reports
+         * @description The Ed25519 public keys of the platform: the active one first, then older ones kept for the reports they signed. The same document is public at /.well-known/corridor-report-key.
+         */
+        get: operations["getReportSigningKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/wallet/deposit-address": {
         parameters: {
             query?: never;
@@ -3182,6 +3242,567 @@ export interface operations {
                      *     48190,2026-11-23T08:00:00.118Z,available,payout_freeze,-140.890000,0.000000,1109.610000,payout,WD20261123004211983571,W-10001
                      */
                     "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    getSettlementReport: {
+        parameters: {
+            query: {
+                /** @description The UTC day of the report, YYYY-MM-DD. */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report and its signature (or, with Accept: text/csv, the CSV) */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "report": {
+                     *         "version": 1,
+                     *         "merchantId": "3f0c2b8e-7a51-4d2e-9a0b-1c2d3e4f5a6b",
+                     *         "date": "2026-11-23",
+                     *         "currency": "USDT",
+                     *         "openingBalance": "1000.000000",
+                     *         "closingBalance": "1137.241034",
+                     *         "totals": {
+                     *           "rows": 1,
+                     *           "gross": "137.931034",
+                     *           "fee": "0.690000",
+                     *           "net": "137.241034"
+                     *         },
+                     *         "rows": [
+                     *           {
+                     *             "transferId": "payin:0b8e3c1e-8f2a-4a53-9d1b-2f6f3b0b8f10:settle",
+                     *             "createdAt": "2026-11-23T08:41:07.512Z",
+                     *             "category": "payin_settled",
+                     *             "kind": "payin.settle",
+                     *             "flow": "payin",
+                     *             "orderId": "0b8e3c1e-8f2a-4a53-9d1b-2f6f3b0b8f10",
+                     *             "orderNo": "DP20261123004211983571",
+                     *             "merchantOrderNo": "P-10001",
+                     *             "fiatCurrency": "CNY",
+                     *             "fiatAmount": "1000.00",
+                     *             "rate": "7.2500",
+                     *             "gross": "137.931034",
+                     *             "fee": "0.690000",
+                     *             "net": "137.241034",
+                     *             "traderId": "5b0f6a52-2f8c-4b44-a0f0-4b8f1b2c9d11",
+                     *             "traderName": "Trader 7",
+                     *             "bankNotificationId": "9d7c1a2e-5f1b-4c3d-8e9f-0a1b2c3d4e5f",
+                     *             "txHash": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "signature": {
+                     *         "algorithm": "Ed25519",
+                     *         "keyId": "k20261101",
+                     *         "value": "q1l0...base64...Ag=="
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        report: {
+                            /** @constant */
+                            version: 1;
+                            merchantId: string;
+                            date: string;
+                            /** @constant */
+                            currency: "USDT";
+                            /** @description available + frozen at 00:00 UTC. */
+                            openingBalance: string;
+                            /** @description available + frozen at 24:00 UTC: openingBalance + totals.net. */
+                            closingBalance: string;
+                            totals: {
+                                rows: number;
+                                gross: string;
+                                fee: string;
+                                net: string;
+                            };
+                            /** @description Oldest first. */
+                            rows: {
+                                /** @description The ledger transfer that moved the balance. */
+                                transferId: string;
+                                /** @description When it moved, ISO 8601 UTC with milliseconds. */
+                                createdAt: string;
+                                /**
+                                 * @description docs/ledger.md, "Reporting categories".
+                                 * @enum {string}
+                                 */
+                                category: "payin_settled" | "payout_completed" | "fee" | "dispute_split" | "deposit" | "withdrawal" | "hold" | "adjustment" | "other";
+                                /** @description The transfer's kind. */
+                                kind: string;
+                                flow: ("payout" | "payin") | null;
+                                orderId: string | null;
+                                orderNo: string | null;
+                                merchantOrderNo: string | null;
+                                fiatCurrency: string | null;
+                                /** @description The fiat leg, 2 decimals; null when the movement has none. */
+                                fiatAmount: string | null;
+                                /** @description Fiat per 1 USDT, 4 decimals, locked on the order. */
+                                rate: string | null;
+                                /** @description USDT before the fee: net + fee. */
+                                gross: string;
+                                /** @description The platform fee you paid in this movement. */
+                                fee: string;
+                                /** @description The change of your balance (available + frozen). */
+                                net: string;
+                                traderId: string | null;
+                                traderName: string | null;
+                                /** @description The trader's bank notification that confirmed the fiat leg of a pay-in; null when confirmed by hand or none applies. */
+                                bankNotificationId: string | null;
+                                /** @description The on-chain transaction of a deposit or withdrawal. */
+                                txHash: string | null;
+                            }[];
+                        };
+                        signature: {
+                            /** @constant */
+                            algorithm: "Ed25519";
+                            /** @description Which published key signed (GET /api/v1/reports/signing-key). */
+                            keyId: string;
+                            /** @description Base64 of the 64-byte signature over the SHA-256 digest of canonical(report) (docs/api.md, "Verifying a report"). */
+                            value: string;
+                        };
+                    };
+                    /**
+                     * @example transfer_id,created_at,category,kind,flow,order_no,merchant_order_no,fiat_currency,fiat_amount,rate,gross,fee,net,trader_id,trader_name,bank_notification_id,tx_hash
+                     *     total,,,,,,,,,,0.000000,0.000000,0.000000,,,,
+                     *     #rows,0
+                     *     #opening_balance,0.000000
+                     *     #closing_balance,0.000000
+                     *     #signature,Ed25519,k20261101,q1l0...Ag==
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    getSettlementReportPdf: {
+        parameters: {
+            query: {
+                /** @description The UTC day of the report, YYYY-MM-DD. */
+                date: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description VALIDATION_FAILED */
+            400: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "VALIDATION_FAILED";
+                        };
+                    };
+                };
+            };
+            /** @description AUTH_MISSING, INVALID_API_KEY, INVALID_SIGNATURE, TIMESTAMP_OUT_OF_RANGE, NONCE_INVALID, NONCE_REPLAYED */
+            401: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED";
+                        };
+                    };
+                };
+            };
+            /** @description MERCHANT_DISABLED, IP_NOT_ALLOWED, INSUFFICIENT_SCOPE */
+            403: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "MERCHANT_DISABLED" | "IP_NOT_ALLOWED" | "INSUFFICIENT_SCOPE";
+                        };
+                    };
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE */
+            413: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "PAYLOAD_TOO_LARGE";
+                        };
+                    };
+                };
+            };
+            /** @description RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "RATE_LIMITED";
+                        };
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR */
+            500: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "INTERNAL_ERROR";
+                        };
+                    };
+                };
+            };
+            /** @description SERVICE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"] & {
+                        error?: {
+                            /** @enum {unknown} */
+                            code?: "SERVICE_UNAVAILABLE";
+                        };
+                    };
+                };
+            };
+            "4XX": components["responses"]["RefusedRequest"];
+        };
+    };
+    getReportSigningKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    /** @description The id of this answer, also in an error body and the server log. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "algorithm": "Ed25519",
+                     *       "keys": [
+                     *         {
+                     *           "keyId": "k20261101",
+                     *           "publicKey": "MCowBQYDK2VwAyEA...",
+                     *           "active": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        algorithm: "Ed25519";
+                        /** @description The key new reports are signed with first (active), then older ones still valid for reports signed before a rotation. */
+                        keys: {
+                            keyId: string;
+                            /** @description Base64 of the 32-byte Ed25519 public key. */
+                            publicKey: string;
+                            active: boolean;
+                        }[];
+                    };
                 };
             };
             /** @description VALIDATION_FAILED */

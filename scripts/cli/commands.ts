@@ -1,4 +1,6 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createWriteStream, readFileSync, writeFileSync } from 'node:fs';
+import { Readable, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { Db } from '../../db/client';
 import { merchants } from '../../db/schema';
 import { cliActor } from '../../server/audit';
@@ -29,6 +31,11 @@ import { keyring } from '../../server/config/keyring';
 import { resendDelivery } from '../../server/webhooks/resend-delivery';
 import { sendTestEvent } from '../../server/webhooks/send-test-event';
 import { listDeliveries } from '../../server/webhooks/webhook-log';
+import { streamJournalCsv } from '../../server/reports/journal-csv';
+import { streamSettlementCsv } from '../../server/reports/settlement-csv';
+import { settlementPdf } from '../../server/reports/settlement-pdf';
+import { settlementReportOf } from '../../server/reports/settlement-report';
+import { reportDay } from '../../server/reports/settlement-report.schema';
 
 export type Flags = Record<string, string | boolean | undefined>;
 
@@ -70,6 +77,24 @@ function owner(flags: Flags): { type: 'merchant' | 'trader'; id: string } {
     throw new DomainError('VALIDATION_FAILED', 'Give exactly one of --merchant <id> or --trader <id>.');
   }
   return merchant ? { type: 'merchant', id: merchant } : { type: 'trader', id: trader as string };
+}
+
+/** A `--name YYYY-MM-DD` flag: a UTC day, refused clearly when it is not one. */
+function day(flags: Flags, name: string): string {
+  const value = required(flags, name);
+  if (!reportDay.safeParse(value).success) {
+    throw new DomainError('VALIDATION_FAILED', `--${name} must be a date, YYYY-MM-DD (a UTC day).`, { details: [{ path: name, message: 'must be a date, YYYY-MM-DD' }] });
+  }
+  return value;
+}
+
+/** Where a report goes: the --out file (never overwritten), or standard output. */
+async function writeOut(flags: Flags, body: ReadableStream<Uint8Array> | Uint8Array | string): Promise<string> {
+  const out = optional(flags, 'out');
+  const target: Writable = out ? createWriteStream(out, { flags: 'wx' }) : process.stdout;
+  const source = typeof body === 'string' || body instanceof Uint8Array ? Readable.from([body]) : Readable.fromWeb(body as never);
+  await pipeline(source, target, { end: Boolean(out) });
+  return out ? `Wrote ${out}.` : '';
 }
 
 function balanceCommand(direction: 'credit' | 'debit'): Command {
@@ -303,6 +328,37 @@ export const commands: Record<string, Command> = {
         : `Ledger BROKEN: ${JSON.stringify(report, null, 2)}`;
       if (!report.ok) process.exitCode = 1;
       return { result: report, text };
+    },
+  },
+  'reports journal': {
+    usage: 'reports journal --from <YYYY-MM-DD> --to <YYYY-MM-DD> [--out <file>]',
+    summary: 'The journal of every ledger posting made from the first day to the last (both included, UTC), as CSV (docs/ledger.md, "Daily journal")',
+    needsDatabase: true,
+    async run(db, flags) {
+      const from = day(flags, 'from');
+      const to = day(flags, 'to');
+      if (from > to) throw new DomainError('VALIDATION_FAILED', '--from must not be after --to.', { details: [{ path: 'from', message: 'must not be after to' }] });
+      const end = new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000);
+      const text = await writeOut(flags, streamJournalCsv(db, { from: new Date(`${from}T00:00:00Z`), to: end }));
+      return { result: { from, to, out: optional(flags, 'out') ?? null }, text };
+    },
+  },
+  'reports settlements': {
+    usage: 'reports settlements --merchant <id> --date <YYYY-MM-DD> [--format csv|json|pdf] [--out <file>]',
+    summary: "A merchant's signed settlement report for a UTC day (docs/api.md, \"Settlement reports\"); CSV unless --format says otherwise",
+    needsDatabase: true,
+    async run(db, flags) {
+      const merchantId = required(flags, 'merchant');
+      const date = day(flags, 'date');
+      const format = optional(flags, 'format') ?? 'csv';
+      if (!['csv', 'json', 'pdf'].includes(format)) throw new DomainError('VALIDATION_FAILED', '--format must be csv, json or pdf.', { details: [{ path: 'format', message: 'must be csv, json or pdf' }] });
+      const ring = keyring();
+      let body: ReadableStream<Uint8Array> | Uint8Array | string;
+      if (format === 'csv') body = await streamSettlementCsv(db, ring, merchantId, date);
+      else if (format === 'json') body = `${JSON.stringify(await settlementReportOf(db, ring, merchantId, date), null, 2)}\n`;
+      else body = await settlementPdf(await settlementReportOf(db, ring, merchantId, date));
+      const text = await writeOut(flags, body);
+      return { result: { merchantId, date, format, out: optional(flags, 'out') ?? null }, text };
     },
   },
   'webhook set': {

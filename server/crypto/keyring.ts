@@ -9,8 +9,10 @@ export const keyPurposes = ['card', 'card-fingerprint', 'api-secret', 'webhook-s
 /**
  * Purposes only some processes carry: `hot-wallet` opens the signer's key file, so it is listed on
  * the signer alone and an API node's keyring never holds it (docs/wallet.md, "The signer").
+ * `report-signing` is the Ed25519 seed settlement reports are signed with; without it the seed is
+ * derived from the `api-secret` key (docs/api.md, "Verifying a report").
  */
-const optionalKeyPurposes = ['hot-wallet'] as const;
+const optionalKeyPurposes = ['hot-wallet', 'report-signing'] as const;
 const allKeyPurposes: readonly string[] = [...keyPurposes, ...optionalKeyPurposes];
 export type KeyPurpose = (typeof keyPurposes)[number] | (typeof optionalKeyPurposes)[number];
 
@@ -25,6 +27,8 @@ export interface Keyring {
   has(purpose: KeyPurpose): boolean;
   /** Any listed key of the purpose, so values written under older keys still open. */
   byId(purpose: KeyPurpose, id: string): Buffer | undefined;
+  /** Every listed key of the purpose, the active one first (none for an optional purpose not listed). */
+  all(purpose: KeyPurpose): readonly KeyEntry[];
   /** Built by demoKeyring(); isDemoKeyring also catches demo keys pasted into the environment. */
   readonly demo: boolean;
 }
@@ -50,6 +54,7 @@ function build(entries: ReadonlyMap<KeyPurpose, readonly KeyEntry[]>, demo: bool
     },
     has: (purpose) => Boolean(entries.get(purpose)?.length),
     byId: (purpose, id) => entries.get(purpose)?.find((entry) => entry.id === id)?.key,
+    all: (purpose) => entries.get(purpose) ?? [],
   };
 }
 

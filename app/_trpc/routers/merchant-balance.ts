@@ -2,6 +2,11 @@ import { z } from 'zod';
 import { listStatement } from '../../../server/balances/list-statement';
 import { merchantBalance } from '../../../server/balances/merchant-balance';
 import { listStatementQuery } from '../../../server/balances/statement.schema';
+import { keyring } from '../../../server/config/keyring';
+import { ownerStatementOf } from '../../../server/reports/owner-statement';
+import { ownerStatement, statementPeriodInput } from '../../../server/reports/owner-statement.schema';
+import { settlementReportOf } from '../../../server/reports/settlement-report';
+import { settlementReportQuery } from '../../../server/reports/settlement-report.schema';
 import { merchantProcedure, router } from '../init';
 
 /**
@@ -17,4 +22,13 @@ export const merchantBalanceRouter = router({
   statement: merchantProcedure('statements.read')
     .input(listStatementQuery)
     .query(({ ctx, input }) => listStatement(ctx.db, { merchantId: ctx.merchantId, query: input })),
+  /** Opening, credits and debits per reporting category, closing, for any period (docs/ledger.md, "Statements"). */
+  periodStatement: merchantProcedure('statements.read')
+    .input(statementPeriodInput)
+    .output(ownerStatement)
+    .query(({ ctx, input }) => ownerStatementOf(ctx.db, { type: 'merchant', id: ctx.merchantId }, input)),
+  /** The day's signed settlement report, as GET /api/v1/reports/settlements answers it. */
+  settlementReport: merchantProcedure('statements.read')
+    .input(settlementReportQuery)
+    .query(({ ctx, input }) => settlementReportOf(ctx.db, keyring(), ctx.merchantId, input.date)),
 });

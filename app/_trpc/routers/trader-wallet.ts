@@ -10,6 +10,8 @@ import { findWithdrawal, listWithdrawals } from '../../../server/withdrawals/lis
 import { requestWithdrawal } from '../../../server/withdrawals/request-withdrawal';
 import { withdrawalChains } from '../../../server/withdrawals/withdrawal-chains';
 import { requestWithdrawalInput, withdrawalIdInput, withdrawalPageInput } from '../../../server/withdrawals/withdrawal.schema';
+import { ownerStatementOf } from '../../../server/reports/owner-statement';
+import { ownerStatement, statementPeriodInput } from '../../../server/reports/owner-statement.schema';
 import { router, traderProcedure } from '../init';
 
 function traderActor(ctx: { user: { id: string }; headers: Headers }): AuditActorRef {
@@ -31,6 +33,8 @@ export const traderWalletRouter = router({
   removeAddress: traderProcedure
     .input(withdrawalAddressIdInput)
     .mutation(({ ctx, input }) => removeWithdrawalAddress(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, addressId: input.addressId, actor: traderActor(ctx) })),
+  /** The trader's statement for a period: opening, credits and debits per category, closing (docs/ledger.md, "Statements"). */
+  statement: traderProcedure.input(statementPeriodInput).output(ownerStatement).query(({ ctx, input }) => ownerStatementOf(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
   withdrawals: traderProcedure.input(withdrawalPageInput).query(({ ctx, input }) => listWithdrawals(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
   withdrawal: traderProcedure.input(withdrawalIdInput).query(({ ctx, input }) => findWithdrawal(ctx.db, { type: 'trader', id: ctx.traderId }, input.withdrawalId)),
   request: traderProcedure

@@ -355,6 +355,7 @@ function webhookOf(type: string): JsonSchema {
 
 const tags: { name: RouteTag | 'Document' | 'Webhook events'; description: string }[] = [
   { name: 'Balance', description: 'Your USDT: available, frozen for payouts in flight, pending from paid pay-ins (docs/api.md, "Balance").' },
+  { name: 'Reports', description: 'Your settlement report per UTC day, signed by the platform with Ed25519, as JSON, CSV or PDF, and the keys that verify it (docs/api.md, "Settlement reports").' },
   { name: 'Wallet', description: 'USDT in from a blockchain: your deposit address per chain and your deposits, credited once final (docs/api.md, "Deposits"; docs/wallet.md).' },
   { name: 'Payouts', description: 'USDT out to a bank account in CNY: a trader pays the recipient (docs/api.md, "Payouts").' },
   { name: 'Pay-ins', description: 'CNY in from a buyer, credited as USDT (docs/api.md, "Pay-ins").' },

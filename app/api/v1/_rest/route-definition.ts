@@ -35,7 +35,7 @@ export type AuthKind = 'merchant' | 'trader' | 'signed-url';
 type Scope = ApiKeyScope;
 
 /** The document's sections, in the order it lists them. */
-export type RouteTag = 'Balance' | 'Wallet' | 'Payouts' | 'Pay-ins' | 'Events' | 'Webhooks' | 'API keys' | 'Trader API';
+export type RouteTag = 'Balance' | 'Reports' | 'Wallet' | 'Payouts' | 'Pay-ins' | 'Events' | 'Webhooks' | 'API keys' | 'Trader API';
 
 /** A body the adapter reads as JSON and checks against `schema` before the route runs. */
 interface JsonBody<B extends z.ZodType> {

@@ -1,5 +1,6 @@
 import { createApiKey, listApiKeys, revokeApiKeyRoute } from './api-keys';
 import { getBalance, listBalanceTransactions } from './balance';
+import { getReportSigningKey, getSettlementReport, getSettlementReportPdf } from './reports';
 import { getEvent, listEvents } from './events';
 import { cancelOrder, createOrder, getOrder, listOrders } from './orders';
 import { addPayoutEvidence, listPayoutEvidence } from './payout-evidence';
@@ -46,6 +47,9 @@ export type { Route } from './route-definition';
 export const routes: readonly Route[] = [
   getBalance,
   listBalanceTransactions,
+  getSettlementReport,
+  getSettlementReportPdf,
+  getReportSigningKey,
   getDepositAddress,
   listDepositsRoute,
   listWithdrawalChainsRoute,

@@ -132,6 +132,8 @@ export function BalanceConsole({ canExport }: { canExport: boolean }) {
         </nav>
       ) : null}
 
+      {canExport ? <SettlementSection /> : null}
+
       {canExport ? (
         <section aria-labelledby="monthly-heading">
           <h2 id="monthly-heading">{t.monthly}</h2>
@@ -147,5 +149,77 @@ export function BalanceConsole({ canExport }: { canExport: boolean }) {
         </section>
       ) : null}
     </>
+  );
+}
+
+/** The day after a YYYY-MM-DD day, as the statement's exclusive end. */
+function nextDay(day: string): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A day's statement by reporting category (opening + credits - debits = closing) and its signed settlement report. */
+function SettlementSection() {
+  const trpc = useTRPC();
+  const t = balanceMessages[useMerchantMessages().lang];
+  const [day, setDay] = useState(() => new Date().toISOString().slice(0, 10));
+  const valid = /^\d{4}-\d{2}-\d{2}$/.test(day);
+  const statement = useQuery({ ...trpc.merchantBalance.periodStatement.queryOptions({ from: day, to: valid ? nextDay(day) : day }), enabled: valid });
+  const link = (format: 'csv' | 'pdf') => `/merchant/settlement-report?${new URLSearchParams({ date: day, format }).toString()}`;
+  return (
+    <section aria-labelledby="settlement-heading" data-testid="settlement-report">
+      <h2 id="settlement-heading">{t.settlement}</h2>
+      <p>{t.settlementLead}</p>
+      <div className="console-bar">
+        <label>
+          {t.day}
+          <input type="date" value={day} min="1970-01-01" onChange={(event) => setDay(event.target.value)} />
+        </label>
+        <a className="button" href={link('csv')} download data-testid="settlement-csv">
+          {t.downloadSettlementCsv}
+        </a>
+        <a className="button" href={link('pdf')} download data-testid="settlement-pdf">
+          {t.downloadSettlementPdf}
+        </a>
+      </div>
+      <ErrorLine error={statement.error} />
+      {statement.data ? (
+        <table aria-labelledby="settlement-heading" data-testid="settlement-statement">
+          <thead>
+            <tr>
+              <th>{t.category}</th>
+              <th>{t.credits}</th>
+              <th>{t.debits}</th>
+            </tr>
+          </thead>
+          <tbody>
+            <tr>
+              <td>{t.opening}</td>
+              <td className="mono" colSpan={2} data-testid="settlement-opening">
+                {formatUsdt(statement.data.openingBalance)} USDT
+              </td>
+            </tr>
+            {statement.data.categories.length === 0 ? (
+              <tr>
+                <td colSpan={3}>{t.noMovement}</td>
+              </tr>
+            ) : (
+              statement.data.categories.map((row) => (
+                <tr key={row.category}>
+                  <td>{t.categories[row.category] ?? row.category}</td>
+                  <td className="mono">{formatUsdt(row.credits)}</td>
+                  <td className="mono">{formatUsdt(row.debits)}</td>
+                </tr>
+              ))
+            )}
+            <tr>
+              <td>{t.closing}</td>
+              <td className="mono" colSpan={2} data-testid="settlement-closing">
+                {formatUsdt(statement.data.closingBalance)} USDT
+              </td>
+            </tr>
+          </tbody>
+        </table>
+      ) : null}
+    </section>
   );
 }

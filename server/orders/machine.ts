@@ -1,7 +1,7 @@
 import { DomainError } from '@/server/errors';
 
 export type ActorType = 'merchant' | 'trader' | 'operator' | 'buyer' | 'system';
-type Flow = 'payout' | 'payin' | 'deposit' | 'withdrawal' | 'chain_send';
+type Flow = 'payout' | 'payin' | 'deposit' | 'withdrawal' | 'chain_send' | 'reconciliation_item';
 
 /** What a guard may look at: the clock and what the caller supplied or read from the order. */
 export interface GuardContext {
@@ -154,5 +154,5 @@ function describe(action: string): string {
 }
 
 function flowName(flow: Flow): string {
-  return flow === 'payin' ? 'pay-in' : flow === 'chain_send' ? 'chain send' : flow;
+  return flow === 'payin' ? 'pay-in' : flow.replaceAll('_', ' ');
 }

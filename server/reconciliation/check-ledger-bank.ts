@@ -32,19 +32,21 @@ export async function checkLedgerBank(db: Executor, day: BusinessDay, now: Date,
       : { ...base, state: 'MISMATCHED', reason: 'amount_differs', details };
   });
 
-  // A credit that released nothing: money arrived that no order accounts for (or the wrong order took it).
-  const strays = rowsOf<{ id: string; amount: string | null; status: string; receivedAt: Date | string; traderId: string }>(
+  // Every credit of the day: one that released a pay-in is matched (so a suggestion it was can turn
+  // MATCHED); one that released nothing is money no order accounts for.
+  const credits = rowsOf<{ id: string; amount: string | null; status: string; receivedAt: Date | string; traderId: string }>(
     await db.execute(sql`
       select n.id, n.amount::text as amount, n.match_status as status, n.received_at as "receivedAt", n.trader_id as "traderId"
       from bank_notifications n
-      where n.direction = 'credit' and n.match_status not in ('released', 'confirmed')
+      where n.direction = 'credit'
         and n.received_at >= ${day.start.toISOString()}::timestamptz and n.received_at < ${day.end.toISOString()}::timestamptz`),
   );
-  for (const row of strays) {
+  for (const row of credits) {
     const base = { check: 'ledger_bank' as const, subjectType: 'bank_notification', subjectId: row.id, reason: 'notification_without_order' as const };
     const details = { amount: row.amount, matchStatus: row.status, traderId: row.traderId };
+    if (row.status === 'released' || row.status === 'confirmed') findings.push({ ...base, state: 'MATCHED', reason: 'matched', details });
     // A suggestion still waits for the trader: it may yet release its pay-in.
-    if (row.status === 'suggested') findings.push({ ...base, ...expectedUntil(now, new Date(new Date(row.receivedAt).getTime() + deadlineMs)), details });
+    else if (row.status === 'suggested') findings.push({ ...base, ...expectedUntil(now, new Date(new Date(row.receivedAt).getTime() + deadlineMs)), details });
     else findings.push({ ...base, state: 'MISMATCHED', details });
   }
   return findings;

@@ -69,9 +69,9 @@ export async function reconcileDay(db: Db, date: string, options: ReconcileOptio
 }
 
 /** The dates still holding EXPECTED items, oldest first: the scheduled run looks at them again. */
-export async function datesWithExpectedItems(db: Db, before: string, limit = 7): Promise<string[]> {
+export async function datesWithExpectedItems(db: Db, through: string, limit = 7): Promise<string[]> {
   const rows = rowsOf<{ date: string }>(
-    await db.execute(sql`select distinct business_date::text as date from reconciliation_items where state = 'EXPECTED' and business_date < ${before}::date order by 1 limit ${limit}`),
+    await db.execute(sql`select distinct business_date::text as date from reconciliation_items where state = 'EXPECTED' and business_date <= ${through}::date order by 1 limit ${limit}`),
   );
   return rows.map((row) => row.date);
 }

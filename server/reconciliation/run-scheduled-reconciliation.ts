@@ -14,7 +14,8 @@ export async function runScheduledReconciliation(db: Db, options: { chains: read
   const now = options.now ?? new Date();
   const day = yesterday(now);
   const [done] = await db.select({ id: reconciliationRuns.id }).from(reconciliationRuns).where(eq(reconciliationRuns.businessDate, day));
-  const dates = [...(await datesWithExpectedItems(db, day)), ...(done ? [] : [day])];
+  const waiting = await datesWithExpectedItems(db, day);
+  const dates = done || waiting.includes(day) ? waiting : [...waiting, day];
   for (const date of dates) await reconcileDay(db, date, { chains: options.chains, now });
   return dates;
 }

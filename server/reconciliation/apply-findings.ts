@@ -5,7 +5,7 @@ import { planTransition } from '../orders/machine';
 import type { Finding } from './finding';
 import { reconciliationItemMachine } from './item-machine';
 
-export type ReconciliationItemRow = typeof reconciliationItems.$inferSelect;
+type ReconciliationItemRow = typeof reconciliationItems.$inferSelect;
 
 /**
  * Stores a run's findings (docs/reconciliation.md, "Re-running a day"): a subject is one item per

@@ -17,10 +17,10 @@ export const reconciliationReasons = [
   'ledger_check_pending',
   'fee_differs',
 ] as const;
-export type ReconciliationReason = (typeof reconciliationReasons)[number];
+type ReconciliationReason = (typeof reconciliationReasons)[number];
 
 /** Ids, amounts and codes only: never card data, payer names or a notification's text. */
-export type FindingDetails = Record<string, string | number | boolean | null>;
+type FindingDetails = Record<string, string | number | boolean | null>;
 
 /** What one check concluded about one subject of the day. */
 export interface Finding {

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { reconciliationRuns, type ReconciliationCounts } from '../../db/schema';
+import { reconciliationRuns } from '../../db/schema';
 import type { ChainReader } from '../chains/chain-adapter';
 import { chainReaderFor } from '../chains/chain-readers';
 import type { ChainConfig } from '../chains/chains';

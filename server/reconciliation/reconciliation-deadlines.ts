@@ -2,8 +2,8 @@ import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 
-export const BANK_DEADLINE_KEY = 'reconciliation_bank_deadline_hours';
-export const CHAIN_DEADLINE_KEY = 'reconciliation_chain_deadline_hours';
+const BANK_DEADLINE_KEY = 'reconciliation_bank_deadline_hours';
+const CHAIN_DEADLINE_KEY = 'reconciliation_chain_deadline_hours';
 /** Forwarders lag (a phone offline overnight): a day to bring the notification. */
 const DEFAULT_BANK_HOURS = 24;
 /** A broadcast transaction not mined in six hours is stuck, not slow. */

@@ -9,6 +9,8 @@ import { cliActor } from '../audit';
 import { submitBuyerPayment } from '../checkout/checkout';
 import { createDemoPayin } from '../demo/create-demo-payin';
 import { seedDemo } from '../demo/seed-demo';
+import { metricsRegistry } from '../metrics/registry';
+import { registerReconciliationGauges } from '../metrics/reconciliation-gauges';
 import { confirmSuggestion } from '../notifications/confirm-suggestion';
 import { receiveNotification } from '../notifications/receive-notification';
 import { recordHeartbeat } from '../notifications/record-heartbeat';
@@ -161,6 +163,11 @@ describe('reconciliation of a day with known discrepancies', () => {
     await reconcileDay(db, today, { now: late });
     const [kept] = await db.select().from(reconciliationItems).where(eq(reconciliationItems.id, strayItem.id));
     expect(kept).toMatchObject({ state: 'MISMATCHED', resolvedBy: operator.userId });
+    // /metrics: the newest day's counts and the exceptions no operator resolved (the fee, and B past its deadline).
+    registerReconciliationGauges(async () => db);
+    const gauge = async (name: string) => (await metricsRegistry().getSingleMetric(name)!.get()).values;
+    expect(await gauge('corridor_reconciliation_open_exceptions')).toEqual([expect.objectContaining({ value: 2 })]);
+    expect((await gauge('corridor_reconciliation_items')).find((v) => v.labels.check === 'ledger_self' && v.labels.state === 'MISMATCHED')?.value).toBe(1);
     const runs = await operator.caller.operator.reconciliation.runs({});
     expect(runs.items.map((run) => run.businessDate)).toEqual([today]);
     // Still a notification with no order: the stray's row is the one the SMS stored.

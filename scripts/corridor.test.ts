@@ -76,11 +76,24 @@ describe('operator CLI', () => {
     expect(JSON.parse((await corridor('dispute', 'four-eyes-threshold', '--json')).stdout)).toMatchObject({ amount: '2500.00' });
   }, 60_000);
 
+  it('reconciles a day that has ended, and refuses one that is not a date', async () => {
+    const day = await corridor('reconcile', '--date', '2026-01-15', '--json');
+    expect(day.code).toBe(0);
+    // The run's log line comes first on standard output; the JSON answer is the last thing printed.
+    const run = JSON.parse(day.stdout.slice(day.stdout.indexOf('{\n'))) as { businessDate: string; counts: Record<string, Record<string, number>> };
+    expect(run.businessDate).toBe('2026-01-15');
+    expect(run.counts.ledger_self).toEqual({ MATCHED: 1, MISMATCHED: 0, EXPECTED: 0 });
+    const bad = await corridor('reconcile', '--date', '2026-13-01', '--json');
+    expect(bad.code).toBe(1);
+    expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
+  }, 60_000);
+
   it('prints help, and generates encryption keys without a database', async () => {
     const help = await corridor('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('merchant create');
     expect(help.stdout).toContain('ledger check');
+    expect(help.stdout).toContain('reconcile [--date YYYY-MM-DD]');
     const keys = await corridor('keys', 'generate');
     expect(keys.code).toBe(0);
     for (const purpose of ['card', 'card-fingerprint', 'api-secret', 'webhook-secret', 'totp']) {

@@ -29,7 +29,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
   const { chains } = chainSettings();
   const stopScheduler =
     config.CORRIDOR_SCHEDULER === 'on'
-      ? startScheduler(database.db, undefined, { solvency: { chains, intervalMs: config.CORRIDOR_SOLVENCY_INTERVAL_MINUTES * 60_000 } })
+      ? startScheduler(database.db, undefined, { solvency: { chains, intervalMs: config.CORRIDOR_SOLVENCY_INTERVAL_MINUTES * 60_000 }, reconciliation: { chains } })
       : async () => {};
   // Loaded only when it has work: a node without chains never loads a chain client.
   const stopChainWatcher =

@@ -23,3 +23,4 @@ export * from './wallet';
 export * from './chain-sends';
 export * from './wallet-withdrawals';
 export * from './chain-sweeps';
+export * from './reconciliation';

@@ -15,6 +15,9 @@ import { encryptDepositSeed } from '../../server/chain-sends/deposit-seed';
 import { encryptHotWalletKey } from '../../server/chain-sends/hot-wallet-key';
 import { DomainError } from '../../server/errors';
 import { checkLedgerInvariants } from '../../server/ledger/check-invariants';
+import { chainSettings } from '../../server/chains/chain-settings';
+import { reconcileDay } from '../../server/reconciliation/reconcile-day';
+import { yesterday } from '../../server/reconciliation/business-day';
 import { createMerchant } from '../../server/merchants/create-merchant';
 import { createMerchantOwner } from '../../server/merchant-team/create-merchant-owner';
 import { updateMerchantSettings } from '../../server/merchants/update-merchant-settings';
@@ -359,6 +362,18 @@ export const commands: Record<string, Command> = {
       else body = await settlementPdf(await settlementReportOf(db, ring, merchantId, date));
       const text = await writeOut(flags, body);
       return { result: { merchantId, date, format, out: optional(flags, 'out') ?? null }, text };
+    },
+  },
+  reconcile: {
+    usage: 'reconcile [--date YYYY-MM-DD]',
+    summary: 'Reconcile a day (UTC; yesterday by default): ledger vs bank, chain and itself; exits 1 when anything is MISMATCHED',
+    needsDatabase: true,
+    async run(db, flags) {
+      const date = optional(flags, 'date') ?? yesterday(new Date());
+      const run = await reconcileDay(db, date, { chains: chainSettings().chains });
+      const lines = Object.entries(run.counts).map(([check, c]) => `  ${check}: ${c.MATCHED} matched, ${c.MISMATCHED} mismatched, ${c.EXPECTED} expected`);
+      if (Object.values(run.counts).some((c) => c.MISMATCHED > 0)) process.exitCode = 1;
+      return { result: run, text: [`Reconciled ${run.businessDate}:`, ...lines, 'Exceptions: the operator console, /operator/reconciliation.'].join('\n') };
     },
   },
   'webhook set': {

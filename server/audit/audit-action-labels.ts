@@ -19,6 +19,7 @@ const labels: Record<string, string> = {
   'wallet.held_deposit_credited': 'Held deposit credited',
   'wallet.held_deposit_dismissed': 'Held deposit dismissed',
   'wallet.reorg_case_resolved': 'Reorg case resolved',
+  'reconciliation.item_resolved': 'Reconciliation exception resolved',
   'wallet.withdrawal_address_added': 'Withdrawal address added',
   'wallet.withdrawal_address_removed': 'Withdrawal address removed',
   'withdrawal.approve': 'Withdrawal approved',

@@ -5,6 +5,7 @@ import { DISPUTE_AGE_BUCKETS, operationsFigures, type OperationsFigures } from '
 import { lastLedgerCheck, type LedgerCheckRow } from '../ledger/run-invariant-check';
 import { metricsRegistry } from './registry';
 import { registerSignerGauges } from './signer-metrics';
+import { registerReconciliationGauges } from './reconciliation-gauges';
 import { registerSolvencyGauges } from './solvency-gauges';
 
 const SCRAPE_CACHE_MS = 2_000;
@@ -88,6 +89,7 @@ export function registerOperationsGauges(database: () => Promise<Db>): void {
   ledgerGauge('corridor_ledger_check_duration_seconds', 'How long the last ledger invariant check took.', (check) => check.durationMs / 1000);
   registerSolvencyGauges(database);
   registerSignerGauges(database);
+  registerReconciliationGauges(database);
   gauge(
     'corridor_disputes_open',
     'Open disputes (both flows) by age.',

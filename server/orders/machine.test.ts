@@ -10,6 +10,7 @@ import { chainSendMachine } from '@/server/chain-sends/chain-send-machine';
 import { sweepMachine } from '@/server/chain-sends/sweeps/sweep-machine';
 import { payinMachine } from '@/server/payins/payin-machine';
 import { payoutMachine } from '@/server/payouts/payout-machine';
+import { reconciliationItemMachine } from '@/server/reconciliation/item-machine';
 import {
   actionsFrom,
   defineMachine,
@@ -25,7 +26,15 @@ import { defaultWindows } from '@/server/orders/windows';
 const now = new Date('2026-11-23T08:00:00.000Z');
 const allActors: ActorType[] = ['merchant', 'trader', 'operator', 'buyer', 'system'];
 // Every flow's machine, each defined in its own folder and checked by the kernel's rules.
-const machines = { payout: payoutMachine, payin: payinMachine, deposit: depositMachine, withdrawal: withdrawalMachine, chain_send: chainSendMachine, chain_sweep: sweepMachine } as const;
+const machines = {
+  payout: payoutMachine,
+  payin: payinMachine,
+  deposit: depositMachine,
+  withdrawal: withdrawalMachine,
+  chain_send: chainSendMachine,
+  chain_sweep: sweepMachine,
+  reconciliation_item: reconciliationItemMachine,
+} as const;
 const flows = Object.values(machines) as MachineDef<string, string>[];
 
 describe('defineMachine', () => {
@@ -233,7 +242,15 @@ describe.each(flows.map((machine) => ({ flow: machine.flow, machine })))('$flow 
 
 describe('docs/state-machines.md', () => {
   const doc = readFileSync(fileURLToPath(new URL('../../docs/state-machines.md', import.meta.url)), 'utf8');
-  const sections = { payout: section('## Payout'), payin: section('## Pay-in'), deposit: section('## Deposit'), withdrawal: section('## Withdrawal'), chain_send: section('## Chain send'), chain_sweep: section('## Sweep') };
+  const sections = {
+    payout: section('## Payout'),
+    payin: section('## Pay-in'),
+    deposit: section('## Deposit'),
+    withdrawal: section('## Withdrawal'),
+    chain_send: section('## Chain send'),
+    chain_sweep: section('## Sweep'),
+    reconciliation_item: section('## Reconciliation item'),
+  };
 
   function section(heading: string): string {
     const start = doc.indexOf(`\n${heading}\n`);

@@ -1,7 +1,7 @@
 import { DomainError } from '@/server/errors';
 
 export type ActorType = 'merchant' | 'trader' | 'operator' | 'buyer' | 'system';
-type Flow = 'payout' | 'payin' | 'deposit' | 'withdrawal' | 'chain_send' | 'chain_sweep';
+type Flow = 'payout' | 'payin' | 'deposit' | 'withdrawal' | 'chain_send' | 'chain_sweep' | 'reconciliation_item';
 
 /** What a guard may look at: the clock and what the caller supplied or read from the order. */
 export interface GuardContext {
@@ -154,5 +154,5 @@ function describe(action: string): string {
 }
 
 function flowName(flow: Flow): string {
-  return flow === 'payin' ? 'pay-in' : flow === 'chain_send' ? 'chain send' : flow === 'chain_sweep' ? 'sweep' : flow;
+  return flow === 'payin' ? 'pay-in' : flow === 'chain_sweep' ? 'sweep' : flow.replaceAll('_', ' ');
 }

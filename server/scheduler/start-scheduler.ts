@@ -14,7 +14,12 @@ const LEDGER_CHECK_EVERY_TICKS = 12;
 export interface SchedulerOptions {
   /** The solvency check, when chains are configured: every `intervalMs` across all nodes (docs/wallet.md). */
   solvency?: { chains: readonly ChainConfig[]; intervalMs: number };
+  /** The daily reconciliation (docs/reconciliation.md): yesterday once, and days with EXPECTED items again. */
+  reconciliation?: { chains: readonly ChainConfig[] };
 }
+
+/** How often the reconciliation looks for a day to run: cheap when there is none (one query). */
+const RECONCILE_EVERY_MS = 15 * 60_000;
 
 /**
  * Runs the timers in this server process every few seconds. Safe with several processes (the
@@ -42,8 +47,27 @@ export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptio
       }
     })();
   };
+  let reconciliationRunning: Promise<void> | undefined;
+  let reconciliationTriedAt = Number.NEGATIVE_INFINITY;
+  // Off the tick too: a day's chain reads take longer than a tick.
+  const maybeReconcile = () => {
+    const reconciliation = options.reconciliation;
+    if (!reconciliation || reconciliationRunning || Date.now() - reconciliationTriedAt < RECONCILE_EVERY_MS) return;
+    reconciliationTriedAt = Date.now();
+    reconciliationRunning = (async () => {
+      try {
+        const { runScheduledReconciliation } = await import('../reconciliation/run-scheduled-reconciliation');
+        await runScheduledReconciliation(db, { chains: reconciliation.chains });
+      } catch (error) {
+        log('error', 'reconciliation failed', { error });
+      } finally {
+        reconciliationRunning = undefined;
+      }
+    })();
+  };
   const tick = () => {
     maybeRunSolvency();
+    maybeReconcile();
     if (running) return;
     running = (async () => {
       try {
@@ -71,5 +95,6 @@ export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptio
     clearInterval(interval);
     await running;
     await solvencyRunning;
+    await reconciliationRunning;
   };
 }

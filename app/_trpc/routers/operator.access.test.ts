@@ -89,6 +89,9 @@ beforeAll(async () => {
     'operator.deposits.reorgCases': (c) => c.operator.deposits.reorgCases({}),
     'operator.deposits.resolveReorg': (c) => c.operator.deposits.resolveReorg({ caseId: '00000000-0000-4000-8000-000000000000', outcome: 'remined', note: 'probe' }),
     'operator.deposits.lag': (c) => c.operator.deposits.lag({}),
+    'operator.reconciliation.runs': (c) => c.operator.reconciliation.runs({}),
+    'operator.reconciliation.items': (c) => c.operator.reconciliation.items({}),
+    'operator.reconciliation.resolve': (c) => c.operator.reconciliation.resolve({ itemId: 1, reason: 'probe' }),
   };
 });
 afterAll(async () => {
@@ -117,7 +120,8 @@ async function state() {
              (select count(*) from dispute_evidence_requests)::text as evidence_requests,
              (select count(*) from order_timer_adjustments)::text as timer_adjustments,
              (select string_agg(state, ',' order by id) from chain_deposits) as deposits,
-             (select count(*) from chain_reorg_cases where resolved_at is not null)::text as resolved_reorg_cases`),
+             (select count(*) from chain_reorg_cases where resolved_at is not null)::text as resolved_reorg_cases,
+             (select count(*) from reconciliation_items where resolved_at is not null)::text as resolved_reconciliation_items`),
   );
   return row;
 }

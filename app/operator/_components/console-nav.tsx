@@ -16,6 +16,7 @@ const sections: { href: string; label: keyof OperatorMessages['nav'] }[] = [
   { href: '/operator/audit', label: 'audit' },
   { href: '/operator/ledger', label: 'ledger' },
   { href: '/operator/deposits', label: 'deposits' },
+  { href: '/operator/reconciliation', label: 'reconciliation' },
   { href: '/operator/withdrawals', label: 'withdrawals' },
   { href: '/operator/metrics', label: 'metrics' },
   { href: '/operator/security', label: 'security' },

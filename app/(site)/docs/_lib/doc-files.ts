@@ -19,6 +19,7 @@ const READING_ORDER = [
   'amounts',
   'state-machines',
   'ledger',
+  'reconciliation',
   'errors',
   'webhooks',
   'wallet',

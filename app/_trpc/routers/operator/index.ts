@@ -9,6 +9,7 @@ import { operatorLedgerRouter } from './ledger';
 import { operatorMerchantsRouter } from './merchants';
 import { operatorNotificationsRouter } from './notifications';
 import { operatorQueueViewsRouter } from './queue-views';
+import { operatorReconciliationRouter } from './reconciliation';
 import { operatorRecoveryCodesRouter } from './recovery-codes';
 import { operatorReferenceRateRouter } from './reference-rate';
 import { operatorSearchRouter } from './search';
@@ -48,4 +49,6 @@ export const operatorRouter = router({
   solvency: operatorSolvencyRouter,
   // USDT in from the chains (docs/wallet.md): every deposit, held ones to resolve, reorg cases, the watcher's lag.
   deposits: operatorDepositsRouter,
+  // The daily three-way reconciliation and its exceptions queue (docs/reconciliation.md).
+  reconciliation: operatorReconciliationRouter,
 });

@@ -1,0 +1,16 @@
+import {
+  listReconciliationItems,
+  listReconciliationRuns,
+  reconciliationItemsInput,
+  reconciliationRunsInput,
+} from '../../../../server/reconciliation/list-reconciliation';
+import { resolveReconciliationItem, resolveReconciliationItemInput } from '../../../../server/reconciliation/resolve-item';
+import { operatorProcedure, router } from '../../init';
+import { actorOf } from './actor';
+
+/** Reconciled days and the exceptions queue (docs/reconciliation.md); resolving never touches the ledger. */
+export const operatorReconciliationRouter = router({
+  runs: operatorProcedure.input(reconciliationRunsInput).query(({ ctx, input }) => listReconciliationRuns(ctx.db, input)),
+  items: operatorProcedure.input(reconciliationItemsInput).query(({ ctx, input }) => listReconciliationItems(ctx.db, input)),
+  resolve: operatorProcedure.input(resolveReconciliationItemInput).mutation(({ ctx, input }) => resolveReconciliationItem(ctx.db, input, actorOf(ctx))),
+});

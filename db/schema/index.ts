@@ -22,3 +22,4 @@ export * from './control-changes';
 export * from './wallet';
 export * from './chain-sends';
 export * from './wallet-withdrawals';
+export * from './dispute-automation';

@@ -132,6 +132,10 @@ const en = {
     merchant_unresponsive: 'The merchant did not answer',
     fraud_suspected: 'Fraud suspected',
     other: 'Other (explained in the note)',
+    auto_no_payment_evidence: 'Automatic: no payment evidence and no bank notification by the deadline',
+    auto_bank_notification_matched: "Automatic: the trader's bank notification matched the payment",
+    auto_trader_unresponsive: 'Automatic: the trader did not answer the dispute by the deadline',
+    auto_proof_uncontested: "Automatic: the merchant did not contest the trader's proof by the deadline",
   } as Record<string, string>,
   ruling: {
     loading: 'Loading the ruling form…',
@@ -389,6 +393,10 @@ const zh: DisputesMessages = {
     merchant_unresponsive: '商户未回应',
     fraud_suspected: '疑似欺诈',
     other: '其他（在说明中解释）',
+    auto_no_payment_evidence: '自动：截止时间前无付款证据且无银行通知',
+    auto_bank_notification_matched: '自动：交易员的银行通知与付款匹配',
+    auto_trader_unresponsive: '自动：交易员未在截止时间前回应争议',
+    auto_proof_uncontested: '自动：商户未在截止时间前对交易员的凭证提出异议',
   },
   ruling: {
     loading: '正在加载裁决表单…',

@@ -21,6 +21,7 @@ import { setTraderStatus } from '../../server/traders/set-trader-status';
 import { createOperator } from '../../server/users/create-operator';
 import { setControlFromCli } from '../../server/controls/set-control-from-cli';
 import { FOUR_EYES_THRESHOLD_KEY, fourEyesThreshold } from '../../server/disputes/four-eyes-threshold';
+import { backtestAutoRulings } from '../../server/disputes/backtest-auto-rulings';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
 import { rotateWebhookSecret } from '../../server/webhooks/rotate-webhook-secret';
 import { reencryptFields } from '../../server/crypto/reencrypt-fields';
@@ -288,6 +289,17 @@ export const commands: Record<string, Command> = {
       const set = await setControlFromCli(db, { change: { control: FOUR_EYES_THRESHOLD_KEY, value: { amount: flags.amount }, reason: required(flags, 'reason') } });
       const result = { amount: set.value, setAt: set.setAt };
       return { result, text: `Rulings on orders above ${result.amount} USDT need a second operator.` };
+    },
+  },
+  'disputes backtest': {
+    usage: 'disputes backtest',
+    summary: 'Replay the automatic ruling rules over disputes operators ruled on: how many each would have settled, and how many wrongly (docs/operator-guide.md, "Back-test")',
+    needsDatabase: true,
+    async run(db) {
+      const result = await backtestAutoRulings(db);
+      const lines = Object.entries(result.rules).map(([rule, row]) => `  ${rule}: settled ${row.settled}, agreed ${row.agreed}, wrong ${row.wrong}`);
+      const text = [`Disputes ruled by operators: ${result.closed}; no rule would have settled ${result.leftToOperators}.`, ...lines].join('\n');
+      return { result, text };
     },
   },
   'ledger check': {

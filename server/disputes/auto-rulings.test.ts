@@ -37,6 +37,7 @@ import { listDisputes } from './list-disputes';
 import { requestEvidence } from './request-evidence';
 import { ruleDispute } from './rule-dispute';
 import { stopAutoRuling } from './stop-auto-ruling';
+import { traderDisputeEvidence } from './trader-dispute-evidence';
 
 let database: TestDatabase;
 
@@ -126,6 +127,8 @@ describe('deadlines', () => {
       ['trader', 'open', false],
       ['operator', 'open', false],
     ]);
+    // The trader is shown its own deadline on its dispute page.
+    expect((await traderDisputeEvidence(db, { traderId: trader.traderId, flow: 'payout', orderId: payout.id })).answerDueAt).toBe(at(4).toISOString());
 
     // Just before the deadline nothing is missed; just after, it is.
     await runDueTimers(db, at(3, 59));

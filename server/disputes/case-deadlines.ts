@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
 import { disputeDeadlines, disputeEvidence, disputeEvidenceRequests, orderTransitions, type DeadlineParty } from '../../db/schema';
@@ -192,7 +192,7 @@ export async function openDeadlineFor(db: Executor, ref: DisputeRef, party: Excl
   const [row] = await db
     .select({ dueAt: disputeDeadlines.dueAt })
     .from(disputeDeadlines)
-    .where(and(eq(disputeDeadlines.flow, ref.flow), eq(disputeDeadlines.orderId, ref.orderId), eq(disputeDeadlines.party, party), eq(disputeDeadlines.kind, 'answer'), isNull(disputeDeadlines.metAt), isNull(disputeDeadlines.missedAt), ne(disputeDeadlines.kind, 'ruling')))
+    .where(and(eq(disputeDeadlines.flow, ref.flow), eq(disputeDeadlines.orderId, ref.orderId), eq(disputeDeadlines.party, party), eq(disputeDeadlines.kind, 'answer'), isNull(disputeDeadlines.metAt), isNull(disputeDeadlines.missedAt)))
     .orderBy(asc(disputeDeadlines.dueAt))
     .limit(1);
   return row ? isoMs(row.dueAt) : null;

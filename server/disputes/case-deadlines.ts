@@ -36,7 +36,7 @@ export function awaitedParties(flow: DisputeFlow, openedBy: string | null): Excl
 type CaseRow = { id: string; merchantId: string; traderId: string | null; disputedAt: Date | null; orderNo: string };
 
 /** Writes the answer and ruling deadlines of one dispute (idempotent: the case key ignores a second write). */
-export async function openCaseDeadlines(tx: Tx, flow: DisputeFlow, order: CaseRow, settings: DisputeDeadlineSettings): Promise<number> {
+async function openCaseDeadlines(tx: Tx, flow: DisputeFlow, order: CaseRow, settings: DisputeDeadlineSettings): Promise<number> {
   if (!order.disputedAt) return 0;
   const startsAt = order.disputedAt;
   const openedBy = await openedByOf(tx, flow, order.id);

@@ -12,7 +12,7 @@ const hours = z.number().int().min(1).max(7 * 24);
  * automatic ruling waits for an operator to stop it (docs/operator-guide.md, "Deadlines" and
  * "Automatic rulings"). `autoRulings: false` turns the rules off; deadlines still run.
  */
-export const disputeDeadlineSettings = z
+const disputeDeadlineSettings = z
   .object({
     traderHours: hours,
     merchantHours: hours,

@@ -71,6 +71,7 @@ const labels: Record<string, string> = {
   'dispute.auto_ruling_scheduled': 'Automatic ruling scheduled',
   'dispute.auto_ruling_superseded': 'Automatic ruling superseded',
   'dispute.stop_auto_ruling': 'Automatic ruling stopped',
+  'dispute_deadlines.set': 'Dispute deadlines set',
   'four_eyes_threshold.set': 'Four-eyes threshold set',
   'control_change.propose': 'Control change proposed',
   'control_change.approve': 'Control change approved',

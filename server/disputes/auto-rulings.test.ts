@@ -30,7 +30,7 @@ import { setTraderOnline } from '../traders/set-online';
 import { addDisputeEvidence } from './add-dispute-evidence';
 import { missedDeadlineCount } from './case-deadlines';
 import { decideRulingProposal } from './decide-ruling-proposal';
-import { DISPUTE_DEADLINES_KEY, defaultDisputeDeadlineSettings, writeDisputeDeadlineSettings } from './dispute-deadline-settings';
+import { DISPUTE_DEADLINES_KEY, defaultDisputeDeadlineSettings, setDisputeDeadlineSettings, writeDisputeDeadlineSettings } from './dispute-deadline-settings';
 import { getDisputeProcess } from './dispute-process';
 import { FOUR_EYES_THRESHOLD_KEY } from './four-eyes-threshold';
 import { listDisputes } from './list-disputes';
@@ -163,7 +163,9 @@ describe('deadlines', () => {
   it("an evidence request without hours takes the party's deadline from the settings, and the settings can change it", async () => {
     const { db, merchant, trader } = await parties();
     const operator = await signedInOperator(db);
-    await db.transaction((tx) => writeDisputeDeadlineSettings(tx, { ...defaultDisputeDeadlineSettings, merchantHours: 12 }, new Date()));
+    const refused = await setDisputeDeadlineSettings(db, { merchantHours: 0 }, 'Too short.').catch((error: unknown) => error);
+    expect(isDomainError(refused, 'VALIDATION_FAILED') && refused.details?.map((detail) => detail.path)).toEqual(['merchantHours']);
+    expect(await setDisputeDeadlineSettings(db, { merchantHours: 12 }, 'Merchants answer within a working day.')).toMatchObject({ merchantHours: 12, traderHours: 4 });
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     const at = clockFrom((await payoutOf(payout.id)).disputedAt!);
     const request = await requestEvidence(db, { flow: 'payout', orderId: payout.id, party: 'merchant', message: 'The bank statement of the day, please.' }, { id: operator.userId }, at(1));

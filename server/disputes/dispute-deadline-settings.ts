@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Executor, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { platformSettings } from '../../db/schema';
+import { cliActor, recordAudit } from '../audit';
+import { DomainError } from '../errors';
+import { parseInput } from '../validation/parse-input';
 
 export const DISPUTE_DEADLINES_KEY = 'dispute_deadlines';
 
@@ -53,4 +56,21 @@ export async function writeDisputeDeadlineSettings(tx: Tx, value: DisputeDeadlin
 /** The hours a party has to answer under the settings. */
 export function partyHours(settings: DisputeDeadlineSettings, party: 'trader' | 'merchant' | 'buyer' | 'operator'): number {
   return { trader: settings.traderHours, merchant: settings.merchantHours, buyer: settings.buyerHours, operator: settings.operatorHours }[party];
+}
+
+/**
+ * Changes the settings from the command line with a recorded reason (docs/operator-guide.md,
+ * "Deadlines"): the fields given over the ones in effect, checked as a whole, stored and audited
+ * (old and new value, the reason) in one transaction. A bad value is VALIDATION_FAILED with its field.
+ */
+export async function setDisputeDeadlineSettings(db: Db, change: Partial<DisputeDeadlineSettings>, reason: string, now = new Date()): Promise<DisputeDeadlineSettings> {
+  const why = reason.trim();
+  if (why === '') throw new DomainError('VALIDATION_FAILED', 'A reason is required.', { details: [{ path: 'reason', message: 'is required' }] });
+  return db.transaction(async (tx) => {
+    const before = await disputeDeadlineSettingsOf(tx);
+    const after = parseInput(disputeDeadlineSettings, { ...before, ...change });
+    await writeDisputeDeadlineSettings(tx, after, now);
+    await recordAudit(tx, { actorType: cliActor.type, actorId: cliActor.id, action: 'dispute_deadlines.set', targetType: 'platform_setting', targetId: DISPUTE_DEADLINES_KEY, details: { from: before, to: after, reason: why } });
+    return after;
+  });
 }

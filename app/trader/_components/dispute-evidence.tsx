@@ -46,10 +46,16 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
     }
   }, [open]);
 
+  // The clock of the dispute's countdown, moving every 30 s (minutes are shown).
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
   if (!evidence.data) return null;
   const { requests, items, canAdd, timersPausedAt, imagesRemaining, answerDueAt } = evidence.data;
-  // A countdown in minutes, as of this render (the card refreshes with the dashboard).
-  const leftMinutes = answerDueAt ? Math.max(0, Math.floor((Date.parse(answerDueAt) - Date.now()) / 60_000)) : 0;
+  const leftMinutes = answerDueAt ? Math.max(0, Math.floor((Date.parse(answerDueAt) - now) / 60_000)) : 0;
 
   async function submit() {
     setProblem('');

@@ -1449,7 +1449,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "WITHDRAWAL_ADDRESS_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "WITHDRAWAL_ADDRESS_COOLING_DOWN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_LIMIT_EXCEEDED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED" | "ACCOUNT_LIMIT_OUT_OF_BOUNDS";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "WITHDRAWAL_ADDRESS_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "WITHDRAWAL_ADDRESS_COOLING_DOWN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_LIMIT_EXCEEDED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "AUTO_RULING_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED" | "ACCOUNT_LIMIT_OUT_OF_BOUNDS";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -1552,7 +1552,7 @@ export interface components {
              * @description why the operator ruled so; absent only on events written before reason codes existed
              * @enum {string}
              */
-            reasonCode?: "proof_valid" | "proof_invalid" | "payment_not_received" | "wrong_amount_paid" | "wrong_recipient" | "duplicate_payment" | "merchant_unresponsive" | "fraud_suspected" | "other";
+            reasonCode?: "proof_valid" | "proof_invalid" | "payment_not_received" | "wrong_amount_paid" | "wrong_recipient" | "duplicate_payment" | "merchant_unresponsive" | "fraud_suspected" | "other" | "auto_no_payment_evidence" | "auto_bank_notification_matched" | "auto_trader_unresponsive" | "auto_proof_uncontested";
             /** @description the operator's note on the ruling, 1 to 1000 characters, written for you */
             note: string;
         };
@@ -1922,7 +1922,7 @@ export interface components {
              * @description why the operator ruled so (docs/operator-guide.md, "Rulings"); new codes may be added, treat an unknown one as 'other'
              * @enum {string}
              */
-            reasonCode: "proof_valid" | "proof_invalid" | "payment_not_received" | "wrong_amount_paid" | "wrong_recipient" | "duplicate_payment" | "merchant_unresponsive" | "fraud_suspected" | "other";
+            reasonCode: "proof_valid" | "proof_invalid" | "payment_not_received" | "wrong_amount_paid" | "wrong_recipient" | "duplicate_payment" | "merchant_unresponsive" | "fraud_suspected" | "other" | "auto_no_payment_evidence" | "auto_bank_notification_matched" | "auto_trader_unresponsive" | "auto_proof_uncontested";
             /** @description the operator's note on the ruling, 1 to 1000 characters, written for you */
             note: string;
         };

@@ -53,9 +53,9 @@ export const disputeRulingProposals = pgTable(
     // applies to a pending proposal (it still needs its second operator).
     fourEyesThreshold: money2('four_eyes_threshold').notNull(),
     status: text('status').$type<RulingProposalStatus>().notNull().default('pending'),
-    proposedBy: uuid('proposed_by')
-      .notNull()
-      .references(() => users.id),
+    // Null when an automatic ruling above the threshold proposed it (autoRulingId says which).
+    proposedBy: uuid('proposed_by').references(() => users.id),
+    autoRulingId: uuid('auto_ruling_id'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: instant('decided_at'),
     createdAt: createdAt(),

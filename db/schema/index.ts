@@ -24,3 +24,4 @@ export * from './chain-sends';
 export * from './wallet-withdrawals';
 export * from './chain-sweeps';
 export * from './reconciliation';
+export * from './dispute-automation';

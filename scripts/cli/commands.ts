@@ -27,6 +27,8 @@ import { setTraderStatus } from '../../server/traders/set-trader-status';
 import { createOperator } from '../../server/users/create-operator';
 import { setControlFromCli } from '../../server/controls/set-control-from-cli';
 import { FOUR_EYES_THRESHOLD_KEY, fourEyesThreshold } from '../../server/disputes/four-eyes-threshold';
+import { backtestAutoRulings } from '../../server/disputes/backtest-auto-rulings';
+import { disputeDeadlineSettingsOf, setDisputeDeadlineSettings } from '../../server/disputes/dispute-deadline-settings';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
 import { rotateWebhookSecret } from '../../server/webhooks/rotate-webhook-secret';
 import { reencryptFields } from '../../server/crypto/reencrypt-fields';
@@ -317,6 +319,36 @@ export const commands: Record<string, Command> = {
       const set = await setControlFromCli(db, { change: { control: FOUR_EYES_THRESHOLD_KEY, value: { amount: flags.amount }, reason: required(flags, 'reason') } });
       const result = { amount: set.value, setAt: set.setAt };
       return { result, text: `Rulings on orders above ${result.amount} USDT need a second operator.` };
+    },
+  },
+  'dispute deadlines': {
+    usage: 'dispute deadlines [--trader-hours <h>] [--merchant-hours <h>] [--buyer-hours <h>] [--operator-hours <h>] [--window-minutes <m>] [--auto-rulings on|off] --reason <text>',
+    summary: 'Show, or set (with a reason, audited), the dispute deadlines per party and the automatic rulings\' stop window (docs/operator-guide.md, "Deadlines")',
+    needsDatabase: true,
+    async run(db, flags) {
+      const change = {
+        traderHours: integer(flags, 'trader-hours'),
+        merchantHours: integer(flags, 'merchant-hours'),
+        buyerHours: integer(flags, 'buyer-hours'),
+        operatorHours: integer(flags, 'operator-hours'),
+        autoRulingWindowMinutes: integer(flags, 'window-minutes'),
+        autoRulings: typeof flags['auto-rulings'] === 'string' ? flags['auto-rulings'] === 'on' : undefined,
+      };
+      const given = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
+      const result = Object.keys(given).length === 0 ? await disputeDeadlineSettingsOf(db) : await setDisputeDeadlineSettings(db, given, required(flags, 'reason'));
+      const text = `Trader ${result.traderHours} h, merchant ${result.merchantHours} h, buyer ${result.buyerHours} h, operators ${result.operatorHours} h; automatic rulings ${result.autoRulings ? `on, ${result.autoRulingWindowMinutes} min to stop one` : 'off'}.`;
+      return { result, text };
+    },
+  },
+  'disputes backtest': {
+    usage: 'disputes backtest',
+    summary: 'Replay the automatic ruling rules over disputes operators ruled on: how many each would have settled, and how many wrongly (docs/operator-guide.md, "Back-test")',
+    needsDatabase: true,
+    async run(db) {
+      const result = await backtestAutoRulings(db);
+      const lines = Object.entries(result.rules).map(([rule, row]) => `  ${rule}: settled ${row.settled}, agreed ${row.agreed}, wrong ${row.wrong}`);
+      const text = [`Disputes ruled by operators: ${result.closed}; no rule would have settled ${result.leftToOperators}.`, ...lines].join('\n');
+      return { result, text };
     },
   },
   'ledger check': {

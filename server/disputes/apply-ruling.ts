@@ -14,6 +14,12 @@ export type CheckedRuling =
   | { flow: 'payout'; orderId: string; ruling: 'release' | 'refund' | 'split'; reasonCode: RulingReasonCode; splitAmount: string | null; note: string }
   | { flow: 'payin'; orderId: string; ruling: 'complete' | 'fail' | 'split'; reasonCode: RulingReasonCode; splitAmount: string | null; note: string };
 
+/** The scheduler applying an automatic ruling (server/disputes/apply-auto-rulings.ts). */
+export interface AutomaticRuler {
+  rule: string;
+  autoRulingId: string;
+}
+
 const payoutActionOf = { release: 'resolve_release', refund: 'resolve_refund', split: 'resolve_split' } as const;
 const payinActionOf = { complete: 'resolve_complete', fail: 'resolve_fail', split: 'resolve_split' } as const;
 
@@ -23,8 +29,10 @@ const payinActionOf = { complete: 'resolve_complete', fail: 'resolve_fail', spli
  * and the audit row. Used by the claim holder's direct ruling and by a four-eyes approval, so both
  * move money the same way. `extraAudit` adds facts such as who proposed an approved ruling.
  */
-export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: OperatorActor, now: Date, extraAudit: Record<string, unknown> = {}) {
-  const actor = { type: 'operator' as const, id: operator.id };
+export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: OperatorActor | AutomaticRuler, now: Date, extraAudit: Record<string, unknown> = {}) {
+  // An automatic ruling is the system's transition (docs/state-machines.md allows it on the rulings a rule may make).
+  const automatic = 'rule' in operator;
+  const actor = automatic ? { type: 'system' as const } : { type: 'operator' as const, id: operator.id };
   const common = { orderId: ruling.orderId, actor, now, context: { note: ruling.note }, note: ruling.note };
   const outcome =
     ruling.flow === 'payout'
@@ -53,7 +61,7 @@ export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: Opera
           eventData: (row) => (ruling.ruling === 'split' ? { ...payinDetailView(row), resolution: payinSplitResolutionOf(row, ruling.reasonCode, ruling.note) } : payinDetailView(row)),
         });
 
-  const audit = auditActorOf(operator);
+  const audit = automatic ? { type: 'system' as const, id: null, ip: null } : auditActorOf(operator);
   await recordAudit(tx, {
     actorType: audit.type,
     actorId: audit.id,
@@ -69,6 +77,7 @@ export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: Opera
       splitAmount: ruling.splitAmount,
       note: ruling.note,
       event: outcome.event?.type ?? null,
+      ...(automatic ? { rule: operator.rule, autoRulingId: operator.autoRulingId } : {}),
       ...extraAudit,
     },
   });

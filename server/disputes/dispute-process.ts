@@ -6,6 +6,8 @@ import { listTimerAdjustments, type TimerAdjustmentView } from '../order-timers/
 import { liveDeadlineOf } from '../orders/live-deadline';
 import { orderTableOf, type DisputeRef } from '../orders/order-ref';
 import { listCaseEvidenceRequests, type CaseEvidenceRequest } from './list-evidence-requests';
+import { listCaseDeadlines, type CaseDeadlineView } from './case-deadlines';
+import { listAutoRulings, type AutoRulingView } from './stop-auto-ruling';
 
 export interface DisputeProcess {
   status: string;
@@ -15,12 +17,16 @@ export interface DisputeProcess {
   deadline: { timer: string; dueAt: string } | null;
   requests: CaseEvidenceRequest[];
   adjustments: TimerAdjustmentView[];
+  /** What the dispute waits for from whom and by when, met or missed (docs/operator-guide.md, "Deadlines"). */
+  deadlines: CaseDeadlineView[];
+  /** Automatic rulings found for the case; a pending one can be stopped until its applyAt. */
+  autoRulings: AutoRulingView[];
 }
 
 /**
  * The fairness side of a case for the operator (docs/operator-guide.md, "Evidence" and "Timers"):
  * the evidence requests with their state, the order's clock (paused or its running deadline) and
- * every change to its deadlines.
+ * every change to its deadlines, the dispute's deadlines per party and its automatic rulings.
  */
 export async function getDisputeProcess(db: Executor, ref: DisputeRef, now = new Date()): Promise<DisputeProcess> {
   const table = orderTableOf(ref.flow);
@@ -34,5 +40,7 @@ export async function getDisputeProcess(db: Executor, ref: DisputeRef, now = new
     deadline: live && dueAt instanceof Date ? { timer: live.column, dueAt: dueAt.toISOString() } : null,
     requests: await listCaseEvidenceRequests(db, ref, now),
     adjustments: await listTimerAdjustments(db, order.id),
+    deadlines: await listCaseDeadlines(db, ref, now),
+    autoRulings: await listAutoRulings(db, ref),
   };
 }

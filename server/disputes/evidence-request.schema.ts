@@ -25,7 +25,9 @@ export const requestEvidenceInput = z
       .number()
       .int({ error: 'must be a whole number of hours' })
       .min(1, { error: `must be 1 to ${MAX_REQUEST_HOURS} hours` })
-      .max(MAX_REQUEST_HOURS, { error: `must be 1 to ${MAX_REQUEST_HOURS} hours` }),
+      .max(MAX_REQUEST_HOURS, { error: `must be 1 to ${MAX_REQUEST_HOURS} hours` })
+      // Left out: the party's deadline from the platform settings (docs/operator-guide.md, "Deadlines").
+      .optional(),
   })
   .strict();
 

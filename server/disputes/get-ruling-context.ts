@@ -6,7 +6,7 @@ import { fmt2, fmt6, isoMs } from '../money/format';
 import { frozenAmountOf } from '../payouts/payout-ledger';
 import type { DisputeRef } from '../orders/order-ref';
 import { fourEyesThreshold, needsFourEyes } from './four-eyes-threshold';
-import { rulingReasonLabels, rulingReasonCodes, type RulingReasonCode } from '../rulings/ruling-reasons';
+import { rulingReasonLabels, operatorReasonCodes, type RulingReasonCode } from '../rulings/ruling-reasons';
 import { parseSplitAmount, payinSplitLegs, payoutSplitLegs, type SplitLegs } from '../rulings/split-ruling';
 
 interface RulingProposalView {
@@ -39,7 +39,7 @@ export async function getRulingContext(db: Executor, ref: DisputeRef) {
   const [pending] = await db
     .select({ proposal: disputeRulingProposals, name: users.displayName })
     .from(disputeRulingProposals)
-    .innerJoin(users, eq(users.id, disputeRulingProposals.proposedBy))
+    .leftJoin(users, eq(users.id, disputeRulingProposals.proposedBy))
     .where(and(eq(disputeRulingProposals.flow, ref.flow), eq(disputeRulingProposals.orderId, ref.orderId), eq(disputeRulingProposals.status, 'pending')))
     .orderBy(desc(disputeRulingProposals.createdAt))
     .limit(1);
@@ -55,7 +55,8 @@ export async function getRulingContext(db: Executor, ref: DisputeRef) {
         legs: pending.proposal.splitAmount ? legsOf(pending.proposal.splitAmount) : null,
         note: pending.proposal.note,
         fourEyesThreshold: fmt2(pending.proposal.fourEyesThreshold),
-        proposedBy: { id: pending.proposal.proposedBy, name: pending.name },
+        // An automatic ruling above the threshold has no operator behind it: the rule is named instead.
+        proposedBy: pending.proposal.proposedBy ? { id: pending.proposal.proposedBy, name: pending.name ?? 'an operator' } : { id: '', name: 'Automatic ruling' },
         createdAt: isoMs(pending.proposal.createdAt),
       }
     : null;
@@ -71,7 +72,7 @@ export async function getRulingContext(db: Executor, ref: DisputeRef) {
     // A pending proposal keeps the threshold it was made under; otherwise the one in effect now.
     fourEyesThreshold: proposal ? proposal.fourEyesThreshold : threshold.amount,
     needsFourEyes: proposal ? true : needsFourEyes(order.total, threshold.amount),
-    reasons: rulingReasonCodes.map((code: RulingReasonCode) => ({ code, label: rulingReasonLabels[code] })),
+    reasons: operatorReasonCodes.map((code: RulingReasonCode) => ({ code, label: rulingReasonLabels[code] })),
     proposal,
   };
 }

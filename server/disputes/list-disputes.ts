@@ -25,6 +25,12 @@ export interface DisputeQueueItem {
   dueBy: DueBy | null;
   /** A proposed ruling waits for a second operator (docs/operator-guide.md, "Four eyes"). */
   awaitingApproval: boolean;
+  /** Deadlines of this dispute a party or the operators missed (docs/operator-guide.md, "Deadlines"). */
+  missedDeadlines: number;
+  /** A missed deadline raised the case: it sorts first in the default order and shows as overdue. */
+  escalated: boolean;
+  /** When a pending automatic ruling applies unless an operator stops it; null when none waits. */
+  autoRulingAt: string | null;
 }
 
 interface QueueRow {
@@ -41,6 +47,8 @@ interface QueueRow {
   claimed_by_name: string | null;
   opened_by: string | null;
   awaiting_approval: boolean;
+  missed_deadlines: string | number;
+  auto_ruling_at: Date | string | null;
 }
 
 /**
@@ -64,7 +72,9 @@ function openCases(): SQL {
            o.${flow === 'payout' ? sql`locked_fiat_amount` : sql`fiat_amount`} as fiat_numeric, ${usdt}::text as usdt_amount,
            o.dispute_reason, coalesce(o.disputed_at, o.created_at) as disputed_at, o.claimed_by, u.display_name as claimed_by_name,
            (select tr.actor_type from order_transitions tr where tr.order_id = o.id and tr.to_status = 'DISPUTED' order by tr.id desc limit 1) as opened_by,
-           exists (select 1 from dispute_ruling_proposals p where p.flow = ${flow}::text and p.order_id = o.id and p.status = 'pending') as awaiting_approval
+           exists (select 1 from dispute_ruling_proposals p where p.flow = ${flow}::text and p.order_id = o.id and p.status = 'pending') as awaiting_approval,
+           (select count(*) from dispute_deadlines dl where dl.flow = ${flow}::text and dl.order_id = o.id and dl.starts_at >= o.disputed_at and dl.missed_at is not null) as missed_deadlines,
+           (select min(a.apply_at) from dispute_auto_rulings a where a.flow = ${flow}::text and a.order_id = o.id and a.status = 'pending') as auto_ruling_at
       from ${table} o
       join merchants m on m.id = o.merchant_id
       left join traders t on t.id = o.trader_id
@@ -98,7 +108,7 @@ function conditionsOf(filters: DisputeQueueFilters, operatorId: string | null, n
   if (filters.traderId) where.push(sql`q.trader_id = ${filters.traderId}::uuid`);
   if (filters.claim === 'unclaimed') where.push(sql`q.claimed_by is null`);
   if (filters.claim === 'mine') where.push(operatorId ? sql`q.claimed_by = ${operatorId}::uuid` : sql`false`);
-  if (filters.overdueOnly) where.push(sql`q.due_at < ${now.toISOString()}::timestamptz`);
+  if (filters.overdueOnly) where.push(sql`(q.due_at < ${now.toISOString()}::timestamptz or q.missed_deadlines > 0)`);
   return sql.join(where, sql` and `);
 }
 
@@ -107,7 +117,9 @@ function orderOf(filters: DisputeQueueFilters): SQL {
   const column = filters.sort === 'amount' ? sql`q.fiat_numeric` : filters.sort === 'age' ? sql`q.disputed_at` : sql`q.due_at`;
   // Age ascending means the youngest first, so the oldest dispute is "age desc"; ties by id for stable pages.
   const sortDirection = filters.sort === 'age' ? (filters.direction === 'desc' ? sql`asc` : sql`desc`) : direction;
-  return sql`${column} ${sortDirection}, q.order_id asc`;
+  // By due time (the default), escalated cases come first: a missed deadline raises the case's priority.
+  const escalatedFirst = filters.sort === 'due' ? sql`(q.missed_deadlines > 0) desc, ` : sql``;
+  return sql`${escalatedFirst}${column} ${sortDirection}, q.order_id asc`;
 }
 
 /**
@@ -151,6 +163,9 @@ export async function listDisputes(
           ? dueByOf({ flow: row.flow, openedBy: row.opened_by, disputedAt: new Date(disputedAt), claimed: row.claimed_by !== null, now })
           : null,
         awaitingApproval: row.awaiting_approval === true,
+        missedDeadlines: Number(row.missed_deadlines ?? 0),
+        escalated: Number(row.missed_deadlines ?? 0) > 0,
+        autoRulingAt: isoMsOrNull(row.auto_ruling_at),
       };
     }),
     total: Number(count?.total ?? 0),

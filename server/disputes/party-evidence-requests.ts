@@ -5,6 +5,7 @@ import { findMerchantPayin } from '../payins/find-payin';
 import { findMerchantPayout } from '../payouts/find-payout';
 import type { DisputeFlow } from '../orders/order-ref';
 import { listOpenEvidenceRequests } from './list-evidence-requests';
+import { openDeadlineFor } from './case-deadlines';
 
 /**
  * What the operator asks of the merchant on one of its orders, and whether the order's deadlines
@@ -19,6 +20,8 @@ export async function merchantEvidenceRequests(db: Executor, input: { merchantId
   return {
     timersPausedAt: isoMsOrNull(order.timersPausedAt),
     requests: await listOpenEvidenceRequests(db, { flow: input.flow, orderId: order.id, party: 'merchant', status: order.status }),
+    // By when the dispute waits for the merchant's answer (docs/operator-guide.md, "Deadlines"); null when it does not.
+    answerDueAt: order.status === 'DISPUTED' ? await openDeadlineFor(db, { flow: input.flow, orderId: order.id }, 'merchant') : null,
   };
 }
 
@@ -28,5 +31,7 @@ export async function buyerEvidenceRequests(db: Executor, token: string) {
   return {
     timersPausedAt: isoMsOrNull(order.timersPausedAt),
     requests: await listOpenEvidenceRequests(db, { flow: 'payin', orderId: order.id, party: 'buyer', status: order.status }),
+    // By when the dispute waits for the buyer's payment evidence; null when it does not.
+    answerDueAt: order.status === 'DISPUTED' ? await openDeadlineFor(db, { flow: 'payin', orderId: order.id }, 'buyer') : null,
   };
 }

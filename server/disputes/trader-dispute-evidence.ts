@@ -8,6 +8,7 @@ import { EVIDENCE_STATES, MAX_EVIDENCE_IMAGES } from './dispute-evidence.schema'
 import { orderTableOf, type DisputeFlow } from '../orders/order-ref';
 import { listDisputeEvidence } from './list-dispute-evidence';
 import { listOpenEvidenceRequests } from './list-evidence-requests';
+import { openDeadlineFor } from './case-deadlines';
 
 async function traderOrder(db: Executor, input: { traderId: string; flow: DisputeFlow; orderId: string }) {
   const table = orderTableOf(input.flow);
@@ -36,6 +37,8 @@ export async function traderDisputeEvidence(db: Executor, input: { traderId: str
     items: await listDisputeEvidence(db, subject),
     imagesRemaining: Math.max(0, MAX_EVIDENCE_IMAGES - (await countEvidenceImages(db, subject))),
     requests: await listOpenEvidenceRequests(db, { flow: input.flow, orderId: order.id, party: 'trader', status: order.status }),
+    // By when the dispute waits for the trader's answer (docs/operator-guide.md, "Deadlines"); null when it does not.
+    answerDueAt: order.status === 'DISPUTED' ? await openDeadlineFor(db, { flow: input.flow, orderId: order.id }, 'trader') : null,
   };
 }
 

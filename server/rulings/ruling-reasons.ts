@@ -15,10 +15,18 @@ export const rulingReasonCodes = [
   'merchant_unresponsive',
   'fraud_suspected',
   'other',
+  // The automatic rulings' own codes (docs/operator-guide.md, "Automatic rulings"): one per rule.
+  'auto_no_payment_evidence',
+  'auto_bank_notification_matched',
+  'auto_trader_unresponsive',
+  'auto_proof_uncontested',
 ] as const;
 export type RulingReasonCode = (typeof rulingReasonCodes)[number];
 
-export const rulingReasonCode = z.enum(rulingReasonCodes);
+/** The codes an operator may choose; the auto_ codes belong to the automatic rules alone. */
+export const operatorReasonCodes = rulingReasonCodes.filter((code) => !code.startsWith('auto_'));
+
+export const rulingReasonCode = z.enum(rulingReasonCodes).refine((code) => !code.startsWith('auto_'), { error: 'is reserved for automatic rulings' });
 
 /** The console's wording of each code (the operator guide's table says the same). */
 export const rulingReasonLabels: Record<RulingReasonCode, string> = {
@@ -31,4 +39,8 @@ export const rulingReasonLabels: Record<RulingReasonCode, string> = {
   merchant_unresponsive: 'The merchant did not answer',
   fraud_suspected: 'Fraud suspected',
   other: 'Other (explained in the note)',
+  auto_no_payment_evidence: 'Automatic: no payment evidence and no bank notification by the deadline',
+  auto_bank_notification_matched: "Automatic: the trader's bank notification matched the payment",
+  auto_trader_unresponsive: 'Automatic: the trader did not answer the dispute by the deadline',
+  auto_proof_uncontested: "Automatic: the merchant did not contest the trader's proof by the deadline",
 };

@@ -3,6 +3,8 @@ import { isDomainError } from '../errors';
 import { log } from '../logging/log';
 import { timers, type Timer } from './timers';
 import { retryTransaction } from '../../db/retry-transaction';
+import { runDisputeDeadlines } from '../disputes/case-deadlines';
+import { runAutoRulings } from '../disputes/run-auto-rulings';
 
 export type TimerCounts = Record<string, number>;
 
@@ -15,6 +17,13 @@ export async function runDueTimers(db: Db, now = new Date(), batchSize = 100): P
   for (const timer of timers) {
     counts[timer.name] = await drain(db, timer, now, batchSize);
   }
+  // Disputes' deadlines first, so a rule waiting for a deadline sees it settled in the same tick.
+  const deadlines = await runDisputeDeadlines(db, now);
+  counts['dispute.deadline_missed'] = deadlines.missed;
+  const auto = await runAutoRulings(db, now);
+  counts['dispute.auto_ruling_scheduled'] = auto.scheduled;
+  counts['dispute.auto_ruling_applied'] = auto.applied;
+  counts['dispute.auto_ruling_proposed'] = auto.proposed;
   return counts;
 }
 

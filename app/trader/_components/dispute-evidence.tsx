@@ -46,8 +46,16 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
     }
   }, [open]);
 
+  // The clock of the dispute's countdown, moving every 30 s (minutes are shown).
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
   if (!evidence.data) return null;
-  const { requests, items, canAdd, timersPausedAt, imagesRemaining } = evidence.data;
+  const { requests, items, canAdd, timersPausedAt, imagesRemaining, answerDueAt } = evidence.data;
+  const leftMinutes = answerDueAt ? Math.max(0, Math.floor((Date.parse(answerDueAt) - now) / 60_000)) : 0;
 
   async function submit() {
     setProblem('');
@@ -71,6 +79,11 @@ export function DisputeEvidence({ flow, orderId, orderNo }: { flow: 'payout' | '
   return (
     <section className="trader-proof" aria-label={m.region(orderNo)}>
       {timersPausedAt ? <p className="trader-muted">{m.paused(formatTime(timersPausedAt, lang))}</p> : null}
+      {answerDueAt ? (
+        <p className="trader-confirm" role="note" data-testid="dispute-answer-due">
+          {m.disputeDueBy(formatTime(answerDueAt, lang), m.timeLeft(Math.floor(leftMinutes / 60), leftMinutes % 60))}
+        </p>
+      ) : null}
       {requests.map((request) => (
         <div key={request.id} className="trader-confirm" role="note" aria-label={m.requestLabel}>
           <strong>{m.asks}</strong> <span translate="no">“{request.message}”</span>

@@ -6,6 +6,7 @@ import { getDisputeProcess } from '../../../../server/disputes/dispute-process';
 import { requestEvidence } from '../../../../server/disputes/request-evidence';
 import { withdrawEvidenceRequest } from '../../../../server/disputes/withdraw-evidence-request';
 import { extendDeadline } from '../../../../server/order-timers/extend-deadline';
+import { stopAutoRuling, stopAutoRulingInput } from '../../../../server/disputes/stop-auto-ruling';
 import { operatorProcedure, router } from '../../init';
 import { operatorOf } from './actor';
 
@@ -19,4 +20,5 @@ export const operatorDisputeProcessRouter = router({
   withdrawRequest: operatorProcedure.input(evidenceRequestIdInput).mutation(({ ctx, input }) => withdrawEvidenceRequest(ctx.db, input, operatorOf(ctx))),
   addNote: operatorProcedure.input(addInternalNoteInput).mutation(({ ctx, input }) => addInternalNote(ctx.db, input, operatorOf(ctx))),
   extendDeadline: operatorProcedure.input(extendDeadlineInput).mutation(({ ctx, input }) => extendDeadline(ctx.db, input, operatorOf(ctx))),
+  stopAutoRuling: operatorProcedure.input(stopAutoRulingInput).mutation(({ ctx, input }) => stopAutoRuling(ctx.db, input, operatorOf(ctx))),
 });

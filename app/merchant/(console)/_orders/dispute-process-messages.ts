@@ -9,6 +9,7 @@ const en = {
   asks: 'The operator asks you:',
   answerBy: (at: string) => `Answer by ${at} by adding evidence below (a statement, images or both).`,
   paused: (at: string) => `The order's deadlines are paused since ${at} while an operator reviews the dispute.`,
+  disputeDueBy: (at: string) => `Answer the dispute by ${at} by adding evidence below: without an answer it may be ruled automatically for the trader.`,
   withdraw: 'Withdraw the dispute',
   withdrawTitle: (orderNo: string) => `Withdraw your dispute on ${orderNo}?`,
   withdrawConsequence:
@@ -23,6 +24,7 @@ const zh: typeof en = {
   asks: '仲裁员请您补充：',
   answerBy: (at: string) => `请在 ${at} 前在下方补充证据（说明、图片或两者）。`,
   paused: (at: string) => `争议处理期间，订单的各项时限自 ${at} 起暂停。`,
+  disputeDueBy: (at: string) => `请在 ${at} 前在下方补充证据回应争议：未回应的争议可能被自动裁决为对交易员有利。`,
   withdraw: '撤回争议',
   withdrawTitle: (orderNo: string) => `撤回对 ${orderNo} 的争议？`,
   withdrawConsequence: '代付单将回到“已提交凭证”，由您重新确认或再次提出争议；争议占用的时间会补回您的决定时限。仲裁员将不再裁决。',

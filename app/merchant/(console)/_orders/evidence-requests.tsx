@@ -16,11 +16,12 @@ export function EvidenceRequests({ flow, reference }: { flow: 'payout' | 'payin'
   const t = disputeProcessMessages[lang];
   const asked = useQuery(trpc.merchantOrders.evidenceRequests.queryOptions({ flow, reference }));
   if (!asked.data) return null;
-  const { requests, timersPausedAt } = asked.data;
-  if (requests.length === 0 && !timersPausedAt) return null;
+  const { requests, timersPausedAt, answerDueAt } = asked.data;
+  if (requests.length === 0 && !timersPausedAt && !answerDueAt) return null;
   return (
     <section aria-label={t.requestsLabel} data-testid="evidence-requests">
       {timersPausedAt ? <p>{t.paused(formatTime(timersPausedAt))}</p> : null}
+      {answerDueAt ? <p role="note" className="notice" data-testid="dispute-answer-due">{t.disputeDueBy(formatTime(answerDueAt))}</p> : null}
       {requests.map((request) => (
         <div key={request.id} role="note" className="notice">
           <strong>{t.asks}</strong> “{request.message}”

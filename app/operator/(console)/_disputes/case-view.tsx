@@ -11,6 +11,7 @@ import { NextCase } from './next-case';
 import { EvidenceRequestsPanel } from './evidence-requests-panel';
 import { InternalNoteForm } from './internal-note-form';
 import { OrderTimersPanel } from './order-timers-panel';
+import { DisputeAutomationPanel } from './dispute-automation-panel';
 import { ProofGallery } from './proof-gallery';
 import { RulingForm } from './ruling-form';
 import { RulingProposal } from './ruling-proposal';
@@ -160,6 +161,7 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
       <div className="case-grid">
         <EvidenceRequestsPanel flow={flow} orderId={orderId} disputed={disputed} hasTrader={item.parties.trader !== null} />
         <OrderTimersPanel flow={flow} orderId={orderId} />
+        <DisputeAutomationPanel flow={flow} orderId={orderId} />
       </div>
 
       <section aria-labelledby="timeline-heading">

@@ -451,6 +451,18 @@ export function DisputesQueue({ operatorId }: { operatorId: string }) {
                               <span className="tag">{t.awaitingApproval}</span>
                             </>
                           ) : null}
+                          {item.escalated ? (
+                            <>
+                              <br />
+                              <span className="tag is-danger">{t.escalated(item.missedDeadlines)}</span>
+                            </>
+                          ) : null}
+                          {item.autoRulingAt ? (
+                            <>
+                              <br />
+                              <span className="tag">{t.autoRulingAt(formatTime(item.autoRulingAt))}</span>
+                            </>
+                          ) : null}
                         </td>
                       </tr>
                     );

@@ -62,7 +62,7 @@ describe.skipIf(!hasPgAutoctl)('the read pool on a formation with a standby', ()
     standby = cluster.nodes.find((node) => node !== writer)!;
     merchant = await apiMerchant(primary.db, '5000.00');
     await payoutTrader(primary.db, '7.0000', '1000.00');
-  }, 180_000);
+  }, 420_000);
   afterAll(async () => {
     await closeDatabase();
     await cluster?.destroy();

@@ -15,7 +15,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the CLI as an operator would, on its own embedded database. */
+/**
+ * Runs the CLI as an operator would, on its own embedded database. Each call is a process that
+ * loads the code and opens (the first one migrates) the database: the tests' time limits are for a
+ * machine busy with the rest of the suite, not a measure of the CLI.
+ */
 async function corridor(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
     const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/corridor.ts', ...args], {
@@ -48,7 +52,7 @@ describe('operator CLI', () => {
     const check = await corridor('ledger', 'check', '--json');
     expect(check.code).toBe(0);
     expect(JSON.parse(check.stdout)).toMatchObject({ ok: true, totals: [{ currency: 'USDT', sum: '0.000000' }] });
-  }, 60_000);
+  }, 180_000);
 
   it('explains bad input with a code and the field, and changes nothing', async () => {
     const bad = await corridor('merchant', 'create', '--name', 'Bad Fees', '--payout-fee-bps', '10001', '--json');
@@ -60,7 +64,7 @@ describe('operator CLI', () => {
     const missing = await corridor('trader', 'create', '--name', 'T');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('--email is required');
-  }, 60_000);
+  }, 180_000);
 
   it('shows and sets the four-eyes threshold, only with a reason; a bad amount is refused with its field', async () => {
     expect(JSON.parse((await corridor('dispute', 'four-eyes-threshold', '--json')).stdout)).toMatchObject({ amount: '1000.00' });
@@ -74,7 +78,7 @@ describe('operator CLI', () => {
     expect(bad.code).toBe(1);
     expect((JSON.parse(bad.stdout) as { error: { details: { path: string }[] } }).error.details.map((d) => d.path)).toContain('value.amount');
     expect(JSON.parse((await corridor('dispute', 'four-eyes-threshold', '--json')).stdout)).toMatchObject({ amount: '2500.00' });
-  }, 60_000);
+  }, 180_000);
 
   it('reconciles a day that has ended, and refuses one that is not a date', async () => {
     const day = await corridor('reconcile', '--date', '2026-01-15', '--json');
@@ -86,7 +90,7 @@ describe('operator CLI', () => {
     const bad = await corridor('reconcile', '--date', '2026-13-01', '--json');
     expect(bad.code).toBe(1);
     expect((JSON.parse(bad.stdout) as { error: { code: string } }).error.code).toBe('VALIDATION_FAILED');
-  }, 60_000);
+  }, 180_000);
 
   it('prints help, and generates encryption keys without a database', async () => {
     const help = await corridor('--help');
@@ -99,5 +103,5 @@ describe('operator CLI', () => {
     for (const purpose of ['card', 'card-fingerprint', 'api-secret', 'webhook-secret', 'totp']) {
       expect(keys.stdout).toContain(`${purpose}:`);
     }
-  }, 60_000);
+  }, 180_000);
 });

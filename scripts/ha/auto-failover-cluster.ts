@@ -85,13 +85,13 @@ export class AutoFailoverCluster {
       for (let index = 1; index <= count; index += 1) await cluster.addNode(`node${index}`);
       if (options.synchronous === false) {
         // The formation first stops asking for a synchronous standby; then no node is in the quorum.
-        await cluster.waitForSteadyState(90_000);
+        await cluster.waitForSteadyState(STEADY_STATE_MS);
         cluster.autoctl(['set', 'formation', 'number-sync-standbys', '0', '--pgdata', cluster.nodes[0]!.pgdata]);
         for (const node of cluster.nodes.slice(1)) cluster.autoctl(['set', 'node', 'replication-quorum', 'false', '--pgdata', node.pgdata]);
       }
       await cluster.waitForPrimary(60_000);
       await cluster.waitForStandbys(count - 1, 60_000);
-      await cluster.waitForSteadyState(90_000);
+      await cluster.waitForSteadyState(STEADY_STATE_MS);
       return cluster;
     } catch (error) {
       await cluster.destroy();
@@ -336,6 +336,12 @@ function shellQuote(value: string): string {
   return `'${value.replaceAll("'", "'\\''")}'`;
 }
 
+
+/**
+ * How long a new formation may take to settle: a standby's base backup and catch-up on a machine
+ * busy with other tests took over 90 s once.
+ */
+const STEADY_STATE_MS = 180_000;
 
 async function retryUntil(timeoutMs: number, what: string, attempt: () => Promise<void>): Promise<void> {
   const deadline = Date.now() + timeoutMs;

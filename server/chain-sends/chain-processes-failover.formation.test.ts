@@ -134,7 +134,7 @@ describe.skipIf(!hasPgAutoctl || !process.env.TEST_DATABASE_URL || !anvilBinary(
     const head = await anvil.client.getBlockNumber({ cacheTime: 0 });
     await database.db.insert(chainCursors).values({ chainKey: chain.key, height: head, blockHash: (await anvil.client.getBlock({ blockNumber: head })).hash });
     miner = setInterval(() => void anvil.client.mine({ blocks: 1 }).catch(() => {}), 300);
-  }, 240_000);
+  }, 420_000);
   afterAll(async () => {
     clearInterval(miner);
     if (watcher) await stopProcess(watcher, 'SIGKILL');

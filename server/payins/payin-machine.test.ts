@@ -23,8 +23,8 @@ const expected: Record<PayinAction, { from: PayinStatus[]; to: PayinStatus; acto
   settle: { from: ['SETTLING'], to: 'COMPLETED', actors: ['system'], event: 'order.completed', guarded: false },
   settlement_failed: { from: ['SETTLING'], to: 'FAILED', actors: ['system'], event: 'order.failed', guarded: false },
   dispute: { from: ['PAYMENT_SUBMITTED'], to: 'DISPUTED', actors: ['trader', 'buyer'], event: 'order.disputed', guarded: true },
-  resolve_complete: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator'], event: 'order.completed', guarded: true },
-  resolve_fail: { from: ['DISPUTED'], to: 'FAILED', actors: ['operator'], event: 'order.failed', guarded: true },
+  resolve_complete: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator', 'system'], event: 'order.completed', guarded: true },
+  resolve_fail: { from: ['DISPUTED'], to: 'FAILED', actors: ['operator', 'system'], event: 'order.failed', guarded: true },
   resolve_split: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator'], event: 'order.dispute_resolved', guarded: true },
 };
 

@@ -133,7 +133,7 @@ export const payinMachine = defineMachine<PayinStatus, PayinAction>({
       actors: ['operator', 'system'],
       event: 'order.completed',
       guard: requireNote,
-      description: 'The operator rules the buyer paid: escrow settles to the merchant.',
+      description: 'The operator, or an automatic ruling for a clear case, rules the buyer paid: escrow settles to the merchant.',
     },
     {
       action: 'resolve_fail',
@@ -142,7 +142,7 @@ export const payinMachine = defineMachine<PayinStatus, PayinAction>({
       actors: ['operator', 'system'],
       event: 'order.failed',
       guard: requireNote,
-      description: 'The operator rules the buyer did not pay: escrow returns to the trader.',
+      description: 'The operator, or an automatic ruling for a clear case, rules the buyer did not pay: escrow returns to the trader.',
     },
     {
       // Ends COMPLETED: the merchant was credited (part of) the order; order.dispute_resolved, not

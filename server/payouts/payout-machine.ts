@@ -112,7 +112,7 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       actors: ['operator', 'system'],
       event: 'payout.dispute_resolved',
       guard: requireNote,
-      description: 'The operator rules for the trader: frozen USDT released as on CONFIRM.',
+      description: 'The operator, or an automatic ruling for a clear case, rules for the trader: frozen USDT released as on CONFIRM.',
     },
     {
       action: 'resolve_refund',
@@ -121,7 +121,7 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       actors: ['operator', 'system'],
       event: 'payout.dispute_resolved',
       guard: requireNote,
-      description: "The operator rules for the merchant: frozen USDT back to the merchant's available balance.",
+      description: "The operator, or an automatic ruling for a clear case, rules for the merchant: frozen USDT back to the merchant's available balance.",
     },
     {
       // The one way out of DISPUTED that is not a ruling: the merchant takes its dispute back (or

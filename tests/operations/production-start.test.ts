@@ -33,7 +33,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a production start (PostgreSQL, r
     await database.close();
   });
 
-  it('serves, with keys and secrets of its own, and keeps the SSRF guard on', async () => {
+  // A production start builds nothing but migrates and loads everything: two minutes on a busy machine.
+  it('serves, with keys and secrets of its own, and keeps the SSRF guard on', { timeout: 120_000 }, async () => {
     corridor = await spawnCorridor(database.url!, secrets, 'scripts/start-prod.ts');
     expect(corridor.output()).toContain('in production mode');
     expect(corridor.output()).not.toContain('Demo credentials');

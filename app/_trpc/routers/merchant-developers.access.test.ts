@@ -66,6 +66,8 @@ beforeAll(async () => {
     'merchantDevelopers.requests': (c) => c.merchantDevelopers.requests({ statusClass: '4xx' }),
     'merchantBalance.balance': (c) => c.merchantBalance.balance({}),
     'merchantBalance.statement': (c) => c.merchantBalance.statement({}),
+    'merchantBalance.periodStatement': (c) => c.merchantBalance.periodStatement({}),
+    'merchantBalance.settlementReport': (c) => c.merchantBalance.settlementReport({ date: '2026-01-01' }),
   };
 });
 afterAll(async () => {

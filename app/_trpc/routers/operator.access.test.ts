@@ -58,6 +58,7 @@ beforeAll(async () => {
     'operator.disputeProcess.requestEvidence': (c) => c.operator.disputeProcess.requestEvidence({ ...ref, party: 'trader', message: 'Send the receipt.', dueInHours: 24 }),
     'operator.disputeProcess.withdrawRequest': (c) => c.operator.disputeProcess.withdrawRequest({ requestId: '00000000-0000-4000-8000-000000000000' }),
     'operator.disputeProcess.addNote': (c) => c.operator.disputeProcess.addNote({ ...ref, note: 'Internal.' }),
+    'operator.disputeProcess.stopAutoRuling': (c) => c.operator.disputeProcess.stopAutoRuling({ autoRulingId: '00000000-0000-4000-8000-000000000000', reason: 'probe' }),
     'operator.disputeProcess.extendDeadline': (c) => c.operator.disputeProcess.extendDeadline({ flow: 'payout', orderId: pending.id, minutes: 30, reason: 'Bank outage.' }),
     'operator.stuckPayouts.list': (c) => c.operator.stuckPayouts.list({ unmatchedAfterMinutes: 0 }),
     'operator.stuckPayouts.reassign': (c) => c.operator.stuckPayouts.reassign({ orderId: pending.id, note: 'Back.' }),

@@ -1,13 +1,14 @@
 /**
- * `npm run test:e2e`: the browser journeys (e2e/), in shards that run side by side, each against
- * its own production server on its own embedded database, then the journeys tagged `@alone`
- * (timings measured in the browser) with the machine to themselves.
+ * `npm run test:e2e`: the browser journeys (e2e/), optionally in shards that run side by side,
+ * each against its own production server on its own embedded database, then the journeys tagged
+ * `@alone` (timings measured in the browser) with the machine to themselves.
  *
- * The journeys mostly wait (on timers, live updates, a second factor's next step), so two shards
- * on two cores finish in a little over half the time of one. Shards share nothing but the build,
- * which is made once here first so that two servers never build at once.
+ * Shards share nothing but the build, which is made once here first so that two servers never
+ * build at once. They pay off with cores to spare: on two cores two shards (two servers, two
+ * browsers) ran each journey about twice as slowly and pushed some past their time limits, so the
+ * default is one.
  *
- * E2E_SHARDS sets the number of shards (default 2; 1 runs them in one process as before).
+ * E2E_SHARDS sets the number of shards (default 1).
  * Arguments (a spec file, `--grep`, `--headed`) are passed to Playwright, which then runs once.
  */
 import { spawn } from 'node:child_process';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     return;
   }
 
-  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+  const shards = Math.max(1, Number(process.env.E2E_SHARDS ?? 1) || 1);
   const started = Date.now();
   const codes = await Promise.all(
     Array.from({ length: shards }, (_, index) => {

@@ -149,6 +149,10 @@ describe('deadlines', () => {
     const at = clockFrom((await payoutOf(payout.id)).disputedAt!);
     await runDueTimers(db, at(0, 1));
     await addDisputeEvidence(db, { flow: 'payout', orderId: payout.id, party: 'trader', authorId: trader.traderId, statement: 'Paid, see the receipt.', files: [], scope: { traderId: trader.traderId }, now: at(2) });
+    // The answer ends the trader's countdown at once, not at the scheduler's pass at the due time.
+    expect((await deadlinesOf(payout.id)).find((row) => row.party === 'trader')!.metAt).toEqual(at(2));
+    expect((await traderDisputeEvidence(db, { traderId: trader.traderId, flow: 'payout', orderId: payout.id })).answerDueAt).toBeNull();
+    expect((await deadlinesOf(payout.id)).find((row) => row.party === 'operator')!.metAt).toBeNull();
     await runDueTimers(db, at(4, 1));
     expect(await missedDeadlineCount(db, 'trader', trader.traderId)).toBe(0);
     const trader4h = (await deadlinesOf(payout.id)).find((row) => row.party === 'trader')!;

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createWalletClient, getAddress, http, publicActions, type Abi, type Address, type Hex } from 'viem';
 import { foundry } from 'viem/chains';
 import type { ChainConfig } from '../chains/chains';
 import { anvilBinary } from './anvil-binary';
+import { spawnAnvil } from './spawn-anvil';
 import { setDemoChain } from './demo-chain';
 
 /**
@@ -33,10 +33,9 @@ const compiled = () => JSON.parse(readFileSync(new URL('./TestToken.json', impor
  * anvil is not installed or does not start: the demo then runs without a chain.
  */
 export async function startDemoChain(options: { port?: number } = {}): Promise<{ chain: ChainConfig; xpub: string } | { reason: string }> {
-  const binary = anvilBinary();
-  if (!binary) return { reason: 'anvil is not installed (@foundry-rs/anvil is a devDependency)' };
-  const child = spawn(binary, ['--port', String(options.port ?? 0), '--host', '127.0.0.1', '--mnemonic', DEMO_MNEMONIC, '--block-time', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  process.once('exit', () => child.kill('SIGTERM'));
+  if (!anvilBinary()) return { reason: 'anvil is not installed (@foundry-rs/anvil is a devDependency)' };
+  // Ends with this process, even one killed -9 (server/demo/spawn-anvil.ts).
+  const child = spawnAnvil(['--port', String(options.port ?? 0), '--host', '127.0.0.1', '--mnemonic', DEMO_MNEMONIC, '--block-time', '1']);
   let output = '';
   try {
     const port = await new Promise<number>((resolve, reject) => {

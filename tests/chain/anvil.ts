@@ -1,6 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { anvilBinary } from '../../server/demo/anvil-binary';
+import { spawnAnvil } from '../../server/demo/spawn-anvil';
 import {
   createPublicClient,
   createTestClient,
@@ -38,11 +38,10 @@ function testClient(url: string) {
 }
 
 export async function startAnvil(): Promise<Anvil> {
-  const binary = anvilBinary();
-  if (!binary) throw new Error('anvil is not installed for this platform');
   // Port 0: anvil binds a free port itself and says which, so two test files started at once can
   // never race for one port (and talk to each other's node).
-  const child: ChildProcess = spawn(binary, ['--port', '0', '--host', '127.0.0.1', '--mnemonic', ANVIL_MNEMONIC], { stdio: ['ignore', 'pipe', 'pipe'] });
+  // It ends with the test's process, even one killed at a time limit (server/demo/spawn-anvil.ts).
+  const child: ChildProcess = spawnAnvil(['--port', '0', '--host', '127.0.0.1', '--mnemonic', ANVIL_MNEMONIC]);
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`anvil did not start: ${output}`)), 30_000);

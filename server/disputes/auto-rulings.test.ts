@@ -218,6 +218,21 @@ describe('automatic rulings', () => {
     await ledgerClean();
   });
 
+  it('a case a rule settles is found behind more than a pass of open cases that wait on a person', async () => {
+    const { db, merchant, trader } = await parties();
+    const proof = await tinyPng('#a1b2c3');
+    // More answered cases than one pass reads (100), all older than the silent one.
+    for (let index = 0; index < 101; index += 1) {
+      const answered = await disputedPayout(db, merchant.merchantId, trader.traderId, { files: [proof], amounts: { usdAmount: '1.00', usdFeeAmount: '0.00' } });
+      await addDisputeEvidence(db, { flow: 'payout', orderId: answered.id, party: 'trader', authorId: trader.traderId, statement: 'Paid.', files: [], scope: { traderId: trader.traderId } });
+    }
+    const silent = await disputedPayout(db, merchant.merchantId, trader.traderId, { files: [proof], amounts: { usdAmount: '1.00', usdFeeAmount: '0.00' } });
+    const at = clockFrom((await payoutOf(silent.id)).disputedAt!);
+    await runDueTimers(db, at(0, 1));
+    await runDueTimers(db, at(4, 1));
+    expect(await autoOf(silent.id)).toEqual([expect.objectContaining({ rule: 'payout_trader_unresponsive', status: 'pending' })]);
+  }, 120_000);
+
   it("payout, merchant silent and then not contesting the proof by its deadline: released to the trader", async () => {
     const { db, merchant, trader } = await parties();
     const { order, disputedAt } = await silentMerchantPayout(merchant.merchantId, trader.traderId, new Date(Date.now() - HOUR));

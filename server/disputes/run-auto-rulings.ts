@@ -1,7 +1,7 @@
-import { and, asc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { retryTransaction } from '../../db/retry-transaction';
-import { disputeAutoRulings, disputeRulingProposals, payinOrders, payoutOrders } from '../../db/schema';
+import { bankNotifications, disputeAutoRulings, disputeDeadlines, disputeEvidence, disputeRulingProposals, payinOrders, payoutOrders, traderBankAccounts } from '../../db/schema';
 import { recordAudit } from '../audit';
 import { isoMs } from '../money/format';
 import type { DisputeFlow } from '../orders/order-ref';
@@ -49,6 +49,33 @@ export async function runAutoRulings(db: Db, now: Date): Promise<{ scheduled: nu
   return counts;
 }
 
+/**
+ * The rules' preconditions in SQL (clearCaseRule stays the judge): a dispute whose awaited party's
+ * answer is due without a word from it (for a pay-in: the buyer, with no bank notification at all),
+ * or a pay-in with a notification that scored at or above its account's threshold. Only those are
+ * read each pass, so open disputes that wait on a person never crowd the ones a rule settles out of
+ * the pass's batch, however many there are.
+ */
+function ruleMayHold(flow: DisputeFlow, table: typeof payoutOrders | typeof payinOrders, now: Date): SQL {
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  const answerDueInSilence = (party: SQL) => sql`exists (
+    select 1 from ${disputeDeadlines} d
+    where d.flow = ${flow} and d.order_id = ${table.id} and d.kind = 'answer' and d.starts_at = ${table.disputedAt} and d.due_at <= ${nowParam} and ${party}
+      and not exists (
+        select 1 from ${disputeEvidence} e
+        where e.flow = ${flow} and e.order_id = ${table.id} and e.party = d.party and not e.internal and e.created_at >= ${table.disputedAt}
+      )
+  )`;
+  if (flow === 'payout') return answerDueInSilence(sql`true`);
+  return sql`(
+    exists (
+      select 1 from ${bankNotifications} n join ${traderBankAccounts} a on a.id = n.bank_account_id
+      where n.payin_order_id = ${table.id} and n.match_status = 'suggested' and n.score >= a.auto_confirm_threshold
+    )
+    or (${answerDueInSilence(sql`d.party = 'buyer'`)} and not exists (select 1 from ${bankNotifications} n where n.payin_order_id = ${table.id}))
+  )`;
+}
+
 /** Finds the open disputes a rule settles now and writes their pending rulings (one per order, never a stopped rule again). */
 async function scheduleAutoRulings(db: Db, now: Date, settings: DisputeDeadlineSettings): Promise<number> {
   let written = 0;
@@ -63,6 +90,7 @@ async function scheduleAutoRulings(db: Db, now: Date, settings: DisputeDeadlineS
           isNotNull(table.disputedAt),
           sql`not exists (select 1 from dispute_auto_rulings a where a.flow = ${flow} and a.order_id = ${table.id} and (a.status = 'pending' or a.disputed_at = ${table.disputedAt}))`,
           sql`not exists (select 1 from dispute_ruling_proposals p where p.flow = ${flow} and p.order_id = ${table.id} and p.status = 'pending')`,
+          ruleMayHold(flow, table, now),
         ),
       )
       .orderBy(asc(table.disputedAt))

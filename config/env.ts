@@ -93,6 +93,14 @@ const envSchema = z.object({
   CORRIDOR_SIGNER_REBROADCAST_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   /** Minutes between solvency checks, run by the scheduler when chains are configured (docs/wallet.md, "Solvency check"). */
   CORRIDOR_SOLVENCY_INTERVAL_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /**
+   * Scheduled delivery of each closed day's journal and settlement reports (docs/reconciliation.md,
+   * "Scheduled delivery"): a directory, and/or an HTTPS endpoint whose POSTs are signed with
+   * CORRIDOR_REPORTS_SECRET (`whsec_...`) like webhooks.
+   */
+  CORRIDOR_REPORTS_DIR: z.preprocess(blankToUndefined, z.string().optional()),
+  CORRIDOR_REPORTS_URL: z.preprocess(blankToUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  CORRIDOR_REPORTS_SECRET: z.preprocess(blankToUndefined, z.string().regex(/^whsec_[A-Za-z0-9+/]{32,}={0,2}$/, 'must be whsec_ followed by at least 24 bytes in base64').optional()),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -116,6 +124,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = result.data;
   if (parsed.DATABASE_READ_URL && !parsed.DATABASE_URL) {
     throw new Error('Invalid configuration:\n  DATABASE_READ_URL: needs DATABASE_URL (the read pool is a second pool of the same PostgreSQL formation)');
+  }
+  if (parsed.CORRIDOR_REPORTS_URL && !parsed.CORRIDOR_REPORTS_SECRET) {
+    throw new Error('Invalid configuration:\n  CORRIDOR_REPORTS_SECRET: needed with CORRIDOR_REPORTS_URL (the reports are POSTed signed, like webhooks)');
   }
   const mode = parsed.CORRIDOR_MODE ?? (parsed.DATABASE_URL ? 'production' : 'demo');
   const demo = mode === 'demo';

@@ -12,6 +12,8 @@ import { log } from '../server/logging/log';
 import { safeError } from '../server/logging/safe-error';
 import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
+import { keyring } from '../server/config/keyring';
+import { reportTargetsFrom } from '../server/reports/delivery/report-target';
 import { chainSettings } from '../server/chains/chain-settings';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
 import { startHttpServer, startMetricsServer } from './serve';
@@ -27,9 +29,14 @@ export async function runCorridor(config: Env, database: Database, options: { ro
   parseTrustedProxies(config.TRUST_PROXY);
   // A bad chain configuration stops the start here; with no chains configured the watcher has nothing to do.
   const { chains } = chainSettings();
+  const reportTargets = reportTargetsFrom(config);
   const stopScheduler =
     config.CORRIDOR_SCHEDULER === 'on'
-      ? startScheduler(database.db, undefined, { solvency: { chains, intervalMs: config.CORRIDOR_SOLVENCY_INTERVAL_MINUTES * 60_000 }, reconciliation: { chains } })
+      ? startScheduler(database.db, undefined, {
+          solvency: { chains, intervalMs: config.CORRIDOR_SOLVENCY_INTERVAL_MINUTES * 60_000 },
+          reconciliation: { chains },
+          reports: reportTargets.length > 0 ? { targets: reportTargets, ring: keyring() } : undefined,
+        })
       : async () => {};
   // Loaded only when it has work: a node without chains never loads a chain client.
   const stopChainWatcher =

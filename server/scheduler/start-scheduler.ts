@@ -5,6 +5,8 @@ import { runIncrementalLedgerCheck } from '../ledger/run-invariant-check';
 import { pruneRecords } from './prune-records';
 import { runDueTimers } from './run-due-timers';
 import { beatAndCatchUp } from '../order-timers/outage-catch-up';
+import type { Keyring } from '../crypto/keyring';
+import type { ReportTarget } from '../reports/delivery/report-target';
 
 const TICK_MS = 5_000;
 const PRUNE_EVERY_TICKS = 120;
@@ -16,10 +18,33 @@ export interface SchedulerOptions {
   solvency?: { chains: readonly ChainConfig[]; intervalMs: number };
   /** The daily reconciliation (docs/reconciliation.md): yesterday once, and days with EXPECTED items again. */
   reconciliation?: { chains: readonly ChainConfig[] };
+  /** Scheduled delivery of closed days' reports (docs/reconciliation.md, "Scheduled delivery"). */
+  reports?: { targets: readonly ReportTarget[]; ring: Keyring };
 }
 
 /** How often the reconciliation looks for a day to run: cheap when there is none (one query). */
 const RECONCILE_EVERY_MS = 15 * 60_000;
+/** How often report delivery looks for a day to plan and a file due: one query each when there is none. */
+const REPORTS_EVERY_MS = 5 * 60_000;
+
+/**
+ * A job run beside the ticks, at most every `everyMs` and never twice at once: `poke()` starts it
+ * when it is due, `running()` waits for a run in flight (the stop). Failures are logged, not thrown.
+ */
+function offTick(name: string, everyMs: number, run: (() => Promise<void>) | undefined) {
+  let inFlight: Promise<void> | undefined;
+  let triedAt = Number.NEGATIVE_INFINITY;
+  return {
+    poke() {
+      if (!run || inFlight || Date.now() - triedAt < everyMs) return;
+      triedAt = Date.now();
+      inFlight = run()
+        .catch((error: unknown) => log('error', `${name} failed`, { error }))
+        .finally(() => (inFlight = undefined));
+    },
+    running: () => inFlight,
+  };
+}
 
 /**
  * Runs the timers in this server process every few seconds. Safe with several processes (the
@@ -29,45 +54,28 @@ export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptio
   let running: Promise<void> | undefined;
   let ticks = 0;
   const solvency = options.solvency && options.solvency.chains.length > 0 ? options.solvency : undefined;
-  let solvencyRunning: Promise<void> | undefined;
-  let solvencyTriedAt = Number.NEGATIVE_INFINITY;
   // Off the tick: reading every address on every chain takes longer than a tick, and timers must not wait for it.
-  const maybeRunSolvency = () => {
-    if (!solvency || solvencyRunning || Date.now() - solvencyTriedAt < Math.min(solvency.intervalMs, 60_000)) return;
-    solvencyTriedAt = Date.now();
-    solvencyRunning = (async () => {
-      try {
-        // Loaded only here: a node without chains never loads a chain client.
-        const { runSolvencyCheck } = await import('../solvency/run-solvency-check');
-        await runSolvencyCheck(db, { chains: solvency.chains, intervalMs: solvency.intervalMs });
-      } catch (error) {
-        log('error', 'solvency check failed', { error });
-      } finally {
-        solvencyRunning = undefined;
-      }
-    })();
-  };
-  let reconciliationRunning: Promise<void> | undefined;
-  let reconciliationTriedAt = Number.NEGATIVE_INFINITY;
-  // Off the tick too: a day's chain reads take longer than a tick.
-  const maybeReconcile = () => {
-    const reconciliation = options.reconciliation;
-    if (!reconciliation || reconciliationRunning || Date.now() - reconciliationTriedAt < RECONCILE_EVERY_MS) return;
-    reconciliationTriedAt = Date.now();
-    reconciliationRunning = (async () => {
-      try {
-        const { runScheduledReconciliation } = await import('../reconciliation/run-scheduled-reconciliation');
-        await runScheduledReconciliation(db, { chains: reconciliation.chains });
-      } catch (error) {
-        log('error', 'reconciliation failed', { error });
-      } finally {
-        reconciliationRunning = undefined;
-      }
-    })();
-  };
+  const maybeRunSolvency = offTick('solvency check', Math.min(solvency?.intervalMs ?? 60_000, 60_000), solvency && (async () => {
+    // Loaded only here: a node without chains never loads a chain client.
+    const { runSolvencyCheck } = await import('../solvency/run-solvency-check');
+    await runSolvencyCheck(db, { chains: solvency.chains, intervalMs: solvency.intervalMs });
+  }));
+  // Off the tick too: a day's chain reads and report files take longer than a tick.
+  const reconciliation = options.reconciliation;
+  const maybeReconcile = offTick('reconciliation', RECONCILE_EVERY_MS, reconciliation && (async () => {
+    const { runScheduledReconciliation } = await import('../reconciliation/run-scheduled-reconciliation');
+    await runScheduledReconciliation(db, { chains: reconciliation.chains });
+  }));
+  const reports = options.reports;
+  const maybeDeliverReports = offTick('report delivery', REPORTS_EVERY_MS, reports && reports.targets.length > 0 ? async () => {
+    const { runReportDeliveries } = await import('../reports/delivery/run-report-deliveries');
+    const counts = await runReportDeliveries(db, reports.ring, reports.targets);
+    if (counts.planned + counts.delivered + counts.retrying + counts.failed > 0) log('info', 'report delivery', { ...counts });
+  } : undefined);
   const tick = () => {
-    maybeRunSolvency();
-    maybeReconcile();
+    maybeRunSolvency.poke();
+    maybeReconcile.poke();
+    maybeDeliverReports.poke();
     if (running) return;
     running = (async () => {
       try {
@@ -90,11 +98,12 @@ export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptio
   };
   const interval = setInterval(tick, tickMs);
   interval.unref();
-  maybeRunSolvency();
+  maybeRunSolvency.poke();
   return async () => {
     clearInterval(interval);
     await running;
-    await solvencyRunning;
-    await reconciliationRunning;
+    await maybeRunSolvency.running();
+    await maybeReconcile.running();
+    await maybeDeliverReports.running();
   };
 }

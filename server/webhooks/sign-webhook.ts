@@ -6,12 +6,18 @@ import { createHmac } from 'node:crypto';
  * several space-separated `v1,` signatures (a rotation's overlap).
  */
 function webhookSignature(secrets: readonly string[], id: string, timestampSeconds: number, body: string): string {
-  return secrets
-    .map((secret) => {
-      const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-      return `v1,${createHmac('sha256', key).update(`${id}.${timestampSeconds}.${body}`).digest('base64')}`;
-    })
-    .join(' ');
+  return secrets.map((secret) => `v1,${signingHmac(secret, id, timestampSeconds).update(body).digest('base64')}`).join(' ');
+}
+
+function signingHmac(secret: string, id: string, timestampSeconds: number) {
+  return createHmac('sha256', Buffer.from(secret.replace(/^whsec_/, ''), 'base64')).update(`${id}.${timestampSeconds}.`);
+}
+
+/** The same signature over a body read in chunks: a report file too large to hold whole (server/reports/delivery). */
+export async function webhookSignatureOfChunks(secret: string, id: string, timestampSeconds: number, chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  const hmac = signingHmac(secret, id, timestampSeconds);
+  for await (const chunk of chunks) hmac.update(chunk);
+  return `v1,${hmac.digest('base64')}`;
 }
 
 export function webhookHeaders(secrets: readonly string[], id: string, now: Date, body: string): Record<string, string> {

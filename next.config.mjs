@@ -32,8 +32,9 @@ const nextConfig = {
   },
   // Native and WASM packages are loaded by Node at run time rather than bundled: PGlite ships its
   // own WASM and data files, argon2 a native binary, and the one PGlite instance must be shared
-  // (through globalThis) between the custom server and Next's route handlers.
-  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'sharp'],
+  // (through globalThis) between the custom server and Next's route handlers. pdfmake's PDFKit
+  // reads its standard fonts' metrics from files beside its own code, which a bundle leaves behind.
+  serverExternalPackages: ['@electric-sql/pglite', '@node-rs/argon2', 'postgres', 'sharp', 'pdfmake', 'pdfkit'],
   // The build `npm start` makes when needed (scripts/build-if-needed.ts sets CORRIDOR_START_BUILD)
   // compiles without checking types: `npm run typecheck` does that in CI on every change, and it
   // doubled a newcomer's first start. `npm run build`, the release build, still checks them.

@@ -334,6 +334,8 @@ test('the trader’s pay-in card in Chinese ends its sentence with 。 right aft
 });
 
 test('the docs: steps and headings once, code at 4.5:1, and the search finds a word of a section’s text', async ({ page }) => {
+  // axe over the whole API reference at each size is the long part, most of all on a busy machine.
+  test.setTimeout(150_000);
   await page.goto('/docs/api');
   const payoutSteps = page.locator('article ol').first().getByRole('listitem');
   await expect(payoutSteps).toHaveCount(4);

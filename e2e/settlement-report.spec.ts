@@ -62,6 +62,6 @@ test("a merchant owner reads the day's statement on the Balance page, downloads 
   const pdfKeyId = answer.headers()['corridor-signature-key-id']!;
   expect(await verifiesWithPublishedKey(owner, await answer.body(), pdfKeyId, signature)).toBe(true);
   const flipped = Buffer.from(await answer.body());
-  flipped[flipped.length - 10] ^= 1;
+  flipped.writeUInt8(flipped.readUInt8(flipped.length - 10) ^ 1, flipped.length - 10);
   expect(await verifiesWithPublishedKey(owner, flipped, pdfKeyId, signature)).toBe(false);
 });

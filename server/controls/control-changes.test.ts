@@ -4,6 +4,7 @@ import { auditLog, controlChanges, platformSettings } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import { refusalCode } from '../../tests/trpc/refusal-code';
 import { signedInOperator } from '../../tests/trpc/trpc-harness';
+import { HOT_WALLET_SETTINGS_KEY, hotWalletSettings } from '../chain-sends/hot-wallet-settings';
 import { FOUR_EYES_THRESHOLD_KEY } from '../disputes/four-eyes-threshold';
 import { isDomainError } from '../errors';
 import { proposeControlChange } from './propose-control-change';
@@ -49,6 +50,7 @@ describe('control changes', () => {
     expect(listed.controls).toEqual([
       { control: FOUR_EYES_THRESHOLD_KEY, value: '1000.00', setAt: null },
       { control: 'routing', value: expect.stringMatching(/^price; no pause; cooldown 0 s; weights price 30/), setAt: null },
+      { control: HOT_WALLET_SETTINGS_KEY, value: 'sweep at 100 USDT; targets: none; cold: none', setAt: null },
     ]);
     expect(listed.pending).toEqual([
       expect.objectContaining({ id: proposed.changeId, from: '1000.00', to: '2500.00', reason: 'Large disputes doubled this month.', proposedBy: { id: proposer.userId, name: expect.any(String) }, status: 'pending' }),
@@ -144,5 +146,27 @@ describe('control changes', () => {
     expect(await threshold(operator)).toBe('3000.00');
     const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.action, 'four_eyes_threshold.set'), eq(auditLog.actorType, 'cli')));
     expect(audit).toMatchObject({ actorId: null, details: { from: '1000.00', to: '3000.00', reason: 'Agreed at the risk review.' } });
+  });
+
+  it("the hot wallets' cold address and targets change only with a second operator; a cold address must be a real address", async () => {
+    const db = database.db;
+    const proposer = await signedInOperator(db);
+    const approver = await signedInOperator(db);
+    const current = await hotWalletSettings(db);
+    const wanted = { ...current, targets: { ethereum: '50000' }, coldAddresses: { ethereum: '0x52908400098527886E0F7030069857D2E4169EE7' } };
+
+    for (const cold of ['0x52908400098527886e0F7030069857D2E4169EE7', 'TNotAnAddress', 'x'.repeat(40)]) {
+      const refused = await proposeControlChange(db, {
+        change: { control: HOT_WALLET_SETTINGS_KEY, value: { ...wanted, coldAddresses: { ethereum: cold } }, reason: 'New cold wallet.' },
+        operator: { id: proposer.userId },
+      }).catch((error: unknown) => error);
+      expect(isDomainError(refused, 'VALIDATION_FAILED') && refused.details?.map((detail) => detail.path), cold).toEqual(['value.coldAddresses.ethereum']);
+    }
+    const proposed = await proposer.caller.operator.controls.propose({ control: HOT_WALLET_SETTINGS_KEY, value: wanted, reason: 'New cold wallet from the treasury.' });
+    expect(proposed).toMatchObject({ status: 'pending', to: 'sweep at 100 USDT; targets: ethereum 50000; cold: ethereum 0x52908400098527886E0F7030069857D2E4169EE7' });
+    expect((await hotWalletSettings(db)).coldAddresses).toEqual({});
+    await approver.caller.operator.controls.decide({ changeId: proposed.changeId, decision: 'approve' });
+    expect(await hotWalletSettings(db)).toMatchObject({ targets: { ethereum: '50000' }, coldAddresses: { ethereum: '0x52908400098527886E0F7030069857D2E4169EE7' } });
+    await db.delete(platformSettings).where(eq(platformSettings.key, HOT_WALLET_SETTINGS_KEY));
   });
 });

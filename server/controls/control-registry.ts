@@ -8,6 +8,14 @@ import {
   type FourEyesThresholdValue,
 } from '../disputes/four-eyes-threshold';
 import { ROUTING_SETTINGS_KEY, routingSettings, routingSettingsValue, writeRoutingSettings, type RoutingSettings } from '../routing/routing-settings';
+import {
+  HOT_WALLET_SETTINGS_KEY,
+  displayHotWalletSettings,
+  hotWalletSettingsControl,
+  hotWalletSettingsValue,
+  writeHotWalletSettings,
+  type HotWalletSettings,
+} from '../chain-sends/hot-wallet-settings';
 
 /**
  * A platform setting that guards money (docs/security.md, "Control changes"): it changes only
@@ -27,7 +35,7 @@ export interface ControlDefinition<V> {
 }
 
 /** Every control; a new money-guarding setting joins here and in control-change.schema.ts. */
-export const controlKeys = [FOUR_EYES_THRESHOLD_KEY, ROUTING_SETTINGS_KEY] as const;
+export const controlKeys = [FOUR_EYES_THRESHOLD_KEY, ROUTING_SETTINGS_KEY, HOT_WALLET_SETTINGS_KEY] as const;
 export type ControlKey = (typeof controlKeys)[number];
 
 const fourEyes: ControlDefinition<FourEyesThresholdValue> = {
@@ -56,9 +64,19 @@ const routing: ControlDefinition<RoutingSettings> = {
   auditAction: 'routing_settings.set',
 };
 
+// The hot wallets (docs/wallet.md, "Target balance and cold storage"): the sweep threshold, the target per chain and the cold address the excess goes to.
+const hotWallet: ControlDefinition<HotWalletSettings> = {
+  value: hotWalletSettingsValue,
+  read: hotWalletSettingsControl,
+  write: writeHotWalletSettings,
+  display: displayHotWalletSettings,
+  auditAction: 'hot_wallet_settings.set',
+};
+
 const registry: Record<ControlKey, ControlDefinition<never>> = {
   [FOUR_EYES_THRESHOLD_KEY]: fourEyes as ControlDefinition<never>,
   [ROUTING_SETTINGS_KEY]: routing as ControlDefinition<never>,
+  [HOT_WALLET_SETTINGS_KEY]: hotWallet as ControlDefinition<never>,
 };
 
 /** A control by its key, with its value seen as plain JSON (each control's schema checked it). */

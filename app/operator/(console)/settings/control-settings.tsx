@@ -8,8 +8,8 @@ import { ErrorLine, FieldError } from '../../../_components/console/error-line';
 import { formatTime } from '../../../_components/console/format';
 import { settingsMessages, type SettingsLang } from './settings-messages';
 
-type ControlKey = 'dispute_four_eyes_threshold' | 'routing';
-// The form proposes amounts; routing's settings are proposed from the command line or the API (docs/routing.md).
+type ControlKey = 'dispute_four_eyes_threshold' | 'routing' | 'wallet_hot_wallet_settings';
+// The form proposes amounts; routing's and the hot wallets' settings are proposed from the command line or the API (docs/routing.md, docs/wallet.md).
 type AmountControl = 'dispute_four_eyes_threshold';
 
 /**

@@ -27,6 +27,8 @@ export interface TronInclusion {
  */
 export interface TronSendNode {
   head(): Promise<TronHead>;
+  /** A block's time (ms since the epoch); throws when the node has no such block. */
+  blockTime(number: bigint): Promise<number>;
   transactionInfo(txId: string): Promise<TronInclusion | null>;
   broadcast(signedHex: string): Promise<{ outcome: 'accepted' | 'expired' } | { outcome: 'refused'; code: string }>;
   tokenBalance(token: string, address: string): Promise<bigint>;
@@ -43,6 +45,11 @@ export function tronSendNode(options: TronNodeOptions): TronSendNode {
       // A TRON block id begins with its number (8 bytes).
       const number = BigInt(block.block_header.raw_data.number ?? `0x${block.blockID.slice(0, 16)}`);
       return { number, blockId: block.blockID.toLowerCase(), timestamp: block.block_header.raw_data.timestamp };
+    },
+    async blockTime(number) {
+      const block = await api.getBlock(number, false);
+      if (!block || BigInt(`0x${block.blockID.slice(0, 16)}`) !== number) throw new TronNodeError('/wallet/getblock', 'the node has no such block');
+      return block.block_header.raw_data.timestamp;
     },
     async transactionInfo(txId) {
       const info = await api.getTransactionInfoById(txId);

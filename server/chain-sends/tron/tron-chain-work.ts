@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { Db } from '../../../db/client';
-import { chainHotWallets } from '../../../db/schema';
+import { chainHotWallets, chainSends } from '../../../db/schema';
 import type { ChainConfig } from '../../chains/chains';
 import { toLedgerAmount } from '../../chains/token-amount';
 import { canonicalTronAddress } from '../../chains/tron/address';
@@ -45,25 +45,38 @@ export function tronChainWork(options: TronChainWorkOptions): () => Promise<void
   return async () => {
     ctx ??= await prepare(options, node);
     const { db, chain } = options;
-    const head = await node.head();
-    const tokenBalance = await node.tokenBalance(chain.tokens.USDT.contract, ctx.address);
-    const trxBalance = await node.trxBalance(ctx.address);
-    if (Date.now() - balanceReadAt >= options.balanceEveryMs) {
-      await db
-        .update(chainHotWallets)
-        .set({ tokenBalance: toLedgerAmount(tokenBalance, chain.tokens.USDT.decimals).amount, nativeBalance: trxBalance.toString(), balanceReadAt: new Date(), updatedAt: sql`now()` })
-        .where(and(eq(chainHotWallets.chain, chain.key), eq(chainHotWallets.address, ctx.address)));
-      balanceReadAt = Date.now();
-    }
-    const target = (await hotWalletSettings(db)).targets[chain.key];
-    for (let budget = options.signPerTick; budget > 0 && !options.stopped(); budget -= 1) {
-      const result = await signQueuedTronSend(db, ctx, { head, tokenBalance, trxBalance, target, now: new Date() });
-      // Withdrawals go out in order: the rest wait behind the first that must.
-      if (result.outcome !== 'signed') break;
-      chainSendAttemptsTotal.inc({ chain: chain.key, outcome: 'signed' });
+    const gaugeDue = Date.now() - balanceReadAt >= options.balanceEveryMs;
+    const [queued] = await db
+      .select({ id: chainSends.id })
+      .from(chainSends)
+      .where(and(eq(chainSends.chain, chain.key), eq(chainSends.state, 'QUEUED'), isNull(chainSends.sourceIndex), eq(chainSends.asset, 'token')))
+      .limit(1);
+    if (queued || gaugeDue) {
+      // Read now, not from the gauges' last read: sends confirmed since then have left the wallet.
+      const tokenBalance = await node.tokenBalance(chain.tokens.USDT.contract, ctx.address);
+      const trxBalance = await node.trxBalance(ctx.address);
+      if (gaugeDue) {
+        await db
+          .update(chainHotWallets)
+          .set({ tokenBalance: toLedgerAmount(tokenBalance, chain.tokens.USDT.decimals).amount, nativeBalance: trxBalance.toString(), balanceReadAt: new Date(), updatedAt: sql`now()` })
+          .where(and(eq(chainHotWallets.chain, chain.key), eq(chainHotWallets.address, ctx.address)));
+        balanceReadAt = Date.now();
+      }
+      if (queued) await signQueued(db, ctx, { tokenBalance, trxBalance, signPerTick: options.signPerTick, stopped: options.stopped });
     }
     await advanceOpenTronSends(db, ctx, { now: new Date() });
   };
+}
+
+async function signQueued(db: Db, ctx: TronSignerChain, input: { tokenBalance: bigint; trxBalance: bigint; signPerTick: number; stopped: () => boolean }): Promise<void> {
+  const head = await ctx.node.head();
+  const target = (await hotWalletSettings(db)).targets[ctx.chain.key];
+  for (let budget = input.signPerTick; budget > 0 && !input.stopped(); budget -= 1) {
+    const result = await signQueuedTronSend(db, ctx, { head, tokenBalance: input.tokenBalance, trxBalance: input.trxBalance, target, now: new Date() });
+    // Withdrawals go out in order: the rest wait behind the first that must.
+    if (result.outcome !== 'signed') break;
+    chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'signed' });
+  }
 }
 
 async function prepare(options: TronChainWorkOptions, node: TronSendNode): Promise<TronSignerChain> {

@@ -139,7 +139,7 @@ describe('the signer on TRON (stand-in node, PostgreSQL)', () => {
     const [id] = await queue(chain, 1);
     node.hold = true;
     signer(chain);
-    mineEvery(40);
+    mineEvery(80);
     await until('three transactions signed', async () => (await attemptsOf([id!])).length >= 3);
     node.hold = false;
     await until('confirmed', () => allIn(chain, 'CONFIRMED'));

@@ -46,7 +46,7 @@ export interface TronStandIn {
   beforeBroadcast?: (txId: string, hex: string) => Promise<void>;
   /** Every broadcast received, in order, with the node's answer code. */
   broadcasts: Array<{ txId: string; hex: string; answer: string }>;
-  /** Every transaction the node has seen, by txID. */
+  /** Every transaction broadcast to the node, taken or refused, by txID. */
   known: Map<string, Known>;
   /** The transactions in blocks, by txID. */
   included: Map<string, { block: Block; success: boolean }>;
@@ -142,14 +142,14 @@ export async function startTronStandIn(options: { startNumber?: bigint; startTim
         const { txId, expiration } = readSignedTransaction(hex);
         await node.beforeBroadcast?.(txId, hex);
         let reply: Record<string, unknown>;
-        if (node.known.has(txId) && (pool.has(txId) || node.included.has(txId))) {
+        const seen = node.known.get(txId) ?? { txId, hex, expiration, referenceBlock: referenceOf(hex) };
+        node.known.set(txId, seen);
+        if (pool.has(txId) || node.included.has(txId)) {
           reply = { result: false, code: 'DUP_TRANSACTION_ERROR', txid: txId, message: bytesToHex(new TextEncoder().encode('Dup transaction.')) };
         } else if (expiration <= node.head().timestamp) {
           reply = { result: false, code: 'TRANSACTION_EXPIRATION_ERROR', txid: txId, message: bytesToHex(new TextEncoder().encode('Transaction expired')) };
         } else {
-          const known: Known = { txId, hex, expiration, referenceBlock: referenceOf(hex) };
-          node.known.set(txId, known);
-          pool.set(txId, known);
+          pool.set(txId, seen);
           reply = { result: true, txid: txId };
         }
         node.broadcasts.push({ txId, hex, answer: reply.result === true ? 'SUCCESS' : String(reply.code) });

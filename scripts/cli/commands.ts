@@ -484,10 +484,10 @@ export const commands: Record<string, Command> = {
     async run(_db, flags) {
       const out = required(flags, 'out');
       // Standard input, so the key is in neither the shell's history nor the process list.
-      const { address, file } = encryptHotWalletKey(keyring(), readFileSync(0, 'utf8'));
+      const { address, tronAddress, file } = encryptHotWalletKey(keyring(), readFileSync(0, 'utf8'));
       // wx: an existing key file is never overwritten; 0600: only the signer's user reads it.
       writeFileSync(out, file, { flag: 'wx', mode: 0o600 });
-      return { result: { address, file: out }, text: `Wrote ${out} for hot wallet ${address}. Set CORRIDOR_SIGNER_KEY_FILE=${out} on the signer.` };
+      return { result: { address, tronAddress, file: out }, text: `Wrote ${out} for hot wallet ${address} (on TRON: ${tronAddress}). Set CORRIDOR_SIGNER_KEY_FILE=${out} on the signer.` };
     },
   },
   'signer encrypt-seed': {

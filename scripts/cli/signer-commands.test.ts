@@ -6,6 +6,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { signerKeyringText } from '../../tests/chain/signer-fixture';
 import { parseKeyring } from '../../server/crypto/keyring';
+import { tronSignerOf } from '../../server/chain-sends/tron/tron-signer-chain';
 import { loadHotWalletKey } from '../../server/chain-sends/hot-wallet-key';
 
 /** `npm run corridor -- signer encrypt-key`, the key on standard input as an operator pipes it. */
@@ -34,6 +35,8 @@ describe('signer encrypt-key', () => {
     const written = await encryptKey(`${privateKey}\n`, out, keyring);
     expect(written.code).toBe(0);
     expect(written.output).toContain(address);
+    // The same key's TRON account, for a TRON chain's hotWallet.
+    expect(written.output).toContain(tronSignerOf(privateKeyToAccount(privateKey)).address);
     expect(statSync(out).mode & 0o777).toBe(0o600);
     expect(readFileSync(out, 'utf8').toLowerCase()).not.toContain(privateKey.slice(2).toLowerCase());
     expect(loadHotWalletKey(parseKeyring(keyring), out).address).toBe(address);

@@ -79,6 +79,9 @@ describe('custody: only the signer loads a key', () => {
     ['deposit-seed', /from '[^']*deposit-seed'/, ['scripts/cli/commands.ts', 'scripts/signer-process.ts']],
     ['the signer process', /from '[^']*signer-process'/, ['scripts/signer.ts']],
     ['the signer loop', /from '[^']*start-signer'/, ['scripts/signer-process.ts']],
+    // TRON transfers are built and signed only by the signer's TRON modules.
+    ['the TRON transfer signer', /from '[^']*trc20-transfer'/, ['server/chain-sends/tron/advance-open-tron-sends.ts', 'server/chain-sends/tron/sign-queued-tron-send.ts', 'server/chain-sends/tron/tron-signer-chain.ts']],
+    ['the TRON signer loop', /from '[^']*tron-chain-work'/, ['server/chain-sends/start-signer.ts']],
     // API nodes, the watcher and the scheduler never make a spending account from anything.
     ['a private key account', /privateKeyToAccount|mnemonicToAccount|hdKeyToAccount/, ['server/chain-sends/deposit-seed.ts', 'server/chain-sends/hot-wallet-key.ts']],
   ])('%s is imported by its allowed files only', (_what, pattern, allowed) => {

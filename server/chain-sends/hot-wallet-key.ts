@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { hexToBytes } from '@noble/hashes/utils.js';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { decryptField, encryptField, type FieldAddress } from '../crypto/encryption';
 import type { Keyring } from '../crypto/keyring';
+import { tronAddressFromPublicKey } from '../chains/tron/address';
 
 /**
  * The hot wallet's private key at rest: a small JSON file on the signer's host, the key encrypted
@@ -25,14 +27,17 @@ function fieldAddress(address: string): FieldAddress {
   return { table: 'hot_wallet_key', id: address, field: 'private_key' };
 }
 
-/** The key file's text for a private key (0x-prefixed or bare hex); the key itself is never returned. */
-export function encryptHotWalletKey(keyring: Keyring, privateKey: string): { address: string; file: string } {
+/**
+ * The key file's text for a private key (0x-prefixed or bare hex); the key itself is never returned.
+ * `tronAddress` is the same key's TRON account (docs/wallet-tron.md, "The signer on TRON").
+ */
+export function encryptHotWalletKey(keyring: Keyring, privateKey: string): { address: string; tronAddress: string; file: string } {
   const trimmed = privateKey.trim();
   if (!PRIVATE_KEY.test(trimmed)) throw new Error('not a private key: expected 64 hexadecimal digits (0x-prefixed or not)');
   const hex = (trimmed.startsWith('0x') ? trimmed : `0x${trimmed}`) as `0x${string}`;
-  const { address } = privateKeyToAccount(hex);
+  const { address, publicKey } = privateKeyToAccount(hex);
   const encryptedKey = encryptField(keyring, 'hot-wallet', hex, fieldAddress(address));
-  return { address, file: `${JSON.stringify({ version: 1, family: 'evm', address, encryptedKey }, null, 2)}\n` };
+  return { address, tronAddress: tronAddressFromPublicKey(hexToBytes(publicKey.slice(2))), file: `${JSON.stringify({ version: 1, family: 'evm', address, encryptedKey }, null, 2)}\n` };
 }
 
 /**

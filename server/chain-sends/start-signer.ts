@@ -13,6 +13,7 @@ import { signQueuedSend, type SignLane } from './evm/sign-queued-send';
 import { hotWalletSettings } from './hot-wallet-settings';
 import type { ChainSendSettlements } from './settlement';
 import { planSweeps } from './sweeps/plan-sweeps';
+import { tronChainWork } from './tron/tron-chain-work';
 
 export interface SignerOptions {
   db: Db;
@@ -36,46 +37,45 @@ export interface SignerOptions {
   /** Sends signed per tick at most, so confirmations keep up with a long queue; default 50. */
   signPerTick?: number;
   nodes?: Map<string, EvmSendNode>;
+  /** TRON: the most TRX (sun) one transfer's energy may burn; default 100 TRX (docs/wallet-tron.md). */
+  tronFeeLimitSun?: bigint;
+  /** TRON: how long a signed transaction stays valid after its reference block, in chain time; default 60 s. */
+  tronExpirationMs?: number;
   keepProcessAlive?: boolean;
 }
 
 /**
- * The signer (docs/wallet.md, "The signer"): for each configured EVM chain, on its poll interval,
- * signs queued sends and moves signed ones to confirmation. Several may run at once against one
- * database; row locks and the nonce's unique key keep them from signing one send twice or giving
- * one nonce to two sends. A failed tick (node down) is logged without the RPC URL and retried.
+ * The signer (docs/wallet.md, "The signer"): for each configured chain, EVM or TRON
+ * (docs/wallet-tron.md), on its poll interval, signs queued sends and moves signed ones to
+ * confirmation. Several may run at once against one database; row locks and the nonce's unique
+ * key keep them from signing one send twice or giving one nonce to two sends. A failed tick (node down) is logged without the RPC URL and retried.
  * Returns a stop function that waits for the ticks in flight.
  */
 export function startSigner(options: SignerOptions): () => Promise<void> {
   const arm = (timer: NodeJS.Timeout) => (options.keepProcessAlive ? timer : timer.unref());
   let stopped = false;
   const loops = options.chains.map((chain) => {
-    if (chain.family !== 'evm') {
-      log('warn', 'signer skips a chain of a family it cannot sign yet', { chain: chain.key, family: chain.family });
-      return { stop: async () => {} };
-    }
-    const node = options.nodes?.get(chain.key) ?? evmSendNode({ rpcUrl: chain.rpcUrl });
-    let ctx: EvmSignerChain | undefined;
-    let balanceReadAt = 0;
-    let sweepPlannedAt = 0;
+    const work =
+      chain.family === 'tron'
+        ? tronChainWork({
+            db: options.db,
+            chain,
+            key: options.key,
+            settlements: options.settlements,
+            feeLimitSun: options.tronFeeLimitSun,
+            expirationMs: options.tronExpirationMs,
+            rebroadcastMs: options.rebroadcastMs ?? 30_000,
+            balanceEveryMs: options.balanceEveryMs ?? 30_000,
+            signPerTick: options.signPerTick ?? 50,
+            stopped: () => stopped,
+          })
+        : evmChainWork(options, chain, () => stopped);
     let timer: NodeJS.Timeout | undefined;
     let running: Promise<void> | undefined;
     const tick = () => {
       running = (async () => {
         try {
-          ctx ??= await prepareChain(options, chain, node);
-          const now = new Date();
-          if (Date.now() - balanceReadAt >= (options.balanceEveryMs ?? 30_000)) {
-            await recordBalances(options.db, ctx, now);
-            balanceReadAt = Date.now();
-          }
-          if (ctx.depositAccounts && ctx.settlements.sweep && ctx.settlements.gas_topup && Date.now() - sweepPlannedAt >= (options.sweepEveryMs ?? 60_000)) {
-            const settings = await hotWalletSettings(options.db);
-            await planSweeps(options.db, ctx, { threshold: settings.sweepThreshold, fees: await node.fees(), now: new Date() });
-            sweepPlannedAt = Date.now();
-          }
-          await signQueued(options, ctx, () => stopped);
-          await advanceOpenSends(options.db, ctx, { now: new Date(), fees: () => node.fees() });
+          await work();
         } catch (error) {
           chainSendAttemptsTotal.inc({ chain: chain.key, outcome: 'tick_error' });
           log('warn', 'signer tick failed', { chain: chain.key, error: error instanceof Error ? error.name : 'unknown' });
@@ -96,6 +96,29 @@ export function startSigner(options: SignerOptions): () => Promise<void> {
   return async () => {
     stopped = true;
     await Promise.all(loops.map((loop) => loop.stop()));
+  };
+}
+
+/** One tick of the signer on an EVM chain: balances, sweeps, signing, then the open sends. */
+function evmChainWork(options: SignerOptions, chain: ChainConfig, stopped: () => boolean): () => Promise<void> {
+  const node = options.nodes?.get(chain.key) ?? evmSendNode({ rpcUrl: chain.rpcUrl });
+  let ctx: EvmSignerChain | undefined;
+  let balanceReadAt = 0;
+  let sweepPlannedAt = 0;
+  return async () => {
+    ctx ??= await prepareChain(options, chain, node);
+    const now = new Date();
+    if (Date.now() - balanceReadAt >= (options.balanceEveryMs ?? 30_000)) {
+      await recordBalances(options.db, ctx, now);
+      balanceReadAt = Date.now();
+    }
+    if (ctx.depositAccounts && ctx.settlements.sweep && ctx.settlements.gas_topup && Date.now() - sweepPlannedAt >= (options.sweepEveryMs ?? 60_000)) {
+      const settings = await hotWalletSettings(options.db);
+      await planSweeps(options.db, ctx, { threshold: settings.sweepThreshold, fees: await node.fees(), now: new Date() });
+      sweepPlannedAt = Date.now();
+    }
+    await signQueued(options, ctx, stopped);
+    await advanceOpenSends(options.db, ctx, { now: new Date(), fees: () => node.fees() });
   };
 }
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { addressDeriverFor } from './address-derivers';
 import { parseChains } from './chains';
 
 const local = {
@@ -19,6 +20,12 @@ describe('parseChains', () => {
     const [eth, bsc] = parseChains(JSON.stringify([{ key: 'ethereum', rpcUrl: 'https://eth.example' }, { key: 'bsc', rpcUrl: 'https://bsc.example', confirmations: 30 }]), { production: true });
     expect(eth).toMatchObject({ family: 'evm', tokens: { USDT: { decimals: 6 } }, rpcUrl: 'https://eth.example' });
     expect(bsc).toMatchObject({ tokens: { USDT: { decimals: 18 } }, confirmations: 30 });
+  });
+
+  it('names each catalog chain\'s USDT by a valid address of its family, in canonical form', () => {
+    const chains = parseChains(JSON.stringify(['ethereum', 'bsc', 'tron'].map((key) => ({ key, rpcUrl: 'https://node.example' }))), { production: true });
+    for (const chain of chains) expect(addressDeriverFor(chain.family).canonicalAddress(chain.tokens.USDT.contract), chain.key).toBe(chain.tokens.USDT.contract);
+    expect(chains.find((chain) => chain.key === 'tron')!.tokens.USDT.contract).toBe('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
   });
 
   it('takes a whole chain outside the catalog', () => {

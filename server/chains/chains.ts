@@ -104,7 +104,7 @@ const CHAIN_CATALOG: Record<string, Omit<ChainConfig, 'rpcUrl'>> = {
     family: 'tron',
     name: 'TRON',
     network: 'mainnet',
-    tokens: { USDT: { contract: 'TR7NHqjeKQxGTCi8q8ZY6pPjdLj6t', decimals: 6 } },
+    tokens: { USDT: { contract: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', decimals: 6 } },
     confirmations: 20,
     pollIntervalMs: 3_000,
     maxBlockRange: 200,

@@ -4,9 +4,9 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
 import { chainHotWallets, chainSendAttempts, chainSends, type ChainSendPurpose, type ChainSendWaitReason } from '../../../db/schema';
 import { fromLedgerAmount, toLedgerAmount } from '../../chains/token-amount';
-import { log } from '../../logging/log';
 import { Dec } from '../../money/decimal';
 import { applyChainSendTransition, type ChainSendRow } from '../apply-chain-send-transition';
+import { recordWait } from '../record-wait';
 import type { EvmSignerChain } from './evm-signer-chain';
 import { transferCalldata } from './evm-send-node';
 import { gasLimitFor } from './gas-limit';
@@ -118,7 +118,7 @@ export async function signQueuedSend(db: Db, ctx: EvmSignerChain, lane: SignLane
     if (!send) return { outcome: 'none' };
     const body = bodyOf(send);
     const wait = async (reason: ChainSendWaitReason): Promise<SignOutcome> => {
-      await recordWait(tx, ctx, send, reason, input.now);
+      await recordWait(tx, { chain: ctx.chain.key, from: send.fromAddress ?? ctx.account.address }, send, reason, input.now);
       return { outcome: 'wait', id: send.id, reason };
     };
 
@@ -218,21 +218,4 @@ async function openHotWalletTotals(tx: Tx, ctx: EvmSignerChain): Promise<{ token
       where s.chain = ${ctx.chain.key} and s.from_address = ${ctx.account.address} and s.source_index is null and s.state in ('SIGNED', 'BROADCAST')`),
   );
   return { token: row?.token ?? '0', native: BigInt((row?.native ?? '0').split('.')[0]!) };
-}
-
-/**
- * Records why the send waits, for the operators (the hot-wallet summary, the waiting-sends gauge);
- * the first time a send waits for gas or for the target, says so at `error`: an operator must act
- * (fund the wallet's native coin, or let the sweeps refill it). Never a key, an RPC URL or a balance
- * of anything but the hot wallet.
- */
-async function recordWait(tx: Tx, ctx: EvmSignerChain, send: ChainSendRow, reason: ChainSendWaitReason, now: Date): Promise<void> {
-  if (send.waitReason === reason) return;
-  await tx.update(chainSends).set({ waitReason: reason, waitingSince: now, updatedAt: now }).where(eq(chainSends.id, send.id));
-  const message = {
-    gas: 'chain send waits: the sending address cannot pay its gas',
-    below_target: 'hot wallet below its target balance; withdrawals wait',
-    token: 'hot wallet cannot cover the next send; it waits',
-  }[reason];
-  log(reason === 'token' ? 'warn' : 'error', message, { chain: ctx.chain.key, send: send.id, purpose: send.purpose, from: send.fromAddress ?? ctx.account.address });
 }

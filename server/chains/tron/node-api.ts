@@ -47,6 +47,8 @@ const blockOrNothingSchema = z.union([blockSchema, z.object({}).strict()]);
  */
 const transactionInfoSchema = z.object({
   id: hex(64),
+  /** Everything the transaction burnt, in sun (bandwidth, energy); left out when zero. */
+  fee: z.number().int().nonnegative().optional(),
   blockNumber: z.number().int().nonnegative().optional(),
   result: z.string().optional(),
   receipt: z.object({ result: z.string().optional() }).optional(),
@@ -77,6 +79,22 @@ const constantCallSchema = z.object({
   transaction: z.object({ ret: z.array(z.object({ ret: z.string().optional() })).optional() }).optional(),
 });
 export type TronConstantCall = z.infer<typeof constantCallSchema>;
+
+/** `/wallet/gettransactioninfobyid` `{ value }`: one `TransactionInfo` once the transaction is in a block, `{}` before (or never). */
+const transactionInfoOrNothingSchema = z.union([transactionInfoSchema, z.object({}).strict()]);
+
+/**
+ * `/wallet/broadcasthex` `{ transaction }` answers `{ result: true, txid }` when the node took it,
+ * or `{ result: false?, code, message, txid }` when it refused: `code` is a
+ * `Return.response_code` such as `DUP_TRANSACTION_ERROR` (it has this txID already),
+ * `TRANSACTION_EXPIRATION_ERROR`, `TAPOS_ERROR` (the reference block is not on its chain),
+ * `BANDWITH_ERROR`, `CONTRACT_VALIDATE_ERROR`; `message` is hex of the node's text.
+ */
+const broadcastSchema = z.object({ result: z.boolean().optional(), code: z.string().optional(), txid: hex().optional() });
+export type TronBroadcastAnswer = z.infer<typeof broadcastSchema>;
+
+/** `/wallet/getaccount` `{ address }`: `{ balance }` in sun (left out when zero), or `{}` for an account never funded. */
+const accountSchema = z.object({ balance: z.number().int().nonnegative().optional() });
 
 export interface TronNodeOptions {
   /** The node's HTTP base URL, e.g. http://127.0.0.1:8090 for a java-tron node of one's own. */
@@ -121,6 +139,23 @@ export class TronNodeApi {
       },
       constantCallSchema,
     );
+  }
+
+  /** The transaction's outcome once it is in a block; null while (or if never) it is in none. */
+  async getTransactionInfoById(txId: string): Promise<TronTransactionInfo | null> {
+    const info = await this.post('/wallet/gettransactioninfobyid', { value: txId }, transactionInfoOrNothingSchema);
+    return 'id' in info ? (info as TronTransactionInfo) : null;
+  }
+
+  /** Hands a signed `protocol.Transaction` (hex) to the node; the answer says whether it took it. */
+  async broadcastHex(signedHex: string): Promise<TronBroadcastAnswer> {
+    return this.post('/wallet/broadcasthex', { transaction: signedHex }, broadcastSchema);
+  }
+
+  /** The account's TRX in sun (0 for an account the chain does not know yet); `address` in hex (`41...`). */
+  async getAccountBalance(address: string): Promise<bigint> {
+    const account = await this.post('/wallet/getaccount', { address }, accountSchema);
+    return BigInt(account.balance ?? 0);
   }
 
   private async post<T>(endpoint: string, body: unknown, schema: z.ZodType<T>): Promise<T> {

@@ -52,3 +52,49 @@ export function message(fields: readonly ProtoField[]): Uint8Array {
   }
   return concatBytes(...parts);
 }
+
+/** One field read back from a message: a varint's value, or a length-delimited field's bytes. */
+interface ReadField {
+  field: number;
+  value: bigint | Uint8Array;
+}
+
+function readVarint(bytes: Uint8Array, start: number): { value: bigint; next: number } {
+  let value = 0n;
+  let shift = 0n;
+  for (let offset = start; offset < bytes.length && shift < 70n; offset += 1) {
+    const byte = bytes[offset]!;
+    value |= BigInt(byte & 0x7f) << shift;
+    shift += 7n;
+    if ((byte & 0x80) === 0) return { value, next: offset + 1 };
+  }
+  throw new Error('a protobuf varint runs past its message');
+}
+
+/**
+ * The fields of a message written by `message` (varint and length-delimited fields only): how the
+ * signer reads a stored transaction's expiration back from the very bytes it broadcasts.
+ */
+export function readMessage(bytes: Uint8Array): ReadField[] {
+  const fields: ReadField[] = [];
+  let offset = 0;
+  while (offset < bytes.length) {
+    const key = readVarint(bytes, offset);
+    const field = Number(key.value >> 3n);
+    const wire = Number(key.value & 7n);
+    if (wire === WIRE_VARINT) {
+      const read = readVarint(bytes, key.next);
+      fields.push({ field, value: read.value });
+      offset = read.next;
+    } else if (wire === WIRE_LENGTH_DELIMITED) {
+      const length = readVarint(bytes, key.next);
+      const end = length.next + Number(length.value);
+      if (end > bytes.length) throw new Error('a protobuf field runs past its message');
+      fields.push({ field, value: bytes.slice(length.next, end) });
+      offset = end;
+    } else {
+      throw new Error(`protobuf wire type ${wire} is not used in a TRON transfer`);
+    }
+  }
+  return fields;
+}

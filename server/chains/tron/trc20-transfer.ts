@@ -3,7 +3,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, hexToBytes, utf8ToBytes } from '@noble/hashes/utils.js';
 import { decodeTronAddress, tronAddressFromPublicKey, tronAddressToEvmBytes } from './address';
-import { concatBytes, message } from './protobuf';
+import { concatBytes, message, readMessage } from './protobuf';
 
 /**
  * A TRC-20 `transfer(to, amount)` transaction, built and signed offline (docs/wallet-tron.md,
@@ -199,13 +199,43 @@ export function buildTrc20Transfer(request: Trc20TransferRequest): UnsignedTrc20
 export function signTrc20Transfer(request: Trc20TransferRequest, privateKey: Uint8Array): SignedTrc20Transfer {
   const unsigned = buildTrc20Transfer(request);
   if (!secp256k1.utils.isValidSecretKey(privateKey)) throw new Error('not a secp256k1 private key');
-  const signer = tronAddressFromPublicKey(secp256k1.getPublicKey(privateKey, false));
-  const sender = bytesToHex(addressBytes(request.from, 'sender'));
-  if (bytesToHex(addressBytes(signer, 'signer')) !== sender) throw new Error('the private key is not the sender\'s');
-
+  checkSender(request, secp256k1.getPublicKey(privateKey, false));
   // RFC 6979 deterministic k, low s; 'recovered' puts the recovery id first.
   const recovered = secp256k1.sign(hexToBytes(unsigned.txId), privateKey, { prehash: false, format: 'recovered' });
-  const signatureBytes = concatBytes(recovered.subarray(1, 65), Uint8Array.of(recovered[0]! + 27));
+  return withSignature(unsigned, concatBytes(recovered.subarray(1, 65), Uint8Array.of(recovered[0]! + 27)));
+}
+
+/** A key that signs a 32-byte digest without showing itself (the signer's hot-wallet account). */
+export interface DigestSigner {
+  /** The uncompressed public key (65 bytes, 0x04 first). */
+  publicKey: Uint8Array;
+  /** r ++ s ++ v (v = 27 or 28), 65 bytes, low s. */
+  signDigest(digest: Uint8Array): Promise<Uint8Array>;
+}
+
+/**
+ * As `signTrc20Transfer`, with a key held elsewhere (the signer's account, whose private key never
+ * leaves it). The signature is checked to recover to the sender before the transaction is returned:
+ * bytes a node would refuse are never stored.
+ */
+export async function signTrc20TransferWith(request: Trc20TransferRequest, signer: DigestSigner): Promise<SignedTrc20Transfer> {
+  const unsigned = buildTrc20Transfer(request);
+  checkSender(request, signer.publicKey);
+  const digest = hexToBytes(unsigned.txId);
+  const signature = await signer.signDigest(digest);
+  if (signature.length !== 65 || (signature[64] !== 27 && signature[64] !== 28)) throw new Error('the signature is not r ++ s ++ v');
+  const recovered = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact').addRecoveryBit(signature[64]! - 27).recoverPublicKey(digest);
+  if (bytesToHex(recovered.toBytes(false)) !== bytesToHex(signer.publicKey)) throw new Error('the signature does not recover to the sender');
+  return withSignature(unsigned, signature);
+}
+
+function checkSender(request: Trc20TransferRequest, publicKey: Uint8Array): void {
+  const signer = tronAddressFromPublicKey(publicKey);
+  const sender = bytesToHex(addressBytes(request.from, 'sender'));
+  if (bytesToHex(addressBytes(signer, 'signer')) !== sender) throw new Error('the private key is not the sender\'s');
+}
+
+function withSignature(unsigned: UnsignedTrc20Transfer, signatureBytes: Uint8Array): SignedTrc20Transfer {
   const signature = bytesToHex(signatureBytes);
   // Transaction { raw_data = 1; repeated bytes signature = 2; ... }
   const signed = message([
@@ -218,6 +248,20 @@ export function signTrc20Transfer(request: Trc20TransferRequest, privateKey: Uin
     signedHex: bytesToHex(signed),
     json: { ...unsigned.json, signature: [signature] },
   };
+}
+
+/**
+ * The txID and expiration of a signed transaction, read from its own bytes (`signedHex`): what the
+ * signer stored is what decides when it has provably expired, not a second record that could
+ * disagree with it.
+ */
+export function readSignedTransaction(signedHex: string): { txId: string; expiration: number } {
+  if (!/^([0-9a-f]{2})+$/i.test(signedHex)) throw new Error('a signed TRON transaction is hex bytes');
+  const raw = readMessage(hexToBytes(signedHex.toLowerCase())).find((field) => field.field === 1)?.value;
+  if (!(raw instanceof Uint8Array)) throw new Error('the signed transaction has no raw_data');
+  const expiration = readMessage(raw).find((field) => field.field === 8)?.value;
+  if (typeof expiration !== 'bigint') throw new Error('the transaction has no expiration');
+  return { txId: bytesToHex(sha256(raw)), expiration: Number(expiration) };
 }
 
 /** The txID of raw_data bytes given as hex: sha256 of the bytes. */

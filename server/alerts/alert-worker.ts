@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../../db/client';
+import { log } from '../logging/log';
+import { deliverDueAlerts } from './deliver-alerts';
+import { feedAlerts } from './feed-alerts';
+import { scanAlerts } from './scan-alerts';
+import { telegramBot, type TelegramConfig } from './telegram/telegram-bot';
+import { pollTelegramUpdates } from './telegram/poll-telegram';
+import { telegramSender } from './telegram/telegram-sender';
+
+export interface AlertWorkerOptions {
+  workerId?: string;
+  /** No bot token: the queue is still fed (so it never grows) but nothing is sent. */
+  telegram?: TelegramConfig;
+  idleMs?: number;
+  /** How often the state scans (deadlines, checks, the pool) run. */
+  scanEveryMs?: number;
+  keepProcessAlive?: boolean;
+}
+
+export interface RunningAlertWorker {
+  workerId: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The alert loop (docs/alerts.md): feeds queued outbox events into alerts, scans for state alerts,
+ * reads the bot's messages (links and unlinks) and sends what is due. It runs beside the webhook
+ * loop in `npm run worker` and in the server; any number may run against one PostgreSQL.
+ */
+export function startAlertWorker(db: Db, options: AlertWorkerOptions): RunningAlertWorker {
+  const workerId = options.workerId ?? `alerts-${randomUUID().slice(0, 8)}`;
+  const bot = options.telegram ? telegramBot(options.telegram) : undefined;
+  const sender = bot ? telegramSender(bot.api) : undefined;
+  let stopping = false;
+  let lastScan = 0;
+  let wake: (() => void) | undefined;
+  const alive = options.keepProcessAlive ? setInterval(() => {}, 60_000) : undefined;
+
+  const step = async (name: string, run: () => Promise<number>) => {
+    try {
+      return await run();
+    } catch (error) {
+      log('error', `alert ${name} failed`, { workerId, error: error instanceof Error ? error.name : 'unknown' });
+      return 0;
+    }
+  };
+
+  const loop = (async () => {
+    while (!stopping) {
+      const now = new Date();
+      let busy = await step('feed', () => feedAlerts(db));
+      if (now.getTime() - lastScan >= (options.scanEveryMs ?? 30_000)) {
+        lastScan = now.getTime();
+        await step('scan', () => scanAlerts(db, now));
+      }
+      if (bot && sender) {
+        busy += await step('telegram poll', () => pollTelegramUpdates(db, bot.api, now));
+        busy += await step('delivery', () => deliverDueAlerts(db, { workerId, sender }, now));
+      }
+      if (busy === 0) {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          setTimeout(resolve, options.idleMs ?? 1_000).unref();
+        });
+        wake = undefined;
+      }
+    }
+  })();
+
+  return {
+    workerId,
+    async stop() {
+      stopping = true;
+      clearInterval(alive);
+      wake?.();
+      await loop;
+    },
+  };
+}

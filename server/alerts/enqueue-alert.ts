@@ -1,0 +1,41 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
+import type { AlertKind } from '../../db/schema';
+import type { AlertParams } from './alert-kinds';
+
+/** Who an alert is for: a trader's people, a merchant's staff, or every operator. */
+export type AlertRecipients = { traderId: string } | { merchantId: string } | { operators: true };
+
+export interface NewAlert {
+  kind: AlertKind;
+  recipients: AlertRecipients;
+  /** What the alert is about (an event id, a deadline id, a check id): with the person and channel, its dedupe key. */
+  source: string;
+  params: AlertParams;
+  now: Date;
+}
+
+function recipientFilter(recipients: AlertRecipients) {
+  if ('traderId' in recipients) return sql`u.role = 'trader' and u.trader_id = ${recipients.traderId}`;
+  if ('merchantId' in recipients) return sql`u.role = 'merchant' and u.merchant_id = ${recipients.merchantId}`;
+  return sql`u.role = 'operator'`;
+}
+
+/**
+ * Writes one delivery per active recipient and channel they linked, in the caller's transaction.
+ * The dedupe key makes a second write of the same alert (a scan run twice, a worker that crashed
+ * after writing) add nothing. Muted kinds and quiet hours are read when it is sent, so a change of
+ * settings applies to alerts already waiting.
+ */
+export async function enqueueAlert(db: Executor, alert: NewAlert): Promise<number> {
+  const at = alert.now.toISOString();
+  const result = await db.execute(sql`
+    insert into alert_deliveries (user_id, kind, channel, dedupe_key, params, next_attempt_at, created_at, updated_at)
+    select u.id, ${alert.kind}, 'telegram', ${alert.source} || ':' || u.id::text || ':telegram', ${JSON.stringify(alert.params)}::jsonb,
+           ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from users u join telegram_links l on l.user_id = u.id
+    where u.status = 'active' and ${recipientFilter(alert.recipients)}
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return rowsOf(result).length;
+}

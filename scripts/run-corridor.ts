@@ -14,6 +14,7 @@ import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
 import { chainSettings } from '../server/chains/chain-settings';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
+import { startAlertWorker, telegramConfig } from '../server/alerts/alert-worker';
 import { startHttpServer, startMetricsServer } from './serve';
 import { startBanner } from './start-banner';
 
@@ -40,6 +41,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
     config.CORRIDOR_WEBHOOK_WORKER === 'on'
       ? startDeliveryWorker(database.db, { allowPrivate: config.webhookAllowPrivate, leaseMs: config.CORRIDOR_WEBHOOK_LEASE_MS })
       : undefined;
+  const alertWorker = config.CORRIDOR_ALERT_WORKER === 'on' ? startAlertWorker(database.db, { telegram: telegramConfig(config) }) : undefined;
 
   print('▸ Starting the server…');
   // From here on Next and React share this process: their console lines go through the log's
@@ -64,7 +66,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
     stopping = true;
     beginShutdown();
     log('info', 'stopping', { signal });
-    await Promise.all([running.close(SHUTDOWN_GRACE_MS), stopScheduler(), stopChainWatcher(), worker?.stop(SHUTDOWN_GRACE_MS)]);
+    await Promise.all([running.close(SHUTDOWN_GRACE_MS), stopScheduler(), stopChainWatcher(), worker?.stop(SHUTDOWN_GRACE_MS), alertWorker?.stop()]);
     metricsServer?.close();
     // The request log's last rows (server/api-request-log) go in before the pool closes.
     await apiRequestRecorder().flush();

@@ -8,6 +8,11 @@ import { telegramBot, type TelegramConfig } from './telegram/telegram-bot';
 import { pollTelegramUpdates } from './telegram/poll-telegram';
 import { telegramSender } from './telegram/telegram-sender';
 
+/** The bot's settings from the environment (docs/operations.md), or none when no token is set. */
+export function telegramConfig(config: { TELEGRAM_BOT_TOKEN?: string; TELEGRAM_API_ROOT?: string }): TelegramConfig | undefined {
+  return config.TELEGRAM_BOT_TOKEN ? { token: config.TELEGRAM_BOT_TOKEN, apiRoot: config.TELEGRAM_API_ROOT } : undefined;
+}
+
 export interface AlertWorkerOptions {
   workerId?: string;
   /** No bot token: the queue is still fed (so it never grows) but nothing is sent. */

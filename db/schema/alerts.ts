@@ -14,7 +14,7 @@ export type AlertKind =
   | 'deadline_soon'
   | 'case_overdue'
   | 'ledger_alarm';
-export type AlertChannel = 'telegram';
+export type AlertChannel = 'telegram' | 'push';
 export type AlertLanguage = 'en' | 'zh';
 export type AlertDeliveryStatus = 'pending' | 'delivering' | 'sent' | 'failed' | 'dropped';
 
@@ -60,7 +60,7 @@ export const alertDeliveries = pgTable(
       .where(sql`${t.status} in ('pending', 'delivering')`),
     index('alert_deliveries_user_sent_idx').on(t.userId, t.channel, t.sentAt),
     check('alert_deliveries_status_check', sql`${t.status} in ('pending', 'delivering', 'sent', 'failed', 'dropped')`),
-    check('alert_deliveries_channel_check', sql`${t.channel} in ('telegram')`),
+    check('alert_deliveries_channel_check', sql`${t.channel} in ('telegram', 'push')`),
   ],
 );
 
@@ -72,6 +72,23 @@ export const telegramLinks = pgTable('telegram_links', {
   chatId: text('chat_id').notNull().unique(),
   linkedAt: createdAt(),
 });
+
+/** A browser's web push subscription (the trader dashboard or a console, tab closed): one person may have several. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: text('endpoint').notNull().unique(),
+    // The browser's P-256 public key and auth secret (base64url): what the payload is encrypted to.
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
 
 /** One-time link codes: only the SHA-256 of the code is kept, valid for a short time. */
 export const telegramLinkCodes = pgTable(

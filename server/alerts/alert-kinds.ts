@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AlertKind } from '../../db/schema';
 
 /** Every kind of alert, in the order the settings pages list them (docs/alerts.md, "Kinds"). */
-export const ALERT_KINDS = [
+const ALERT_KINDS = [
   'payout_task',
   'payin_to_confirm',
   'payout_to_confirm',

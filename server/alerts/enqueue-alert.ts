@@ -22,18 +22,24 @@ function recipientFilter(recipients: AlertRecipients) {
 }
 
 /**
- * Writes one delivery per active recipient and channel they linked, in the caller's transaction.
+ * Writes one delivery per active recipient and channel they have (Telegram linked, push subscribed), in the caller's transaction.
  * The dedupe key makes a second write of the same alert (a scan run twice, a worker that crashed
  * after writing) add nothing. Muted kinds and quiet hours are read when it is sent, so a change of
  * settings applies to alerts already waiting.
  */
 export async function enqueueAlert(db: Executor, alert: NewAlert): Promise<number> {
   const at = alert.now.toISOString();
+  // One delivery per channel the person has: a Telegram link, and any browser subscribed to push.
   const result = await db.execute(sql`
     insert into alert_deliveries (user_id, kind, channel, dedupe_key, params, next_attempt_at, created_at, updated_at)
-    select u.id, ${alert.kind}, 'telegram', ${alert.source} || ':' || u.id::text || ':telegram', ${JSON.stringify(alert.params)}::jsonb,
+    select u.id, ${alert.kind}, c.channel, ${alert.source} || ':' || u.id::text || ':' || c.channel, ${JSON.stringify(alert.params)}::jsonb,
            ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
-    from users u join telegram_links l on l.user_id = u.id
+    from users u
+    join lateral (
+      select 'telegram' as channel where exists (select 1 from telegram_links l where l.user_id = u.id)
+      union all
+      select 'push' where exists (select 1 from push_subscriptions p where p.user_id = u.id)
+    ) c on true
     where u.status = 'active' and ${recipientFilter(alert.recipients)}
     on conflict (dedupe_key) do nothing
     returning id`);

@@ -4,7 +4,7 @@ import type { AlertParams } from './alert-kinds';
 import { enqueueAlert, type AlertRecipients } from './enqueue-alert';
 
 /** How long before a deadline its party is warned (docs/alerts.md, "Kinds"). */
-export const DEADLINE_WARNING_MS = 3_600_000;
+const DEADLINE_WARNING_MS = 3_600_000;
 /** How far back a scan looks: a worker that was down this long still sends what it missed. */
 const LOOKBACK_MS = 24 * 3_600_000;
 

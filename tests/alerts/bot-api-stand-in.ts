@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export interface SentMessage {
+interface SentMessage {
   chatId: string;
   text: string;
 }

@@ -4,7 +4,7 @@ import type { Executor } from '../../../db/client';
 import { telegramLinkCodes, telegramLinks } from '../../../db/schema';
 
 /** How long a link code shown on a page may be sent to the bot. */
-export const LINK_CODE_TTL_MS = 15 * 60_000;
+const LINK_CODE_TTL_MS = 15 * 60_000;
 
 const hashOf = (code: string) => createHash('sha256').update(code).digest('hex');
 

@@ -48,6 +48,8 @@ const envSchema = z.object({
   TELEGRAM_BOT_TOKEN: z.preprocess(blankToUndefined, z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/).optional()),
   /** The bot's username (without @): the Alerts pages link to https://t.me/<username>?start=<code>. */
   TELEGRAM_BOT_USERNAME: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/).optional()),
+  /** The contact push services see in the VAPID signature (mailto: or https:); unset: PUBLIC_BASE_URL. */
+  CORRIDOR_PUSH_SUBJECT: z.preprocess(blankToUndefined, z.string().regex(/^(mailto:|https:\/\/)\S+$/).optional()),
   /** The Bot API's address (a local Bot API server, or a stand-in in tests); unset: https://api.telegram.org. */
   TELEGRAM_API_ROOT: z.preprocess(blankToUndefined, z.url().optional()),
   /**

@@ -14,7 +14,7 @@ import { beginShutdown } from '../server/operations/shutdown-state';
 import { startScheduler } from '../server/scheduler/start-scheduler';
 import { chainSettings } from '../server/chains/chain-settings';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
-import { startAlertWorker, telegramConfig } from '../server/alerts/alert-worker';
+import { alertChannelsOf, startAlertWorker } from '../server/alerts/alert-worker';
 import { startHttpServer, startMetricsServer } from './serve';
 import { startBanner } from './start-banner';
 
@@ -41,7 +41,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
     config.CORRIDOR_WEBHOOK_WORKER === 'on'
       ? startDeliveryWorker(database.db, { allowPrivate: config.webhookAllowPrivate, leaseMs: config.CORRIDOR_WEBHOOK_LEASE_MS })
       : undefined;
-  const alertWorker = config.CORRIDOR_ALERT_WORKER === 'on' ? startAlertWorker(database.db, { telegram: telegramConfig(config) }) : undefined;
+  const alertWorker = config.CORRIDOR_ALERT_WORKER === 'on' ? startAlertWorker(database.db, alertChannelsOf(config)) : undefined;
 
   print('▸ Starting the server…');
   // From here on Next and React share this process: their console lines go through the log's

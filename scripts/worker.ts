@@ -8,7 +8,7 @@ import { assertReadyForProduction } from '../server/config/production-readiness'
 import { env } from '../config/env';
 import { log } from '../server/logging/log';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
-import { startAlertWorker, telegramConfig } from '../server/alerts/alert-worker';
+import { alertChannelsOf, startAlertWorker } from '../server/alerts/alert-worker';
 
 async function main() {
   const config = env();
@@ -27,7 +27,7 @@ async function main() {
     idleMs: Number(process.env.CORRIDOR_WORKER_IDLE_MS ?? 500),
     keepProcessAlive: true,
   });
-  const alerts = config.CORRIDOR_ALERT_WORKER === 'on' ? startAlertWorker(db, { telegram: telegramConfig(config), keepProcessAlive: true }) : undefined;
+  const alerts = config.CORRIDOR_ALERT_WORKER === 'on' ? startAlertWorker(db, { ...alertChannelsOf(config), keepProcessAlive: true }) : undefined;
   const stop = async (signal: string) => {
     log('info', 'webhook worker stopping', { workerId: worker.workerId, signal });
     await Promise.all([worker.stop(), alerts?.stop()]);

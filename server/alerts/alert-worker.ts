@@ -3,20 +3,32 @@ import type { Db } from '../../db/client';
 import { log } from '../logging/log';
 import { deliverDueAlerts } from './deliver-alerts';
 import { feedAlerts } from './feed-alerts';
+import { pushSender } from './push/push-sender';
+import { vapidKeysOf, type VapidKeys } from './push/vapid-keys';
+import { keyring } from '../config/keyring';
 import { scanAlerts } from './scan-alerts';
 import { telegramBot, type TelegramConfig } from './telegram/telegram-bot';
 import { pollTelegramUpdates } from './telegram/poll-telegram';
 import { telegramSender } from './telegram/telegram-sender';
 
-/** The bot's settings from the environment (docs/operations.md), or none when no token is set. */
-export function telegramConfig(config: { TELEGRAM_BOT_TOKEN?: string; TELEGRAM_API_ROOT?: string }): TelegramConfig | undefined {
-  return config.TELEGRAM_BOT_TOKEN ? { token: config.TELEGRAM_BOT_TOKEN, apiRoot: config.TELEGRAM_API_ROOT } : undefined;
+/**
+ * The channels from the environment (docs/operations.md, "Alerts to people"): Telegram when a bot
+ * token is set; web push signed with the keyring's VAPID key when
+ * there is a contact for it (CORRIDOR_PUSH_SUBJECT, else an https: public address).
+ */
+export function alertChannelsOf(config: { TELEGRAM_BOT_TOKEN?: string; TELEGRAM_API_ROOT?: string; CORRIDOR_PUSH_SUBJECT?: string; PUBLIC_BASE_URL: string }) {
+  const telegram: TelegramConfig | undefined = config.TELEGRAM_BOT_TOKEN ? { token: config.TELEGRAM_BOT_TOKEN, apiRoot: config.TELEGRAM_API_ROOT } : undefined;
+  // Push services accept only an https: or mailto: contact: a plain-HTTP address (the demo's) and no subject is no push.
+  const subject = config.CORRIDOR_PUSH_SUBJECT ?? (config.PUBLIC_BASE_URL.startsWith('https://') ? config.PUBLIC_BASE_URL : undefined);
+  return { telegram, push: subject ? { vapid: vapidKeysOf(keyring()), subject } : undefined };
 }
 
 export interface AlertWorkerOptions {
   workerId?: string;
-  /** No bot token: the queue is still fed (so it never grows) but nothing is sent. */
+  /** No bot token: the queue is still fed (so it never grows) but nothing goes to Telegram. */
   telegram?: TelegramConfig;
+  /** Web push: the VAPID keys and the contact (mailto: or https:) push services see; none: no push. */
+  push?: { vapid: VapidKeys; subject: string };
   idleMs?: number;
   /** How often the state scans (deadlines, checks, the pool) run. */
   scanEveryMs?: number;
@@ -37,6 +49,7 @@ export function startAlertWorker(db: Db, options: AlertWorkerOptions): RunningAl
   const workerId = options.workerId ?? `alerts-${randomUUID().slice(0, 8)}`;
   const bot = options.telegram ? telegramBot(options.telegram) : undefined;
   const sender = bot ? telegramSender(bot.api) : undefined;
+  const push = options.push ? pushSender(options.push.vapid, options.push.subject) : undefined;
   let stopping = false;
   let lastScan = 0;
   let wake: (() => void) | undefined;
@@ -59,10 +72,8 @@ export function startAlertWorker(db: Db, options: AlertWorkerOptions): RunningAl
         lastScan = now.getTime();
         await step('scan', () => scanAlerts(db, now));
       }
-      if (bot && sender) {
-        busy += await step('telegram poll', () => pollTelegramUpdates(db, bot.api, now));
-        busy += await step('delivery', () => deliverDueAlerts(db, { workerId, sender }, now));
-      }
+      if (bot) busy += await step('telegram poll', () => pollTelegramUpdates(db, bot.api, now));
+      if (sender || push) busy += await step('delivery', () => deliverDueAlerts(db, { workerId, sender, push }, now));
       if (busy === 0) {
         await new Promise<void>((resolve) => {
           wake = resolve;

@@ -82,6 +82,71 @@ function TelegramLink({ lang }: { lang: Lang }) {
   );
 }
 
+type PushState = 'checking' | 'unsupported' | 'denied' | 'on' | 'off';
+
+/** The applicationServerKey as the Push API takes it. */
+const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+
+/** Whether this browser can take push, may, and already does (a subscription under the alerts worker). */
+async function pushStateOfBrowser(): Promise<PushState> {
+  if (!('serviceWorker' in navigator) || !('PushManager' in window) || !('Notification' in window)) return 'unsupported';
+  if (Notification.permission === 'denied') return 'denied';
+  const registration = await navigator.serviceWorker.getRegistration('/');
+  return (await registration?.pushManager.getSubscription()) ? 'on' : 'off';
+}
+
+function PushToggle({ lang }: { lang: Lang }) {
+  const t = alertSettingsMessages[lang];
+  const trpc = useTRPC();
+  const key = useQuery(trpc.alerts.pushKey.queryOptions());
+  const subscribe = useMutation(trpc.alerts.subscribePush.mutationOptions());
+  const unsubscribe = useMutation(trpc.alerts.unsubscribePush.mutationOptions());
+  const [state, setState] = useState<PushState>('checking');
+  useEffect(() => {
+    void pushStateOfBrowser().then(setState);
+  }, []);
+  const enable = async () => {
+    if (!key.data) return;
+    if ((await Notification.requestPermission()) !== 'granted') {
+      setState('denied');
+      return;
+    }
+    const registration = await navigator.serviceWorker.register('/alerts-sw.js', { scope: '/' });
+    await navigator.serviceWorker.ready;
+    const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(key.data.publicKey) });
+    const json = subscription.toJSON();
+    await subscribe.mutateAsync({ endpoint: json.endpoint ?? '', keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
+    setState('on');
+  };
+  const disable = async () => {
+    const registration = await navigator.serviceWorker.getRegistration('/');
+    const subscription = await registration?.pushManager.getSubscription();
+    if (subscription) {
+      await unsubscribe.mutateAsync({ endpoint: subscription.endpoint });
+      await subscription.unsubscribe();
+    }
+    setState('off');
+  };
+  const text = { checking: t.loading, unsupported: t.pushUnsupported, denied: t.pushDenied, on: t.pushOn, off: t.pushOff }[state];
+  return (
+    <section aria-labelledby="alerts-push">
+      <h2 id="alerts-push">{t.push}</h2>
+      <p role="status">{text}</p>
+      {state === 'off' ? (
+        <button type="button" onClick={() => void enable().catch(() => undefined)} disabled={!key.data || subscribe.isPending}>
+          {t.pushEnable}
+        </button>
+      ) : null}
+      {state === 'on' ? (
+        <button type="button" onClick={() => void disable().catch(() => undefined)} disabled={unsubscribe.isPending}>
+          {t.pushDisable}
+        </button>
+      ) : null}
+      <ErrorLine error={subscribe.error ?? unsubscribe.error} />
+    </section>
+  );
+}
+
 function SettingsForm({ lang }: { lang: Lang }) {
   const t = alertSettingsMessages[lang];
   const id = useId();
@@ -158,13 +223,14 @@ function SettingsForm({ lang }: { lang: Lang }) {
   );
 }
 
-/** The Alerts section of a person's page, in the page's language: link Telegram, unlink, choose kinds, language and quiet hours. */
+/** The Alerts section of a person's page, in the page's language: link Telegram, unlink, push on this browser, kinds, language and quiet hours. */
 export function AlertSettings({ lang }: { lang: Lang }) {
   const t = alertSettingsMessages[lang];
   return (
     <PageLangProvider lang={lang}>
       <p>{t.intro}</p>
       <TelegramLink lang={lang} />
+      <PushToggle lang={lang} />
       <SettingsForm lang={lang} />
     </PageLangProvider>
   );

@@ -1,6 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertSettings, telegramLinkCodes, telegramLinks } from '../../../db/schema';
+import { alertSettings, pushSubscriptions, telegramLinkCodes, telegramLinks } from '../../../db/schema';
 import { linkTelegramChat } from '../../../server/alerts/telegram/link-codes';
 import { apiDatabase } from '../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../tests/db/test-database';
@@ -21,12 +21,17 @@ afterAll(async () => {
 type Caller = ReturnType<typeof callerAs>;
 const SETTINGS = { mutedKinds: ['payout_task' as const], language: 'zh' as const, quietHours: { fromMinute: 1320, toMinute: 420 }, timeZone: 'Asia/Shanghai' };
 
+const PUSH = { endpoint: 'https://push.example.com/send/abc', keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) } };
+
 /** One valid call per procedure. */
 const calls = {
   settings: (c: Caller) => c.alerts.settings(),
   updateSettings: (c: Caller) => c.alerts.updateSettings(SETTINGS),
   telegramLinkCode: (c: Caller) => c.alerts.telegramLinkCode({}),
   unlinkTelegram: (c: Caller) => c.alerts.unlinkTelegram({}),
+  pushKey: (c: Caller) => c.alerts.pushKey(),
+  subscribePush: (c: Caller) => c.alerts.subscribePush(PUSH),
+  unsubscribePush: (c: Caller) => c.alerts.unsubscribePush({ endpoint: PUSH.endpoint }),
 } satisfies Record<string, (c: Caller) => Promise<unknown>>;
 
 async function refusal(call: Promise<unknown>) {
@@ -43,6 +48,7 @@ const snapshot = async () => ({
   settings: await database.db.select().from(alertSettings),
   links: await database.db.select().from(telegramLinks),
   codes: (await database.db.select().from(telegramLinkCodes)).map((row) => row.codeHash),
+  push: await database.db.select().from(pushSubscriptions),
 });
 
 describe('alerts procedures: who may call them', () => {
@@ -79,6 +85,13 @@ describe('alerts procedures: who may call them', () => {
     expect((await operator.caller.alerts.settings()).telegramLinkedAt).toBeNull();
     expect((await trader.caller.alerts.settings()).telegramLinkedAt).not.toBeNull();
     expect((await staff.alerts.settings()).telegramLinkedAt).not.toBeNull();
+
+    // A browser's subscription is its subscriber's: another person cannot remove it.
+    expect((await trader.caller.alerts.pushKey()).publicKey).toMatch(/^[A-Za-z0-9_-]{87}$/);
+    await trader.caller.alerts.subscribePush(PUSH);
+    expect(await operator.caller.alerts.unsubscribePush({ endpoint: PUSH.endpoint })).toEqual({ unsubscribed: false });
+    expect(await database.db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions)).toEqual([{ userId: trader.userId }]);
+    expect(await trader.caller.alerts.unsubscribePush({ endpoint: PUSH.endpoint })).toEqual({ unsubscribed: true });
   });
 
   it('refuses bad settings with VALIDATION_FAILED and changes nothing', async () => {

@@ -47,7 +47,7 @@ function vapidClaims(authorization: string, origin: string): Record<string, unkn
   return { ...parsed, k: match[2] };
 }
 
-export interface PushReceived {
+interface PushReceived {
   /** The payload as the browser's service worker would read it. */
   payload: string;
   vapid: Record<string, unknown>;

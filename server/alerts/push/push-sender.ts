@@ -2,7 +2,7 @@ import webpush from 'web-push';
 import { AlertSendError } from '../alert-sender';
 import type { VapidKeys } from './vapid-keys';
 
-export interface PushSubscriptionKeys {
+interface PushSubscriptionKeys {
   endpoint: string;
   p256dh: string;
   auth: string;

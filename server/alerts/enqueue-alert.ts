@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import type { AlertKind } from '../../db/schema';
+import { hasMerchantPermission, merchantRoles } from '../merchant-team/merchant-permissions';
 import type { AlertParams } from './alert-kinds';
 
-/** Who an alert is for: a trader's people, a merchant's staff, or every operator. */
+/** Who an alert is for: a trader's people, a merchant's staff who read orders, or every operator. */
 export type AlertRecipients = { traderId: string } | { merchantId: string } | { operators: true };
 
 export interface NewAlert {
@@ -17,7 +18,11 @@ export interface NewAlert {
 
 function recipientFilter(recipients: AlertRecipients) {
   if ('traderId' in recipients) return sql`u.role = 'trader' and u.trader_id = ${recipients.traderId}`;
-  if ('merchantId' in recipients) return sql`u.role = 'merchant' and u.merchant_id = ${recipients.merchantId}`;
+  if ('merchantId' in recipients) {
+    // Only the staff whose role reads orders: an alert names an order and its amount (a developer reads none).
+    const roles = merchantRoles.filter((role) => hasMerchantPermission(role, 'orders.read'));
+    return sql`u.role = 'merchant' and u.merchant_id = ${recipients.merchantId} and u.merchant_role in (${sql.join(roles.map((role) => sql`${role}`), sql`, `)})`;
+  }
   return sql`u.role = 'operator'`;
 }
 

@@ -6,7 +6,7 @@ import { startBotApiStandIn } from '../../tests/alerts/bot-api-stand-in';
 import { apiDatabase, apiMerchant, payinTrader, payoutBody, payoutTrader } from '../../tests/api/api-harness';
 import type { TestDatabase } from '../../tests/db/test-database';
 import { tinyPng } from '../../tests/fixtures/images';
-import { MEMBER_PASSWORD, tokenOf } from '../../tests/fixtures/merchant-team';
+import { MEMBER_PASSWORD, teamMember, tokenOf } from '../../tests/fixtures/merchant-team';
 import { cliActor } from '../audit';
 import { acceptInvitation } from '../merchant-team/accept-invitation';
 import { createMerchantOwner } from '../merchant-team/create-merchant-owner';
@@ -205,6 +205,9 @@ describe('Telegram alerts', () => {
     const invitation = await createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: `owner-${chat}@test.local` }, cliActor);
     const owner = await acceptInvitation(database.db, { token: tokenOf(invitation.link), displayName: 'Olive Owner', password: MEMBER_PASSWORD });
     const staff = await link(bot, owner.userId);
+    // A developer reads no orders: linked, they still get no alert naming one.
+    const developer = await teamMember(database.db, { userId: owner.userId, email: `owner-${chat}@test.local`, merchantId: merchant.merchantId, role: 'owner' }, 'developer');
+    const developerChat = await link(bot, developer.userId);
     const payout = (await merchant.client.createPayout(payoutBody({ recipient: { holderName: 'Li Na', bankAccount: CARD, bankName: 'BOC' } }) as never, 'alert-secrets')).body as PayoutCreated;
     await acceptPayout(database.db, { traderId: buyer.traderId, orderId: payout.orderId });
     await submitPayoutProof(database.db, { traderId: buyer.traderId, orderId: payout.orderId, files: [await tinyPng()] });
@@ -212,6 +215,7 @@ describe('Telegram alerts', () => {
     await feedAlerts(database.db);
     await deliverDueAlerts(database.db, { workerId: 'test', sender });
     expect(standIn.sent.some((m) => m.chatId === staff.chatId && m.text.includes(payout.orderNo))).toBe(true);
+    expect(standIn.sent.filter((m) => m.chatId === developerChat.chatId).map((m) => m.text)).toEqual([expect.stringContaining('Linked')]);
     for (const message of standIn.sent) {
       for (const secret of [CARD, CARD.slice(-8), 'Li Na', PAYER, '6212260200000000001', code, TOKEN, TOKEN.split(':')[1]!]) {
         expect(message.text).not.toContain(secret);

@@ -38,6 +38,8 @@ function contentSecurityPolicy(nonce: string, https: boolean): string {
     "img-src 'self' blob: data:",
     "font-src 'self'",
     "connect-src 'self'",
+    // The alerts service worker (public/alerts-sw.js, docs/alerts.md "Web push") and nothing else.
+    "worker-src 'self'",
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -42,6 +42,16 @@ const envSchema = z.object({
   CORRIDOR_WEBHOOK_WORKER: z.enum(['on', 'off']).default('on'),
   CORRIDOR_WEBHOOK_ALLOW_PRIVATE: z.preprocess(blankToUndefined, z.enum(['0', '1']).optional()),
   CORRIDOR_WEBHOOK_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** The alert loop (docs/alerts.md) beside the webhook worker; off on nodes that leave it to `npm run worker`. */
+  CORRIDOR_ALERT_WORKER: z.enum(['on', 'off']).default('on'),
+  /** The Telegram bot's token from @BotFather. Unset: alerts are queued and written, none is sent. */
+  TELEGRAM_BOT_TOKEN: z.preprocess(blankToUndefined, z.string().regex(/^\d+:[A-Za-z0-9_-]{20,}$/).optional()),
+  /** The bot's username (without @): the Alerts pages link to https://t.me/<username>?start=<code>. */
+  TELEGRAM_BOT_USERNAME: z.preprocess(blankToUndefined, z.string().regex(/^[A-Za-z][A-Za-z0-9_]{3,31}$/).optional()),
+  /** The contact push services see in the VAPID signature (mailto: or https:); unset: PUBLIC_BASE_URL. */
+  CORRIDOR_PUSH_SUBJECT: z.preprocess(blankToUndefined, z.string().regex(/^(mailto:|https:\/\/)\S+$/).optional()),
+  /** The Bot API's address (a local Bot API server, or a stand-in in tests); unset: https://api.telegram.org. */
+  TELEGRAM_API_ROOT: z.preprocess(blankToUndefined, z.url().optional()),
   /**
    * Bearer token that /metrics asks for on the public port (16+ characters). Unset: /metrics is
    * open in demo mode and answers 404 in production, unless METRICS_PORT serves it apart.

@@ -181,6 +181,7 @@ test('every operator page in Chinese and English, on a phone and a desktop: no c
     '/operator/ledger',
     '/operator/metrics',
     '/operator/security',
+    '/operator/alerts',
     `/operator/search?q=${encodeURIComponent(payout.merchantOrderNo)}`,
   ]);
 
@@ -212,6 +213,7 @@ test('the merchant pages in Chinese and English; a wrong accent colour is named 
     '/merchant/balance',
     '/merchant/audit',
     '/merchant/checkout',
+    '/merchant/alerts',
   ]);
 
   // The owner's Checkout page in Chinese: the refusal names the field, never the code or its schema name.
@@ -257,7 +259,7 @@ test('every trader page in Chinese and English, on a phone and a desktop: no cod
     await page.getByLabel('Password').fill(demoCredentials.trader.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.locator('.trader')).toBeVisible();
-    await checkPages(page, testInfo, ['/trader', '/trader/pool', '/trader/payouts', '/trader/payins', '/trader/notifications', '/trader/quotes', '/trader/ledger']);
+    await checkPages(page, testInfo, ['/trader', '/trader/pool', '/trader/payouts', '/trader/payins', '/trader/notifications', '/trader/quotes', '/trader/ledger', '/trader/alerts']);
   } finally {
     await context.close();
   }

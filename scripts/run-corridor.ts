@@ -16,6 +16,7 @@ import { keyring } from '../server/config/keyring';
 import { reportTargetsFrom } from '../server/reports/delivery/report-target';
 import { chainSettings } from '../server/chains/chain-settings';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
+import { alertChannelsOf, startAlertWorker } from '../server/alerts/alert-worker';
 import { startHttpServer, startMetricsServer } from './serve';
 import { startBanner } from './start-banner';
 
@@ -47,6 +48,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
     config.CORRIDOR_WEBHOOK_WORKER === 'on'
       ? startDeliveryWorker(database.db, { allowPrivate: config.webhookAllowPrivate, leaseMs: config.CORRIDOR_WEBHOOK_LEASE_MS })
       : undefined;
+  const alertWorker = config.CORRIDOR_ALERT_WORKER === 'on' ? startAlertWorker(database.db, alertChannelsOf(config)) : undefined;
 
   print('▸ Starting the server…');
   // From here on Next and React share this process: their console lines go through the log's
@@ -71,7 +73,7 @@ export async function runCorridor(config: Env, database: Database, options: { ro
     stopping = true;
     beginShutdown();
     log('info', 'stopping', { signal });
-    await Promise.all([running.close(SHUTDOWN_GRACE_MS), stopScheduler(), stopChainWatcher(), worker?.stop(SHUTDOWN_GRACE_MS)]);
+    await Promise.all([running.close(SHUTDOWN_GRACE_MS), stopScheduler(), stopChainWatcher(), worker?.stop(SHUTDOWN_GRACE_MS), alertWorker?.stop()]);
     metricsServer?.close();
     // The request log's last rows (server/api-request-log) go in before the pool closes.
     await apiRequestRecorder().flush();

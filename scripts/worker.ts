@@ -1,5 +1,5 @@
 /**
- * `npm run worker`: the webhook delivery loop on its own, for deployments that scale it apart from
+ * `npm run worker`: the webhook delivery loop and the alert loop (docs/alerts.md) on their own, for deployments that scale it apart from
  * the web server. Needs PostgreSQL (DATABASE_URL): the embedded database has one owner process.
  * SIGTERM finishes deliveries in flight (or hands them back) before exiting.
  */
@@ -8,6 +8,7 @@ import { assertReadyForProduction } from '../server/config/production-readiness'
 import { env } from '../config/env';
 import { log } from '../server/logging/log';
 import { startDeliveryWorker } from '../server/webhooks/delivery-worker';
+import { alertChannelsOf, startAlertWorker } from '../server/alerts/alert-worker';
 
 async function main() {
   const config = env();
@@ -26,9 +27,10 @@ async function main() {
     idleMs: Number(process.env.CORRIDOR_WORKER_IDLE_MS ?? 500),
     keepProcessAlive: true,
   });
+  const alerts = config.CORRIDOR_ALERT_WORKER === 'on' ? startAlertWorker(db, { ...alertChannelsOf(config), keepProcessAlive: true }) : undefined;
   const stop = async (signal: string) => {
     log('info', 'webhook worker stopping', { workerId: worker.workerId, signal });
-    await worker.stop();
+    await Promise.all([worker.stop(), alerts?.stop()]);
     await closeDatabase();
     process.exit(0);
   };

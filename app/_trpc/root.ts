@@ -1,5 +1,6 @@
 import { router } from './init';
 import { accountRouter } from './routers/account';
+import { alertsRouter } from './routers/alerts';
 import { checkoutRouter } from './routers/checkout';
 import { merchantAccountRouter } from './routers/merchant-account';
 import { merchantAuditRouter } from './routers/merchant-audit';
@@ -18,6 +19,7 @@ import { traderWalletRouter } from './routers/trader-wallet';
 /** Every tRPC router of the pages; each feature router is one line here. */
 export const appRouter = router({
   account: accountRouter,
+  alerts: alertsRouter,
   checkout: checkoutRouter,
   trader: traderRouter,
   traderWallet: traderWalletRouter,

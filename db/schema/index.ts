@@ -26,3 +26,4 @@ export * from './chain-sweeps';
 export * from './reconciliation';
 export * from './dispute-automation';
 export * from './report-deliveries';
+export * from './alerts';

@@ -10,9 +10,11 @@ export const keyPurposes = ['card', 'card-fingerprint', 'api-secret', 'webhook-s
  * Purposes only some processes carry: `hot-wallet` opens the signer's key file, so it is listed on
  * the signer alone and an API node's keyring never holds it (docs/wallet.md, "The signer").
  * `report-signing` is the Ed25519 seed settlement reports are signed with; without it the seed is
- * derived from the `api-secret` key (docs/api.md, "Verifying a report").
+ * derived from the `api-secret` key (docs/api.md, "Verifying a report"). `web-push` is the VAPID
+ * private key (a P-256 scalar) web push alerts are signed with; without it the key is derived from
+ * the `api-secret` key likewise (docs/alerts.md, "Web push").
  */
-const optionalKeyPurposes = ['hot-wallet', 'report-signing'] as const;
+const optionalKeyPurposes = ['hot-wallet', 'report-signing', 'web-push'] as const;
 const allKeyPurposes: readonly string[] = [...keyPurposes, ...optionalKeyPurposes];
 export type KeyPurpose = (typeof keyPurposes)[number] | (typeof optionalKeyPurposes)[number];
 

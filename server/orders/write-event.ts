@@ -45,14 +45,16 @@ export function eventWrites(tx: Tx, event: NewEvent): { payload: EventPayload; w
     createdAt: event.now.toISOString(),
     data: event.data,
   };
-  // One statement: the event and, if the merchant has an endpoint, its delivery, born with it. The
-  // delivery's foreign key is checked at the end of the statement, when the event row exists.
+  // One statement: the event, its place in the alert queue (server/alerts/feed-alerts.ts) and, if
+  // the merchant has an endpoint, its delivery, born with it. The foreign keys are checked at the
+  // end of the statement, when the event row exists.
   const writes = [
     tx.execute(sql`
       with event as (
         insert into outbox_events (id, merchant_id, type, flow, order_id, payload, created_at)
         values (${payload.id}, ${event.merchantId}, ${event.type}, ${event.flow}, ${event.orderId ?? null}, ${JSON.stringify(payload)}::jsonb, ${payload.createdAt}::timestamptz)
-        returning id, merchant_id, created_at)
+        returning id, merchant_id, created_at),
+      queued as (insert into alert_queue (event_id, created_at) select id, created_at from event)
       insert into webhook_deliveries (event_id, merchant_id, url, next_attempt_at, created_at, updated_at)
       select event.id, m.id, m.webhook_url, event.created_at, event.created_at, event.created_at
       from event join merchants m on m.id = event.merchant_id

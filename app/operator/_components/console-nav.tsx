@@ -20,6 +20,7 @@ const sections: { href: string; label: keyof OperatorMessages['nav'] }[] = [
   { href: '/operator/withdrawals', label: 'withdrawals' },
   { href: '/operator/metrics', label: 'metrics' },
   { href: '/operator/security', label: 'security' },
+  { href: '/operator/alerts', label: 'alerts' },
 ];
 
 export function ConsoleNav() {

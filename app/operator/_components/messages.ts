@@ -29,6 +29,7 @@ const en = {
     withdrawals: 'Withdrawals',
     metrics: 'Metrics',
     security: 'Security',
+    alerts: 'My alerts',
   },
   search: {
     label: 'Search',
@@ -75,6 +76,7 @@ const zh: OperatorMessages = {
     withdrawals: '提现',
     metrics: '指标',
     security: '安全',
+    alerts: '我的提醒',
   },
   search: {
     label: '搜索',

@@ -30,6 +30,7 @@ const en = {
     quotes: 'Quotes & bank accounts',
     ledger: 'Ledger',
     wallet: 'Wallet',
+    alerts: 'Alerts',
   },
 
   alerts: {
@@ -465,6 +466,7 @@ const zh: TraderMessages = {
     quotes: '报价与收款账户',
     ledger: '账本',
     wallet: '钱包',
+    alerts: '提醒',
   },
 
   alerts: {

@@ -31,6 +31,7 @@ const READING_ORDER = [
   'merchant-guide',
   'security',
   'operations',
+  'alerts',
   'deploy',
   'performance',
 ];

@@ -1,0 +1,52 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../../db/client';
+import type { AlertKind } from '../../db/schema';
+import { hasMerchantPermission, merchantRoles } from '../merchant-team/merchant-permissions';
+import type { AlertParams } from './alert-kinds';
+
+/** Who an alert is for: a trader's people, a merchant's staff who read orders, or every operator. */
+export type AlertRecipients = { traderId: string } | { merchantId: string } | { operators: true };
+
+export interface NewAlert {
+  kind: AlertKind;
+  recipients: AlertRecipients;
+  /** What the alert is about (an event id, a deadline id, a check id): with the person and channel, its dedupe key. */
+  source: string;
+  params: AlertParams;
+  now: Date;
+}
+
+function recipientFilter(recipients: AlertRecipients) {
+  if ('traderId' in recipients) return sql`u.role = 'trader' and u.trader_id = ${recipients.traderId}`;
+  if ('merchantId' in recipients) {
+    // Only the staff whose role reads orders: an alert names an order and its amount (a developer reads none).
+    const roles = merchantRoles.filter((role) => hasMerchantPermission(role, 'orders.read'));
+    return sql`u.role = 'merchant' and u.merchant_id = ${recipients.merchantId} and u.merchant_role in (${sql.join(roles.map((role) => sql`${role}`), sql`, `)})`;
+  }
+  return sql`u.role = 'operator'`;
+}
+
+/**
+ * Writes one delivery per active recipient and channel they have (Telegram linked, push subscribed), in the caller's transaction.
+ * The dedupe key makes a second write of the same alert (a scan run twice, a worker that crashed
+ * after writing) add nothing. Muted kinds and quiet hours are read when it is sent, so a change of
+ * settings applies to alerts already waiting.
+ */
+export async function enqueueAlert(db: Executor, alert: NewAlert): Promise<number> {
+  const at = alert.now.toISOString();
+  // One delivery per channel the person has: a Telegram link, and any browser subscribed to push.
+  const result = await db.execute(sql`
+    insert into alert_deliveries (user_id, kind, channel, dedupe_key, params, next_attempt_at, created_at, updated_at)
+    select u.id, ${alert.kind}, c.channel, ${alert.source} || ':' || u.id::text || ':' || c.channel, ${JSON.stringify(alert.params)}::jsonb,
+           ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from users u
+    join lateral (
+      select 'telegram' as channel where exists (select 1 from telegram_links l where l.user_id = u.id)
+      union all
+      select 'push' where exists (select 1 from push_subscriptions p where p.user_id = u.id)
+    ) c on true
+    where u.status = 'active' and ${recipientFilter(alert.recipients)}
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return rowsOf(result).length;
+}

@@ -25,3 +25,4 @@ export * from './wallet-withdrawals';
 export * from './chain-sweeps';
 export * from './reconciliation';
 export * from './dispute-automation';
+export * from './dispute-conversation';

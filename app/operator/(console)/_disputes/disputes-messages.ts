@@ -138,6 +138,7 @@ const en = {
     auto_bank_notification_matched: "Automatic: the trader's bank notification matched the payment",
     auto_trader_unresponsive: 'Automatic: the trader did not answer the dispute by the deadline',
     auto_proof_uncontested: "Automatic: the merchant did not contest the trader's proof by the deadline",
+    parties_agreed: 'The parties agreed on a settlement in the conversation',
   } as Record<string, string>,
   ruling: {
     loading: 'Loading the ruling form…',
@@ -420,6 +421,7 @@ const zh: DisputesMessages = {
     auto_bank_notification_matched: '自动：交易员的银行通知与付款匹配',
     auto_trader_unresponsive: '自动：交易员未在截止时间前回应争议',
     auto_proof_uncontested: '自动：商户未在截止时间前对交易员的凭证提出异议',
+    parties_agreed: '双方在对话中达成和解',
   },
   ruling: {
     loading: '正在加载裁决表单…',

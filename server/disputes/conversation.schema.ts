@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { MAX_PROOFS } from '../../common/proof-limits';
+
+// A dispute's conversation (docs/operator-guide.md, "Conversation"): what the parties say to each
+// other while the order is DISPUTED, and the settlements they propose. The views are typed by these
+// schemas.
+
+export const MAX_MESSAGE_LENGTH = 2000;
+/** Images in one message (each through the proof rules). */
+export const MAX_MESSAGE_IMAGES = MAX_PROOFS;
+/** Messages one party may send in one conversation per minute. */
+export const MESSAGES_PER_MINUTE = 10;
+
+export const conversationParty = z.enum(['merchant', 'buyer', 'trader', 'operator']);
+export type ConversationParty = z.infer<typeof conversationParty>;
+
+const notBlank = (value: string) => value.trim().length > 0;
+
+export const messageBody = z
+  .string()
+  .min(1, { error: `must be 1 to ${MAX_MESSAGE_LENGTH} characters` })
+  .max(MAX_MESSAGE_LENGTH, { error: `must be 1 to ${MAX_MESSAGE_LENGTH} characters` })
+  .refine(notBlank, { error: 'must not be blank' });
+
+/** The text of a message; its images travel beside it as bytes. */
+export const postMessageInput = z.object({ body: messageBody.optional() }).strict();
+
+export const settlementOutcome = z.enum(['release', 'cancel', 'split']);
+export type SettlementOutcome = z.infer<typeof settlementOutcome>;
+
+/** A split's amount is checked against the locked order (SPLIT_AMOUNT_INVALID), as a split ruling's. */
+export const proposeSettlementInput = z.object({ outcome: settlementOutcome, splitAmount: z.string().max(40).nullish() }).strict();
+export type ProposeSettlementInput = z.input<typeof proposeSettlementInput>;
+
+export const answerSettlementInput = z.object({ agreementId: z.uuid(), answer: z.enum(['accept', 'decline', 'withdraw']) }).strict();
+export type AnswerSettlementInput = z.input<typeof answerSettlementInput>;
+
+const timestamp = z.iso.datetime();
+
+export const messageFileView = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
+  byteSize: z.number().int(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  sha256: z.string(),
+});
+
+export const messageView = z.object({
+  id: z.uuid(),
+  party: conversationParty,
+  /** The merchant's, trader's or operator's name; null for the buyer and for settlement notices. */
+  authorName: z.string().nullable(),
+  body: z.string().nullable(),
+  /** Set on the notices the system writes when a settlement is proposed or answered. */
+  agreementId: z.uuid().nullable(),
+  files: z.array(messageFileView),
+  /** The other parties who have read the conversation past this message. */
+  readBy: z.array(conversationParty),
+  createdAt: timestamp,
+});
+export type MessageView = z.output<typeof messageView>;
+
+export const settlementView = z.object({
+  id: z.uuid(),
+  outcome: settlementOutcome,
+  /** What the order's flow calls the ruling it applies (payout: release, refund, split; pay-in: complete, fail, split). */
+  ruling: z.string(),
+  splitAmount: z.string().nullable(),
+  proposedBy: conversationParty,
+  status: z.enum(['open', 'accepted', 'declined', 'withdrawn']),
+  decidedBy: conversationParty.nullable(),
+  decidedAt: timestamp.nullable(),
+  /** Set when the accepted settlement was above the four-eyes threshold and waits for operators. */
+  rulingProposalId: z.uuid().nullable(),
+  createdAt: timestamp,
+});
+export type SettlementView = z.output<typeof settlementView>;

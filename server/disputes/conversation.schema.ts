@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MAX_PROOFS } from '../../common/proof-limits';
+import { MAX_PROOF_BYTES, MAX_PROOFS } from '../../common/proof-limits';
+import { disputeFlow } from '../orders/order-ref';
 
 // A dispute's conversation (docs/operator-guide.md, "Conversation"): what the parties say to each
 // other while the order is DISPUTED, and the settlements they propose. The views are typed by these
@@ -77,3 +78,41 @@ export const settlementView = z.object({
   createdAt: timestamp,
 });
 export type SettlementView = z.output<typeof settlementView>;
+
+// The pages' inputs (they speak JSON: images travel as base64 and are decoded by the transport).
+
+/** Base64 of at most MAX_PROOF_BYTES: 4 characters per 3 bytes, padding included. */
+const MAX_IMAGE_BASE64 = Math.ceil(MAX_PROOF_BYTES / 3) * 4;
+
+const orderRef = { flow: disputeFlow, orderId: z.uuid({ error: 'must be an order id' }) };
+
+export const conversationRefInput = z.object(orderRef).strict();
+
+const messageForm = {
+  body: messageBody.optional(),
+  images: z
+    .array(z.base64({ error: 'must be an image' }).max(MAX_IMAGE_BASE64, { error: 'each image must be at most 5 MB' }))
+    .max(MAX_MESSAGE_IMAGES, { error: `at most ${MAX_MESSAGE_IMAGES} images` })
+    .default([]),
+};
+const settlementForm = { outcome: settlementOutcome, splitAmount: z.string().max(40).nullish() };
+const answerForm = { agreementId: z.uuid(), answer: z.enum(['accept', 'decline', 'withdraw']) };
+const imageForm = { fileId: z.uuid({ error: 'must be an image id' }) };
+
+/** The dashboards' and consoles' forms name the order; the checkout's order is its link's. */
+export const conversationForms = {
+  message: z.object({ ...orderRef, ...messageForm }).strict(),
+  propose: z.object({ ...orderRef, ...settlementForm }).strict(),
+  answer: z.object({ ...orderRef, ...answerForm }).strict(),
+  image: z.object({ ...orderRef, ...imageForm }).strict(),
+};
+// Not strict: tRPC hands these parsers the whole input, the checkout token included.
+export const checkoutConversationForms = {
+  message: z.object(messageForm),
+  propose: z.object(settlementForm),
+  answer: z.object(answerForm),
+  image: z.object(imageForm),
+};
+
+/** The images of a page's message as bytes. */
+export const imageBytes = (images: readonly string[]) => images.map((image) => new Uint8Array(Buffer.from(image, 'base64')));

@@ -12,12 +12,12 @@ export const MAX_MESSAGE_IMAGES = MAX_PROOFS;
 /** Messages one party may send in one conversation per minute. */
 export const MESSAGES_PER_MINUTE = 10;
 
-export const conversationParty = z.enum(['merchant', 'buyer', 'trader', 'operator']);
+const conversationParty = z.enum(['merchant', 'buyer', 'trader', 'operator']);
 export type ConversationParty = z.infer<typeof conversationParty>;
 
 const notBlank = (value: string) => value.trim().length > 0;
 
-export const messageBody = z
+const messageBody = z
   .string()
   .min(1, { error: `must be 1 to ${MAX_MESSAGE_LENGTH} characters` })
   .max(MAX_MESSAGE_LENGTH, { error: `must be 1 to ${MAX_MESSAGE_LENGTH} characters` })
@@ -26,7 +26,7 @@ export const messageBody = z
 /** The text of a message; its images travel beside it as bytes. */
 export const postMessageInput = z.object({ body: messageBody.optional() }).strict();
 
-export const settlementOutcome = z.enum(['release', 'cancel', 'split']);
+const settlementOutcome = z.enum(['release', 'cancel', 'split']);
 export type SettlementOutcome = z.infer<typeof settlementOutcome>;
 
 /** A split's amount is checked against the locked order (SPLIT_AMOUNT_INVALID), as a split ruling's. */
@@ -38,7 +38,7 @@ export type AnswerSettlementInput = z.input<typeof answerSettlementInput>;
 
 const timestamp = z.iso.datetime();
 
-export const messageFileView = z.object({
+const messageFileView = z.object({
   id: z.uuid(),
   position: z.number().int(),
   contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
@@ -48,7 +48,7 @@ export const messageFileView = z.object({
   sha256: z.string(),
 });
 
-export const messageView = z.object({
+const messageView = z.object({
   id: z.uuid(),
   party: conversationParty,
   /** The merchant's, trader's or operator's name; null for the buyer and for settlement notices. */
@@ -63,7 +63,7 @@ export const messageView = z.object({
 });
 export type MessageView = z.output<typeof messageView>;
 
-export const settlementView = z.object({
+const settlementView = z.object({
   id: z.uuid(),
   outcome: settlementOutcome,
   /** What the order's flow calls the ruling it applies (payout: release, refund, split; pay-in: complete, fail, split). */

@@ -59,7 +59,7 @@ const gained = (after: string | undefined, before: string | undefined) => new De
 
 describe('messages', () => {
   it('the buyer and the trader exchange text and an image; each sees the other read it; the operator sees it all with names', async () => {
-    const { db, ref, buyer, traderActor, trader } = await disputedPayinCase();
+    const { db, ref, buyer, traderActor } = await disputedPayinCase();
     const original = await tinyPng('#123456');
     const t0 = new Date('2026-11-27T10:00:00.000Z');
     const fromBuyer = await postDisputeMessage(db, buyer, null, { body: 'I paid at 09:12, here is the slip.', files: [original], now: t0 });

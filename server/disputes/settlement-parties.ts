@@ -7,7 +7,7 @@ import type { ConversationParty, SettlementOutcome } from './conversation.schema
  * a payout's trader paid (or not) the merchant's recipient. The pay-in's merchant and the operators
  * may talk, but not settle: the operator rules instead.
  */
-export const SETTLING_PARTIES: Record<DisputeFlow, readonly [ConversationParty, ConversationParty]> = {
+const SETTLING_PARTIES: Record<DisputeFlow, readonly [ConversationParty, ConversationParty]> = {
   payin: ['buyer', 'trader'],
   payout: ['merchant', 'trader'],
 };

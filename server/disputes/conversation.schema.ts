@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_MESSAGE_LENGTH } from '../../common/conversation-limits';
 import { MAX_PROOF_BYTES, MAX_PROOFS } from '../../common/proof-limits';
 import { disputeFlow } from '../orders/order-ref';
 
@@ -6,14 +7,12 @@ import { disputeFlow } from '../orders/order-ref';
 // other while the order is DISPUTED, and the settlements they propose. The views are typed by these
 // schemas.
 
-export const MAX_MESSAGE_LENGTH = 2000;
 /** Images in one message (each through the proof rules). */
 export const MAX_MESSAGE_IMAGES = MAX_PROOFS;
 /** Messages one party may send in one conversation per minute. */
 export const MESSAGES_PER_MINUTE = 10;
 
-const conversationParty = z.enum(['merchant', 'buyer', 'trader', 'operator']);
-export type ConversationParty = z.infer<typeof conversationParty>;
+export type ConversationParty = 'merchant' | 'buyer' | 'trader' | 'operator';
 
 const notBlank = (value: string) => value.trim().length > 0;
 
@@ -36,48 +35,38 @@ export type ProposeSettlementInput = z.input<typeof proposeSettlementInput>;
 export const answerSettlementInput = z.object({ agreementId: z.uuid(), answer: z.enum(['accept', 'decline', 'withdraw']) }).strict();
 export type AnswerSettlementInput = z.input<typeof answerSettlementInput>;
 
-const timestamp = z.iso.datetime();
+export type ConversationFlowRuling = 'release' | 'refund' | 'complete' | 'fail' | 'split';
 
-const messageFileView = z.object({
-  id: z.uuid(),
-  position: z.number().int(),
-  contentType: z.enum(['image/jpeg', 'image/png', 'image/webp']),
-  byteSize: z.number().int(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  sha256: z.string(),
-});
+// The views are written as types: they are answers the server builds, never input it parses.
 
-const messageView = z.object({
-  id: z.uuid(),
-  party: conversationParty,
-  /** The merchant's, trader's or operator's name; null for the buyer and for settlement notices. */
-  authorName: z.string().nullable(),
-  body: z.string().nullable(),
-  /** Set on the notices the system writes when a settlement is proposed or answered. */
-  agreementId: z.uuid().nullable(),
-  files: z.array(messageFileView),
+export interface MessageView {
+  id: string;
+  party: ConversationParty;
+  /** The merchant's, trader's or operator's name for the operator's case; null for the parties' views, the buyer and settlement notices. */
+  authorName: string | null;
+  body: string | null;
+  /** Set on the notices written when a settlement is proposed or answered. */
+  agreementId: string | null;
+  files: { id: string; position: number; contentType: 'image/jpeg' | 'image/png' | 'image/webp'; byteSize: number; width: number | null; height: number | null; sha256: string }[];
   /** The other parties who have read the conversation past this message. */
-  readBy: z.array(conversationParty),
-  createdAt: timestamp,
-});
-export type MessageView = z.output<typeof messageView>;
+  readBy: ConversationParty[];
+  createdAt: string;
+}
 
-const settlementView = z.object({
-  id: z.uuid(),
-  outcome: settlementOutcome,
+export interface SettlementView {
+  id: string;
+  outcome: SettlementOutcome;
   /** What the order's flow calls the ruling it applies (payout: release, refund, split; pay-in: complete, fail, split). */
-  ruling: z.string(),
-  splitAmount: z.string().nullable(),
-  proposedBy: conversationParty,
-  status: z.enum(['open', 'accepted', 'declined', 'withdrawn']),
-  decidedBy: conversationParty.nullable(),
-  decidedAt: timestamp.nullable(),
+  ruling: ConversationFlowRuling;
+  splitAmount: string | null;
+  proposedBy: ConversationParty;
+  status: 'open' | 'accepted' | 'declined' | 'withdrawn';
+  decidedBy: ConversationParty | null;
+  decidedAt: string | null;
   /** Set when the accepted settlement was above the four-eyes threshold and waits for operators. */
-  rulingProposalId: z.uuid().nullable(),
-  createdAt: timestamp,
-});
-export type SettlementView = z.output<typeof settlementView>;
+  rulingProposalId: string | null;
+  createdAt: string;
+}
 
 // The pages' inputs (they speak JSON: images travel as base64 and are decoded by the transport).
 

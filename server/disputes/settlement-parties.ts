@@ -1,5 +1,5 @@
 import type { DisputeFlow } from '../orders/order-ref';
-import type { ConversationParty, SettlementOutcome } from './conversation.schema';
+import type { ConversationFlowRuling, ConversationParty, SettlementOutcome } from './conversation.schema';
 
 /**
  * Who may settle a dispute between themselves (docs/operator-guide.md, "Settlements between the
@@ -27,7 +27,7 @@ export function otherSide(flow: DisputeFlow, party: ConversationParty): Conversa
  * merchant (pay-in, the buyer paid), cancel gives the money back to the merchant (payout) or the
  * trader (pay-in, the buyer did not pay).
  */
-export function rulingOf(flow: DisputeFlow, outcome: SettlementOutcome): string {
+export function rulingOf(flow: DisputeFlow, outcome: SettlementOutcome): ConversationFlowRuling {
   if (outcome === 'split') return 'split';
   if (flow === 'payout') return outcome === 'release' ? 'release' : 'refund';
   return outcome === 'release' ? 'complete' : 'fail';

@@ -43,7 +43,6 @@ export const conversationTexts = {
     confirmAccept: 'Accept this settlement? The dispute closes with it and the money moves as proposed. This cannot be undone.',
     confirm: 'Yes, confirm',
     cancelConfirm: 'Go back',
-    notice: (by: string) => `${by} updated the settlement proposal.`,
   },
   zh: {
     region: '对话',
@@ -83,6 +82,5 @@ export const conversationTexts = {
     confirmAccept: '接受此和解方案？争议将按此结束，资金按方案划转，且无法撤销。',
     confirm: '确认',
     cancelConfirm: '返回',
-    notice: (by: string) => `${by}更新了和解方案。`,
   },
 } satisfies Record<Lang, unknown>;

@@ -7,6 +7,7 @@ import type { MessageView, SettlementView } from '../../../server/disputes/conve
 import type { Lang } from '../../pay/[token]/language';
 import { errorText } from '../error-text';
 import { conversationTexts } from './conversation-texts';
+import './conversation.css';
 
 type Party = MessageView['party'];
 type Outcome = SettlementView['outcome'];

@@ -72,7 +72,7 @@ test('a buyer and a trader talk, the trader proposes a split, the buyer accepts:
 
   // The trader reads it (image included), answers, and proposes half of the escrow to the merchant.
   const trader = await signInTrader(browser, testInfo);
-  const traderPanel = trader.locator('[data-testid="dispute-conversation"]').filter({ hasText: 'I sent the whole 100.00 CNY' });
+  const traderPanel = trader.getByRole('region', { name: `Conversation on ${created.orderNo}` });
   await expect(traderPanel.getByRole('img', { name: 'Image 1' })).toBeVisible();
   await traderPanel.getByRole('textbox', { name: 'Message' }).fill('Only 50.00 CNY arrived on my account.');
   await traderPanel.getByRole('button', { name: 'Send message' }).click();

@@ -72,7 +72,7 @@ function ConversationImage({ fileId, label, loading, load }: { fileId: string; l
  * answer, each behind a confirmation. It marks the conversation read when a message from another
  * party is shown.
  */
-export function ConversationPanel({ lang, data, actions }: { lang: Lang; data: ConversationData; actions: ConversationActions }) {
+export function ConversationPanel({ lang, data, actions, orderNo }: { lang: Lang; data: ConversationData; actions: ConversationActions; orderNo?: string }) {
   const m = conversationTexts[lang];
   const ids = { body: useId(), files: useId(), help: useId(), amount: useId(), outcome: useId() };
   const [body, setBody] = useState('');
@@ -127,7 +127,8 @@ export function ConversationPanel({ lang, data, actions }: { lang: Lang; data: C
   const pending = data.settlements.find((settlement) => settlement.status === 'open');
 
   return (
-    <section className="conversation" aria-label={m.region} data-testid="dispute-conversation">
+    // Named for its order where a page lists several (the trader's cards): each region's name is its own.
+    <section className="conversation" aria-label={orderNo ? m.regionFor(orderNo) : m.region} data-testid="dispute-conversation">
       <h3>{m.region}</h3>
       {data.messages.length === 0 ? <p className="conversation-empty">{m.empty}</p> : null}
       <ol className="conversation-messages">

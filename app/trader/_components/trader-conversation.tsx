@@ -7,7 +7,7 @@ import { useTRPC } from '../../_trpc/client';
 import { useTraderMessages } from './messages-context';
 
 /** The trader's side of a disputed order's conversation (docs/trader-guide.md, "Disputes"). */
-export function TraderConversation({ flow, orderId }: { flow: 'payout' | 'payin'; orderId: string }) {
+export function TraderConversation({ flow, orderId, orderNo }: { flow: 'payout' | 'payin'; orderId: string; orderNo: string }) {
   const { lang } = useTraderMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -24,6 +24,7 @@ export function TraderConversation({ flow, orderId }: { flow: 'payout' | 'payin'
   return (
     <ConversationPanel
       lang={lang}
+      orderNo={orderNo}
       data={conversation.data}
       actions={{
         post: (input) => post.mutateAsync({ ...ref, ...input }),

@@ -129,7 +129,7 @@ export function PayinCard({ payin, now, onDone }: { payin: TraderPayin; now: num
         ) : null}
         <Status payin={payin} now={now} />
         {payin.status === 'DISPUTED' ? <DisputeEvidence flow="payin" orderId={payin.orderId} orderNo={payin.orderNo} /> : null}
-        {payin.status === 'DISPUTED' ? <TraderConversation flow="payin" orderId={payin.orderId} /> : null}
+        {payin.status === 'DISPUTED' ? <TraderConversation flow="payin" orderId={payin.orderId} orderNo={payin.orderNo} /> : null}
         {payin.awaitsDecision ? <PayinDecision payin={payin} onDone={onDone} /> : null}
         {/* A dispute's "evidence requested / add evidence" panel goes here, below the decision. */}
       </article>

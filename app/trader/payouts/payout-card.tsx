@@ -137,7 +137,7 @@ export function PayoutCard({
 
         {payout.transferDue ? <ProofUploader orderId={payout.orderId} orderNo={payout.orderNo} /> : <Outcome payout={payout} now={now} />}
         {payout.status === 'DISPUTED' ? <DisputeEvidence flow="payout" orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
-        {payout.status === 'DISPUTED' ? <TraderConversation flow="payout" orderId={payout.orderId} /> : null}
+        {payout.status === 'DISPUTED' ? <TraderConversation flow="payout" orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
         {payout.canRelease ? (
           <ReleaseTask orderId={payout.orderId} orderNo={payout.orderNo} numberSeen={payout.numberSeen} limit={releaseLimit} onCharged={onCharged} />
         ) : null}

@@ -9,6 +9,7 @@ import { merchantCheckoutRouter } from './routers/merchant-checkout';
 import { merchantDevelopersRouter } from './routers/merchant-developers';
 import { merchantInvitationRouter } from './routers/merchant-invitation';
 import { merchantOrdersRouter } from './routers/merchant-orders';
+import { merchantConversationRouter } from './routers/merchant-conversation';
 import { merchantOverviewRouter } from './routers/merchant-overview';
 import { merchantTeamRouter } from './routers/merchant-team';
 import { merchantWalletRouter } from './routers/merchant-wallet';
@@ -29,6 +30,7 @@ export const appRouter = router({
   merchantInvitation: merchantInvitationRouter,
   merchantOverview: merchantOverviewRouter,
   merchantOrders: merchantOrdersRouter,
+  merchantConversation: merchantConversationRouter,
   merchantDevelopers: merchantDevelopersRouter,
   merchantBalance: merchantBalanceRouter,
   merchantAudit: merchantAuditRouter,

@@ -53,9 +53,12 @@ export const disputeRulingProposals = pgTable(
     // applies to a pending proposal (it still needs its second operator).
     fourEyesThreshold: money2('four_eyes_threshold').notNull(),
     status: text('status').$type<RulingProposalStatus>().notNull().default('pending'),
-    // Null when an automatic ruling above the threshold proposed it (autoRulingId says which).
+    // Null when an automatic ruling or the parties' settlement above the threshold proposed it
+    // (autoRulingId or agreementId says which).
     proposedBy: uuid('proposed_by').references(() => users.id),
     autoRulingId: uuid('auto_ruling_id'),
+    // Null unless the parties' accepted settlement proposed it (dispute_agreements).
+    agreementId: uuid('agreement_id'),
     decidedBy: uuid('decided_by').references(() => users.id),
     decidedAt: instant('decided_at'),
     createdAt: createdAt(),

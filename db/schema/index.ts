@@ -27,3 +27,4 @@ export * from './reconciliation';
 export * from './dispute-automation';
 export * from './report-deliveries';
 export * from './alerts';
+export * from './dispute-conversation';

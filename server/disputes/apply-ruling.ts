@@ -20,6 +20,11 @@ export interface AutomaticRuler {
   autoRulingId: string;
 }
 
+/** The system applying a settlement both parties accepted (server/disputes/answer-settlement.ts). */
+export interface AgreedRuler {
+  agreementId: string;
+}
+
 const payoutActionOf = { release: 'resolve_release', refund: 'resolve_refund', split: 'resolve_split' } as const;
 const payinActionOf = { complete: 'resolve_complete', fail: 'resolve_fail', split: 'resolve_split' } as const;
 
@@ -29,10 +34,12 @@ const payinActionOf = { complete: 'resolve_complete', fail: 'resolve_fail', spli
  * and the audit row. Used by the claim holder's direct ruling and by a four-eyes approval, so both
  * move money the same way. `extraAudit` adds facts such as who proposed an approved ruling.
  */
-export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: OperatorActor | AutomaticRuler, now: Date, extraAudit: Record<string, unknown> = {}) {
+export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: OperatorActor | AutomaticRuler | AgreedRuler, now: Date, extraAudit: Record<string, unknown> = {}) {
   // An automatic ruling is the system's transition (docs/state-machines.md allows it on the rulings a rule may make).
+  // So is the parties' accepted settlement: no operator decided it.
   const automatic = 'rule' in operator;
-  const actor = automatic ? { type: 'system' as const } : { type: 'operator' as const, id: operator.id };
+  const agreed = 'agreementId' in operator;
+  const actor = automatic || agreed ? { type: 'system' as const } : { type: 'operator' as const, id: operator.id };
   const common = { orderId: ruling.orderId, actor, now, context: { note: ruling.note }, note: ruling.note };
   const outcome =
     ruling.flow === 'payout'
@@ -61,7 +68,7 @@ export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: Opera
           eventData: (row) => (ruling.ruling === 'split' ? { ...payinDetailView(row), resolution: payinSplitResolutionOf(row, ruling.reasonCode, ruling.note) } : payinDetailView(row)),
         });
 
-  const audit = automatic ? { type: 'system' as const, id: null, ip: null } : auditActorOf(operator);
+  const audit = automatic || agreed ? { type: 'system' as const, id: null, ip: null } : auditActorOf(operator);
   await recordAudit(tx, {
     actorType: audit.type,
     actorId: audit.id,
@@ -78,6 +85,7 @@ export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: Opera
       note: ruling.note,
       event: outcome.event?.type ?? null,
       ...(automatic ? { rule: operator.rule, autoRulingId: operator.autoRulingId } : {}),
+      ...(agreed ? { agreementId: operator.agreementId } : {}),
       ...extraAudit,
     },
   });

@@ -11,6 +11,7 @@ import type { EvidenceItemView } from './dispute-evidence.schema';
 import { findDuplicateProofs, type ProofDuplicate } from './find-duplicate-proofs';
 import { withAuthorship, type EvidenceAuthorship } from './evidence-authors';
 import { listDisputeEvidence } from './list-dispute-evidence';
+import { listDisputeConversation, type DisputeConversation } from './list-dispute-conversation';
 import { orderTimeline, type TimelineEntry } from '../orders/timeline';
 
 interface CaseProof {
@@ -55,6 +56,8 @@ export interface DisputeCase {
   /** What the parties added while the order was disputed or about to be, oldest first. */
   evidence: CaseEvidence[];
   timeline: TimelineEntry[];
+  /** Everything the parties said to each other and the settlements they proposed, oldest first, with authors' names. */
+  conversation: DisputeConversation;
   /** The rulings this case allows, with what each does to the money. */
   rulings: { ruling: string; label: string; effect: string }[];
 }
@@ -71,6 +74,7 @@ export async function getDisputeCase(db: Executor, ref: DisputeRef): Promise<Dis
   const timeline = await orderTimeline(db, ref.orderId);
   // Every party's evidence and the operators' internal notes, each with who added it.
   const evidenceItems = await withAuthorship(db, await listDisputeEvidence(db, ref));
+  const conversation = await listDisputeConversation(db, ref, { withNames: true });
   const evidenceHashes = evidenceItems.flatMap((item) => item.files.map((file) => file.sha256));
   const withDuplicates = (duplicates: Map<string, ProofDuplicate[]>): CaseEvidence[] =>
     evidenceItems.map((item) => ({ ...item, files: item.files.map((file) => ({ ...file, duplicates: duplicates.get(file.sha256) ?? [] })) }));
@@ -133,6 +137,7 @@ export async function getDisputeCase(db: Executor, ref: DisputeRef): Promise<Dis
       })),
       evidence: withDuplicates(duplicates),
       timeline,
+      conversation,
       rulings: [
         { ruling: 'release', label: 'Release to trader', effect: 'COMPLETED: the frozen USDT goes to the trader, the fee to the platform.' },
         { ruling: 'refund', label: 'Refund merchant', effect: "CANCELLED: the frozen USDT and fee go back to the merchant's available balance." },
@@ -174,6 +179,7 @@ export async function getDisputeCase(db: Executor, ref: DisputeRef): Promise<Dis
     proofs: [],
     evidence: withDuplicates(await findDuplicateProofs(db, order.id, [...new Set(evidenceHashes)])),
     timeline,
+    conversation,
     rulings: [
       { ruling: 'complete', label: 'Complete (buyer paid)', effect: 'COMPLETED: the escrowed USDT settles to the merchant, less the fee to the platform.' },
       { ruling: 'fail', label: 'Fail (buyer did not pay)', effect: "FAILED: the escrowed USDT goes back to the trader's available balance." },

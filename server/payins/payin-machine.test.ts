@@ -25,7 +25,7 @@ const expected: Record<PayinAction, { from: PayinStatus[]; to: PayinStatus; acto
   dispute: { from: ['PAYMENT_SUBMITTED'], to: 'DISPUTED', actors: ['trader', 'buyer'], event: 'order.disputed', guarded: true },
   resolve_complete: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator', 'system'], event: 'order.completed', guarded: true },
   resolve_fail: { from: ['DISPUTED'], to: 'FAILED', actors: ['operator', 'system'], event: 'order.failed', guarded: true },
-  resolve_split: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator'], event: 'order.dispute_resolved', guarded: true },
+  resolve_split: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator', 'system'], event: 'order.dispute_resolved', guarded: true },
 };
 
 function attempt(current: PayinStatus, action: PayinAction, actor: ActorType, context: GuardContext = passing) {

@@ -150,10 +150,10 @@ export const payinMachine = defineMachine<PayinStatus, PayinAction>({
       action: 'resolve_split',
       from: ['DISPUTED'],
       to: 'COMPLETED',
-      actors: ['operator'],
+      actors: ['operator', 'system'],
       event: 'order.dispute_resolved',
       guard: requireNote,
-      description: 'The operator splits: part of the escrow to the merchant (less the pro-rata fee), the rest back to the trader.',
+      description: 'The operator, or the system applying the parties\' accepted settlement, splits: part of the escrow to the merchant (less the pro-rata fee), the rest back to the trader.',
     },
   ],
 });

@@ -23,7 +23,7 @@ const expected: Record<PayoutAction, { from: PayoutStatus[]; to: PayoutStatus; a
   resolve_release: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator', 'system'], event: 'payout.dispute_resolved', guarded: true },
   resolve_refund: { from: ['DISPUTED'], to: 'CANCELLED', actors: ['operator', 'system'], event: 'payout.dispute_resolved', guarded: true },
   withdraw_dispute: { from: ['DISPUTED'], to: 'PAYMENT_SUBMITTED', actors: ['merchant'], event: 'payout.dispute_withdrawn', guarded: false },
-  resolve_split: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator'], event: 'payout.dispute_resolved', guarded: true },
+  resolve_split: { from: ['DISPUTED'], to: 'COMPLETED', actors: ['operator', 'system'], event: 'payout.dispute_resolved', guarded: true },
   reassign: { from: ['PENDING_MATCH', 'PAYMENT_OVERDUE'], to: 'PENDING_MATCH', actors: ['operator'], event: 'payout.reassigned', guarded: false },
   cancel: { from: ['PENDING_MATCH', 'PAYMENT_OVERDUE'], to: 'CANCELLED', actors: ['operator'], event: 'payout.cancelled', guarded: false },
   merchant_cancel: { from: ['PENDING_MATCH'], to: 'CANCELLED', actors: ['merchant'], event: 'payout.cancelled', guarded: false },

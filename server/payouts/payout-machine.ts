@@ -139,10 +139,10 @@ export const payoutMachine = defineMachine<PayoutStatus, PayoutAction>({
       action: 'resolve_split',
       from: ['DISPUTED'],
       to: 'COMPLETED',
-      actors: ['operator'],
+      actors: ['operator', 'system'],
       event: 'payout.dispute_resolved',
       guard: requireNote,
-      description: 'The operator splits: part of the usdAmount to the trader, the pro-rata fee to the platform, the rest back to the merchant.',
+      description: 'The operator, or the system applying the parties\' accepted settlement, splits: part of the usdAmount to the trader, the pro-rata fee to the platform, the rest back to the merchant.',
     },
     {
       action: 'reassign',

@@ -20,13 +20,18 @@ export const rulingReasonCodes = [
   'auto_bank_notification_matched',
   'auto_trader_unresponsive',
   'auto_proof_uncontested',
+  // The parties settled it themselves (docs/operator-guide.md, "Settlements between the parties").
+  'parties_agreed',
 ] as const;
 export type RulingReasonCode = (typeof rulingReasonCodes)[number];
 
-/** The codes an operator may choose; the auto_ codes belong to the automatic rules alone. */
-export const operatorReasonCodes = rulingReasonCodes.filter((code) => !code.startsWith('auto_'));
+/** Codes only the system writes: the automatic rulings' and the parties' settlements. */
+const reservedCode = (code: string) => code.startsWith('auto_') || code === 'parties_agreed';
 
-export const rulingReasonCode = z.enum(rulingReasonCodes).refine((code) => !code.startsWith('auto_'), { error: 'is reserved for automatic rulings' });
+/** The codes an operator may choose; the reserved ones belong to the automatic rulings and the parties' settlements alone. */
+export const operatorReasonCodes = rulingReasonCodes.filter((code) => !reservedCode(code));
+
+export const rulingReasonCode = z.enum(rulingReasonCodes).refine((code) => !reservedCode(code), { error: 'is reserved for automatic rulings and settlements' });
 
 /** The console's wording of each code (the operator guide's table says the same). */
 export const rulingReasonLabels: Record<RulingReasonCode, string> = {
@@ -43,4 +48,5 @@ export const rulingReasonLabels: Record<RulingReasonCode, string> = {
   auto_bank_notification_matched: "Automatic: the trader's bank notification matched the payment",
   auto_trader_unresponsive: 'Automatic: the trader did not answer the dispute by the deadline',
   auto_proof_uncontested: "Automatic: the merchant did not contest the trader's proof by the deadline",
+  parties_agreed: 'The parties agreed on a settlement in the conversation',
 };

@@ -4,9 +4,12 @@ import { cancelByBuyer, checkoutView, reportBuyerProblem, submitBuyerPayment } f
 import { buyerEvidenceRequests } from '../../../server/disputes/party-evidence-requests';
 import { checkoutProcedure, router } from '../init';
 import { markPaidInput } from './checkout.schema';
+import { checkoutConversationRouter } from './checkout-conversation';
 
 /** The buyer's checkout page (/pay/[token]). */
 export const checkoutRouter = router({
+  // The disputed pay-in's conversation with the trader (docs/operator-guide.md, "Conversation").
+  conversation: checkoutConversationRouter,
   view: checkoutProcedure.query(({ ctx, input }) => checkoutView(ctx.db, input.token)),
   // What an operator asks of the buyer while the pay-in is disputed (docs/operator-guide.md, "Evidence").
   evidenceRequests: checkoutProcedure.query(({ ctx, input }) => buyerEvidenceRequests(ctx.db, input.token)),

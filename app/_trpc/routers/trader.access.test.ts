@@ -66,6 +66,12 @@ function calls() {
     setAutoConfirm: (c: Caller) => c.trader.setAutoConfirm({ bankAccountId, autoConfirm: true, threshold: 90, silenceSeconds: 900 }),
     evidenceGet: (c: Caller) => c.trader.evidence.get({ flow: 'payout', orderId: payout.orderId }),
     evidenceAdd: (c: Caller) => c.trader.evidence.add({ flow: 'payin', orderId: payin.orderId, statement: 'The money did not arrive.' }),
+    conversationGet: (c: Caller) => c.trader.conversation.get({ flow: 'payin', orderId: payin.orderId }),
+    conversationMarkRead: (c: Caller) => c.trader.conversation.markRead({ flow: 'payin', orderId: payin.orderId }),
+    conversationPost: (c: Caller) => c.trader.conversation.post({ flow: 'payin', orderId: payin.orderId, body: 'hello' }),
+    conversationPropose: (c: Caller) => c.trader.conversation.propose({ flow: 'payin', orderId: payin.orderId, outcome: 'cancel' }),
+    conversationAnswer: (c: Caller) => c.trader.conversation.answer({ flow: 'payin', orderId: payin.orderId, agreementId: payin.orderId, answer: 'accept' }),
+    conversationImage: (c: Caller) => c.trader.conversation.image({ flow: 'payin', orderId: payin.orderId, fileId: payin.orderId }),
   } satisfies Record<string, (c: Caller) => Promise<unknown>>;
 }
 type Caller = ReturnType<typeof callerAs>;

@@ -32,6 +32,7 @@ import { listDeposits } from '../../../server/deposits/list-deposits';
 import { depositAddressQuery, traderDepositsInput } from '../../../server/deposits/list-deposits.schema';
 import { router, traderProcedure } from '../init';
 import { traderEvidenceRouter } from './trader-evidence';
+import { traderConversationRouter } from './trader-conversation';
 import {
   bankAccountIdInput,
   setAccountLimitsInput,
@@ -139,6 +140,7 @@ export const traderRouter = router({
 
   // Statements and files on disputed orders, and the operators' requests (docs/trader-guide.md, "Disputes").
   evidence: traderEvidenceRouter,
+  conversation: traderConversationRouter,
 
   // Ledger history.
   ledger: traderProcedure.input(ledgerInput).query(({ ctx, input }) => listOwnerPostings(ctx.db, { type: 'trader', id: ctx.traderId }, input)),

@@ -3,6 +3,7 @@
 import { CompletedScreen } from './completed-screen';
 import { DisputedScreen } from './disputed-screen';
 import { EvidenceRequestNote } from './evidence-request-note';
+import { BuyerConversation } from './buyer-conversation';
 import { ExpiredScreen } from './expired-screen';
 import { FailedScreen } from './failed-screen';
 import { MatchingScreen } from './matching-screen';
@@ -48,6 +49,7 @@ export function CheckoutScreen({
         <>
           <DisputedScreen token={token} view={view} />
           <EvidenceRequestNote token={token} initial={evidenceRequests} />
+          <BuyerConversation token={token} />
         </>
       );
     case 'failed':

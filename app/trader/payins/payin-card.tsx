@@ -5,6 +5,7 @@ import { formatCny, formatUsdt } from '../../../common/amount-display';
 import type { AppRouter } from '../../_trpc/root';
 import { Countdown } from '../_components/countdown';
 import { DisputeEvidence } from '../_components/dispute-evidence';
+import { TraderConversation } from '../_components/trader-conversation';
 import { formatTime } from '../_components/format';
 import { useTraderMessages } from '../_components/messages-context';
 import { PayinDecision } from './payin-decision';
@@ -128,6 +129,7 @@ export function PayinCard({ payin, now, onDone }: { payin: TraderPayin; now: num
         ) : null}
         <Status payin={payin} now={now} />
         {payin.status === 'DISPUTED' ? <DisputeEvidence flow="payin" orderId={payin.orderId} orderNo={payin.orderNo} /> : null}
+        {payin.status === 'DISPUTED' ? <TraderConversation flow="payin" orderId={payin.orderId} orderNo={payin.orderNo} /> : null}
         {payin.awaitsDecision ? <PayinDecision payin={payin} onDone={onDone} /> : null}
         {/* A dispute's "evidence requested / add evidence" panel goes here, below the decision. */}
       </article>

@@ -6,6 +6,7 @@ import type { AppRouter } from '../../_trpc/root';
 import { Countdown } from '../_components/countdown';
 import { CopyButton } from '../_components/copy-button';
 import { DisputeEvidence } from '../_components/dispute-evidence';
+import { TraderConversation } from '../_components/trader-conversation';
 import { formatTime } from '../_components/format';
 import { useTraderMessages } from '../_components/messages-context';
 import { ProofUploader } from './proof-uploader';
@@ -136,6 +137,7 @@ export function PayoutCard({
 
         {payout.transferDue ? <ProofUploader orderId={payout.orderId} orderNo={payout.orderNo} /> : <Outcome payout={payout} now={now} />}
         {payout.status === 'DISPUTED' ? <DisputeEvidence flow="payout" orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
+        {payout.status === 'DISPUTED' ? <TraderConversation flow="payout" orderId={payout.orderId} orderNo={payout.orderNo} /> : null}
         {payout.canRelease ? (
           <ReleaseTask orderId={payout.orderId} orderNo={payout.orderNo} numberSeen={payout.numberSeen} limit={releaseLimit} onCharged={onCharged} />
         ) : null}

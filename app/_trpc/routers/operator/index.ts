@@ -4,6 +4,7 @@ import { operatorControlsRouter } from './controls';
 import { operatorDepositsRouter } from './deposits';
 import { operatorDisputeProcessRouter } from './dispute-process';
 import { operatorDisputesRouter } from './disputes';
+import { operatorConversationRouter } from './conversation';
 import { operatorEnrolmentRouter } from './enrolment';
 import { operatorLedgerRouter } from './ledger';
 import { operatorMerchantsRouter } from './merchants';
@@ -31,6 +32,7 @@ export const operatorRouter = router({
   // The search box on every console page (docs/operator-guide.md, "Search").
   search: operatorSearchRouter,
   disputes: operatorDisputesRouter,
+  conversation: operatorConversationRouter,
   // Evidence requests, internal notes and deadlines (docs/operator-guide.md, "Evidence", "Timers").
   disputeProcess: operatorDisputeProcessRouter,
   // Controls that guard money, changed only with a second operator (docs/operator-guide.md, "Controls").

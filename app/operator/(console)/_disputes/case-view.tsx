@@ -10,6 +10,7 @@ import { formatTime } from '../../../_components/console/format';
 import { NextCase } from './next-case';
 import { EvidenceRequestsPanel } from './evidence-requests-panel';
 import { InternalNoteForm } from './internal-note-form';
+import { OperatorConversation } from './operator-conversation';
 import { OrderTimersPanel } from './order-timers-panel';
 import { DisputeAutomationPanel } from './dispute-automation-panel';
 import { ProofGallery } from './proof-gallery';
@@ -21,11 +22,12 @@ import { disputesMessages } from './disputes-messages';
 
 type Case = inferRouterOutputs<AppRouter>['operator']['disputes']['get'];
 
-/** State changes and the parties' evidence in one list, oldest first (a tie keeps the change first). */
+/** State changes, the parties' evidence and their conversation in one list, oldest first (a tie keeps the change first). */
 function timelineOf(item: Case) {
   const entries = [
     ...item.timeline.map((entry) => ({ ...entry, kind: 'transition' as const })),
     ...item.evidence.map((entry) => ({ ...entry, at: entry.createdAt, kind: 'evidence' as const })),
+    ...item.conversation.messages.map((entry) => ({ ...entry, at: entry.createdAt, kind: 'message' as const })),
   ];
   return entries.sort((a, b) => a.at.localeCompare(b.at) || (a.kind === b.kind ? 0 : a.kind === 'transition' ? -1 : 1));
 }
@@ -175,6 +177,13 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
                 {statusLabel(lang, flow, entry.toStatus)} · {t.by(actorLabel(entry))}
                 {entry.note ? <div>“{entry.note}”</div> : null}
               </li>
+            ) : entry.kind === 'message' ? (
+              <li key={index} className="is-message" data-testid="timeline-message">
+                <time dateTime={entry.at}>{formatTime(entry.at)}</time> · <strong>{t.messageTag}</strong> · {t.from(party(entry.party), entry.authorName)}
+                {entry.body ? <div className="evidence-statement">“{entry.body}”</div> : null}
+                {entry.agreementId ? <div>{t.settlementNotice(item.conversation.settlements.find((s) => s.id === entry.agreementId)?.status ?? '')}</div> : null}
+                {entry.files.length > 0 ? <div>{t.messageImages(entry.files.length)}</div> : null}
+              </li>
             ) : (
               <li
                 key={index}
@@ -199,6 +208,7 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
         </ol>
         <InternalNoteForm flow={flow} orderId={orderId} />
       </section>
+      <OperatorConversation flow={flow} orderId={orderId} onChange={refresh} />
     </>
   );
 }

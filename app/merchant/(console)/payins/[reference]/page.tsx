@@ -8,6 +8,7 @@ import { ordersMessages } from '../../../_components/orders-messages';
 import { statusLabel } from '../../../../_components/order-labels';
 import { OrderActions } from '../../_orders/order-actions';
 import { EvidenceRequests } from '../../_orders/evidence-requests';
+import { MerchantConversation } from '../../_orders/merchant-conversation';
 import { OrderFields, OrderTimeline, RulingOutcome } from '../../_orders/order-parts';
 import { OrderStatus } from '../../_orders/order-status';
 import { decodedSegment } from '../../../../_components/decoded-segment';
@@ -37,6 +38,7 @@ export default async function MerchantPayinPage({ params }: { params: Promise<{ 
         <p>{t.readOnly}</p>
       )}
       <EvidenceRequests flow="payin" reference={payin.orderNo} />
+      {payin.status === 'DISPUTED' ? <MerchantConversation flow="payin" orderId={payin.id} canSpeak={canDecide} /> : null}
       <RulingOutcome flow="payin" ruling={ruling} entries={timeline} t={t} />
       <OrderFields fields={payin} t={t} />
       <OrderTimeline entries={timeline} t={t} flow="payin" lang={lang} />

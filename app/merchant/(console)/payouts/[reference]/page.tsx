@@ -14,6 +14,7 @@ import { OrderStatus, RecipientFacts } from '../../_orders/order-status';
 import { ProofViewer } from '../../_orders/proof-viewer';
 import { StatementForm } from '../../_orders/statement-form';
 import { EvidenceRequests } from '../../_orders/evidence-requests';
+import { MerchantConversation } from '../../_orders/merchant-conversation';
 import { WithdrawDispute } from '../../_orders/withdraw-dispute';
 import { decodedSegment } from '../../../../_components/decoded-segment';
 
@@ -53,6 +54,7 @@ export default async function MerchantPayoutPage({ params }: { params: Promise<{
       )}
       {canDecide && payout.status === 'DISPUTED' ? <WithdrawDispute orderNo={payout.orderNo} /> : null}
       <EvidenceRequests flow="payout" reference={payout.orderNo} />
+      {payout.status === 'DISPUTED' || payout.disputeReason ? <MerchantConversation flow="payout" orderId={payout.orderId} canSpeak={canDecide} /> : null}
       <RulingOutcome flow="payout" ruling={page.ruling} entries={page.timeline} t={t} />
       {payout.disputeReason || page.evidence.items.length > 0 || (canDecide && evidenceOpen) ? (
         <section aria-labelledby="evidence-heading">

@@ -1,0 +1,25 @@
+import { conversationImage } from '../../../server/disputes/conversation-image';
+import { checkoutConversationForms, imageBytes } from '../../../server/disputes/conversation.schema';
+import { markPartyConversationRead, partyConversation } from '../../../server/disputes/party-conversation';
+import { postDisputeMessage } from '../../../server/disputes/post-dispute-message';
+import { answerSettlement, proposeSettlement } from '../../../server/disputes/settle-dispute';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { checkoutProcedure, router } from '../init';
+
+const as = (input: { token: string }) => ({ party: 'buyer', token: input.token }) as const;
+
+/** The buyer's side of its disputed pay-in's conversation (/pay/[token]): the link is the buyer's only credential. */
+export const checkoutConversationRouter = router({
+  get: checkoutProcedure.query(({ ctx, input }) => partyConversation(ctx.db, as(input), null)),
+  markRead: checkoutProcedure.mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, as(input), null)),
+  post: checkoutProcedure
+    .input(checkoutConversationForms.message)
+    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, as(input), null, { body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
+  propose: checkoutProcedure
+    .input(checkoutConversationForms.propose)
+    .mutation(({ ctx, input }) => proposeSettlement(ctx.db, as(input), null, { outcome: input.outcome, splitAmount: input.splitAmount }, { ip: clientAddressOf(ctx.headers) })),
+  answer: checkoutProcedure
+    .input(checkoutConversationForms.answer)
+    .mutation(({ ctx, input }) => answerSettlement(ctx.db, as(input), null, { agreementId: input.agreementId, answer: input.answer }, { ip: clientAddressOf(ctx.headers) })),
+  image: checkoutProcedure.input(checkoutConversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, as(input), null, input.fileId)),
+});

@@ -1,0 +1,35 @@
+import { conversationImage } from '../../../server/disputes/conversation-image';
+import { conversationForms, conversationRefInput, imageBytes } from '../../../server/disputes/conversation.schema';
+import { markPartyConversationRead, partyConversation } from '../../../server/disputes/party-conversation';
+import { postDisputeMessage } from '../../../server/disputes/post-dispute-message';
+import { answerSettlement, proposeSettlement } from '../../../server/disputes/settle-dispute';
+import { clientAddressOf } from '../../../server/http/client-address';
+import { merchantProcedure, router } from '../init';
+
+const as = (ctx: { merchantId: string }) => ({ party: 'merchant', merchantId: ctx.merchantId }) as const;
+const refOf = (input: { flow: 'payout' | 'payin'; orderId: string }) => ({ flow: input.flow, orderId: input.orderId });
+
+/**
+ * The conversation of the merchant's disputed orders (docs/merchant-guide.md, "Conversation"): reading
+ * needs orders.read; speaking and settling need orders.decide, as disputing and evidence do.
+ */
+export const merchantConversationRouter = router({
+  get: merchantProcedure('orders.read')
+    .input(conversationRefInput)
+    .query(({ ctx, input }) => partyConversation(ctx.db, as(ctx), refOf(input))),
+  markRead: merchantProcedure('orders.read')
+    .input(conversationRefInput)
+    .mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, as(ctx), refOf(input))),
+  image: merchantProcedure('orders.read')
+    .input(conversationForms.image)
+    .query(({ ctx, input }) => conversationImage(ctx.db, as(ctx), refOf(input), input.fileId)),
+  post: merchantProcedure('orders.decide')
+    .input(conversationForms.message)
+    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, as(ctx), refOf(input), { body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
+  propose: merchantProcedure('orders.decide')
+    .input(conversationForms.propose)
+    .mutation(({ ctx, input }) => proposeSettlement(ctx.db, as(ctx), refOf(input), { outcome: input.outcome, splitAmount: input.splitAmount }, { ip: clientAddressOf(ctx.headers) })),
+  answer: merchantProcedure('orders.decide')
+    .input(conversationForms.answer)
+    .mutation(({ ctx, input }) => answerSettlement(ctx.db, as(ctx), refOf(input), { agreementId: input.agreementId, answer: input.answer }, { ip: clientAddressOf(ctx.headers) })),
+});

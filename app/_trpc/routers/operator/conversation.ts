@@ -1,0 +1,19 @@
+import { conversationImage } from '../../../../server/disputes/conversation-image';
+import { conversationForms, conversationRefInput, imageBytes } from '../../../../server/disputes/conversation.schema';
+import { markPartyConversationRead, partyConversation } from '../../../../server/disputes/party-conversation';
+import { postDisputeMessage } from '../../../../server/disputes/post-dispute-message';
+import { clientAddressOf } from '../../../../server/http/client-address';
+import { router, operatorProcedure } from '../../init';
+
+const as = (ctx: { operatorId: string }) => ({ party: 'operator', operatorId: ctx.operatorId }) as const;
+const refOf = (input: { flow: 'payout' | 'payin'; orderId: string }) => ({ flow: input.flow, orderId: input.orderId });
+
+/** An operator joins a dispute's conversation (docs/operator-guide.md, "Conversation"); the case shows it whole. Operators rule rather than settle. */
+export const operatorConversationRouter = router({
+  get: operatorProcedure.input(conversationRefInput).query(({ ctx, input }) => partyConversation(ctx.db, as(ctx), refOf(input))),
+  markRead: operatorProcedure.input(conversationRefInput).mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, as(ctx), refOf(input))),
+  post: operatorProcedure
+    .input(conversationForms.message)
+    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, as(ctx), refOf(input), { body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
+  image: operatorProcedure.input(conversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, as(ctx), refOf(input), input.fileId)),
+});

@@ -2,8 +2,10 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, merchants, payoutOrders, traders } from '../../db/schema';
 import { apiMerchant, payinTrader, payoutBody, payoutTrader } from '../../tests/api/api-harness';
+import { disputedPayin, disputedPayout } from '../../tests/fixtures/disputes';
+import { signedInOperator } from '../../tests/trpc/trpc-harness';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
-import { traderWithBalance } from '../../tests/fixtures/parties';
+import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
 import { cliActor } from '../audit';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../ledger';
 import { Dec } from '../money/decimal';
@@ -148,5 +150,49 @@ describe('exposure cap', () => {
     await capOn(false);
     expect((await payin('70.00')).order.traderId).toBe(cheap.traderId);
     expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+  });
+});
+
+describe('penalties from the bond', () => {
+  it('a payout refunded for an invalid proof pays the merchant 10% of the order from the bond, in the ruling; a reason not in the table takes nothing', async () => {
+    const db = database.db;
+    const owner = await merchantWithBalance(db, '1000.000000');
+    const trader = await traderWithBalance(db, '500.000000');
+    const operator = await signedInOperator(db);
+    await moveBond(db, trader.traderId, { direction: 'in', amount: '100' }, cliActor);
+
+    // usdAmount 123.45: 10% is 12.345000.
+    const cheated = await disputedPayout(db, owner.merchantId, trader.traderId, { amounts: { usdAmount: '123.45', usdFeeAmount: '0.62' } });
+    const merchantBefore = await balanceOf(db, accountIds.merchantAvailable(owner.merchantId));
+    await operator.caller.operator.disputes.claim({ flow: 'payout', orderId: cheated.id });
+    await operator.caller.operator.disputes.rule({ flow: 'payout', orderId: cheated.id, ruling: 'refund', reasonCode: 'proof_invalid', note: 'The proof is edited.' });
+    expect(await bondOf(trader.traderId)).toBe('87.655000');
+    // The merchant gets its refund (124.07) and the penalty.
+    expect(new Dec(await balanceOf(db, accountIds.merchantAvailable(owner.merchantId))).minus(merchantBefore).toFixed(6)).toBe('136.415000');
+    const [audit] = await db.select({ details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, 'trader.bond_penalty'), eq(auditLog.targetId, trader.traderId)));
+    expect(audit?.details).toMatchObject({ orderId: cheated.id, reasonCode: 'proof_invalid', amount: '12.345000', to: 'merchant' });
+    const statement = await ownerStatementOf(db, { type: 'trader', id: trader.traderId }, {});
+    expect(statement.lines.filter((line) => line.category === 'bond').map((line) => [line.kind, line.amount])).toEqual([['bond.penalty', '-12.345000']]);
+
+    const unlucky = await disputedPayout(db, owner.merchantId, trader.traderId);
+    await operator.caller.operator.disputes.claim({ flow: 'payout', orderId: unlucky.id });
+    await operator.caller.operator.disputes.rule({ flow: 'payout', orderId: unlucky.id, ruling: 'refund', reasonCode: 'payment_not_received', note: 'Bank delay.' });
+    expect(await bondOf(trader.traderId)).toBe('87.655000');
+    expect((await checkLedgerInvariants(db)).ok).toBe(true);
+  });
+
+  it('a pay-in completed against the trader takes at most what the bond holds', async () => {
+    const db = database.db;
+    const owner = await merchantWithBalance(db, '0');
+    const trader = await traderWithBalance(db, '500.000000');
+    const operator = await signedInOperator(db);
+    await moveBond(db, trader.traderId, { direction: 'in', amount: '0.2' }, cliActor);
+    const order = await disputedPayin(db, owner.merchantId, trader.traderId, '10.000000'); // 5% is 0.5, the bond holds 0.2
+    await operator.caller.operator.disputes.claim({ flow: 'payin', orderId: order.id });
+    await operator.caller.operator.disputes.rule({ flow: 'payin', orderId: order.id, ruling: 'complete', reasonCode: 'proof_valid', note: 'The buyer paid.' });
+    expect(await bondOf(trader.traderId)).toBe('0.000000');
+    // The pay-in settles 10 less the fixture's 0.05 fee, and the penalty adds what the bond held.
+    expect(await balanceOf(db, accountIds.merchantAvailable(owner.merchantId))).toBe('10.150000');
+    expect((await checkLedgerInvariants(db)).ok).toBe(true);
   });
 });

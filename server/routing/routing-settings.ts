@@ -38,7 +38,7 @@ const bondCap = z
   })
   .strict();
 export type BondCapSettings = z.output<typeof bondCap>;
-export const DEFAULT_BOND_CAP: BondCapSettings = { capEnabled: false, multiple: '5' };
+const DEFAULT_BOND_CAP: BondCapSettings = { capEnabled: false, multiple: '5' };
 
 /**
  * How pay-ins are routed and the bounds of the traders' own account limits (docs/routing.md,

@@ -14,6 +14,7 @@ const links = [
   { href: '/trader/quotes', key: 'quotes' },
   { href: '/trader/ledger', key: 'ledger' },
   { href: '/trader/wallet', key: 'wallet' },
+  { href: '/trader/bond', key: 'bond' },
 ] as const;
 
 /**

@@ -23,7 +23,7 @@ type RulingKey = `payout:${'release' | 'refund' | 'split'}` | `payin:${'complete
  * the recipient it took the task for; a pay-in completed by ruling means the trader withheld a
  * release the buyer had paid for.
  */
-export const bondPenaltyTable: Partial<Record<RulingKey, Partial<Record<RulingReasonCode, PenaltyRule>>>> = {
+const bondPenaltyTable: Partial<Record<RulingKey, Partial<Record<RulingReasonCode, PenaltyRule>>>> = {
   'payout:refund': {
     proof_invalid: { share: '0.10', to: 'merchant' },
     duplicate_payment: { share: '0.10', to: 'merchant' },

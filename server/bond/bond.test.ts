@@ -52,7 +52,8 @@ async function pooledPayout() {
 
 async function payin(fiatAmount: string) {
   orderSeq += 1;
-  return database.db.transaction((tx) => createPayin(tx, merchant, { merchantOrderNo: `bond-${orderSeq}`, fiatAmount }, new Date()));
+  const merchantOrderNo = `bond-${orderSeq}`;
+  return database.db.transaction((tx) => createPayin(tx, merchant, { merchantOrderNo, fiatAmount }, new Date()));
 }
 
 describe('bond accounting', () => {
@@ -137,6 +138,34 @@ describe('exposure cap', () => {
       // The accepted one ends so the next round starts at zero exposure again.
       await database.db.update(payoutOrders).set({ status: 'COMPLETED' }).where(eq(payoutOrders.traderId, trader.traderId));
     }
+  });
+
+  it('a move out racing an accept against one bond: exactly one wins, exposure never above the cap', async () => {
+    await capOn(true, '5');
+    const trader = await payoutTrader(database.db, '7.0000', '20.00');
+    await moveBond(database.db, trader.traderId, { direction: 'in', amount: '20' }, cliActor); // cap 100: the payout of 100 needs all of it
+    const orderId = await pooledPayout();
+    const [accept, out] = await Promise.allSettled([
+      acceptPayout(database.db, { traderId: trader.traderId, orderId }),
+      moveBond(database.db, trader.traderId, { direction: 'out', amount: '20' }, cliActor),
+    ]);
+    expect([accept.status, out.status].sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = accept.status === 'rejected' ? accept.reason : out.status === 'rejected' ? out.reason : null;
+    expect((refused as { code?: string }).code).toBe(accept.status === 'rejected' ? 'EXPOSURE_CAP_EXCEEDED' : 'BOND_COVERS_EXPOSURE');
+    const exposure = await exposureOf(trader.traderId);
+    expect(new Dec(exposure.exposure).lte(exposure.cap)).toBe(true);
+  });
+
+  it('two pay-ins racing for the last of one cap: one goes to the capped trader, the other elsewhere', async () => {
+    await capOn(true, '5');
+    const cheap = await payinTrader(database.db, '7.0000', '1000.00');
+    const dear = await payinTrader(database.db, '7.1000', '1000.00');
+    await moveBond(database.db, cheap.traderId, { direction: 'in', amount: '20' }, cliActor); // cap 100: room for one pay-in of 100
+    await moveBond(database.db, dear.traderId, { direction: 'in', amount: '100' }, cliActor);
+    const [first, second] = await Promise.all([payin('700.00'), payin('700.00')]);
+    expect([first.order.traderId, second.order.traderId].filter((id) => id === cheap.traderId)).toHaveLength(1);
+    const exposure = await exposureOf(cheap.traderId);
+    expect(exposure).toMatchObject({ escrowed: '100.000000', cap: '100.000000' });
   });
 
   it('routes a pay-in past a trader whose cap it would exceed', async () => {

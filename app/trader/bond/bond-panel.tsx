@@ -113,8 +113,12 @@ export function BondPanel() {
             {s.penalties.map((penalty) => (
               <tr key={`${penalty.orderId}-${penalty.at}`}>
                 <td>{formatTime(penalty.at, lang)}</td>
-                <td className="trader-mono">{penalty.orderId}</td>
-                <td>{penalty.reasonCode}</td>
+                <td className="trader-mono" translate="no">
+                    {penalty.orderId}
+                  </td>
+                <td>
+                    <code>{penalty.reasonCode}</code>
+                  </td>
                 <td>{formatUsdt(penalty.amount)}</td>
                 <td>{penalty.to === 'merchant' ? b.toMerchant : b.toPlatform}</td>
               </tr>

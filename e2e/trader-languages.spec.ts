@@ -19,7 +19,7 @@ const languages = {
   en: { locale: 'en-GB', extraHTTPHeaders: { 'Accept-Language': 'en-GB,en;q=0.9' } },
 } as const;
 
-const PAGES = ['/trader', '/trader/pool', '/trader/payouts', '/trader/payins', '/trader/notifications', '/trader/quotes', '/trader/ledger', '/trader/alerts'];
+const PAGES = ['/trader', '/trader/pool', '/trader/payouts', '/trader/payins', '/trader/notifications', '/trader/quotes', '/trader/ledger', '/trader/alerts', '/trader/bond'];
 const RECIPIENT = { holderName: '王芳', bankAccount: '6222020200119988776', bankName: '中国银行' };
 
 function baseUrlOf(testInfo: TestInfo): string {

@@ -3,7 +3,7 @@ import { bigserial, boolean, check, index, pgTable, text, uuid } from 'drizzle-o
 import { createdAt, money6, updatedAt } from './columns';
 
 export type LedgerOwner = 'merchant' | 'trader' | 'platform' | 'external';
-export type LedgerAccountKind = 'available' | 'frozen' | 'escrow' | 'withdrawal_pending' | 'fees' | 'external';
+export type LedgerAccountKind = 'available' | 'frozen' | 'escrow' | 'withdrawal_pending' | 'bond' | 'fees' | 'external';
 
 /**
  * One balance. The id is derived from the owner (`merchant:<uuid>:available`, `platform:fees`, ...)

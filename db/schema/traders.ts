@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, numeric, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, instant, money2, rate4, updatedAt } from './columns';
 
 export type TraderStatus = 'active' | 'suspended';
@@ -15,10 +15,15 @@ export const traders = pgTable(
     lastMatchedAt: instant('last_matched_at'),
     // Per-trader routing weights over the platform's (docs/routing.md, "Settings"); null: none.
     routingWeights: jsonb('routing_weights').$type<Record<string, number>>(),
+    // The trader's own bond multiple over the platform's (docs/routing.md, "Bond and exposure"); null: the platform's.
+    bondMultiple: numeric('bond_multiple', { precision: 10, scale: 2 }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [check('traders_status_check', sql`${t.status} in ('active', 'suspended')`)],
+  (t) => [
+    check('traders_status_check', sql`${t.status} in ('active', 'suspended')`),
+    check('traders_bond_multiple_check', sql`${t.bondMultiple} is null or ${t.bondMultiple} > 0`),
+  ],
 );
 
 /**

@@ -17,6 +17,9 @@ import { addBankAccount } from '../../server/traders/add-bank-account';
 import { createTrader } from '../../server/traders/create-trader';
 import { setTraderOnline } from '../../server/traders/set-online';
 import { setQuote } from '../../server/traders/set-quote';
+import { moveBond } from '../../server/bond/move-bond';
+import { traderExposure } from '../../server/bond/trader-exposure';
+import { Dec } from '../../server/money/decimal';
 import { EventQueue } from './event-queue';
 import { simTraders, bankFactor, type SimTrader } from './sim-traders';
 
@@ -31,6 +34,9 @@ export interface SimResult {
   medianCompleteSeconds: number | null;
   worstThreeShare: number;
   breaches: number;
+  /** With --bond: the highest open exposure over cap seen after any match (at most 1), and matches that left a trader above it (must be 0). */
+  maxExposureOverCap: string | null;
+  capBreaches: number;
 }
 
 const DAY_START = new Date('2026-03-02T16:00:00.000Z'); // midnight in China Standard Time
@@ -69,7 +75,7 @@ function buyers(seed: number, count: number): Buyer[] {
 }
 
 /** Runs one routing mode over the simulated day on an empty migrated database. */
-export async function runSimulation(db: Db, input: { seed: number; payins: number; settings: RoutingSettings; label: string }): Promise<SimResult> {
+export async function runSimulation(db: Db, input: { seed: number; payins: number; settings: RoutingSettings; label: string; bond?: string }): Promise<SimResult> {
   await db.transaction((tx) => writeRoutingSettings(tx, input.settings, DAY_START));
   const created = await createMerchant(db, { name: 'Sim shop', payoutFeeBps: 0, payinFeeBps: 0 }, cliActor);
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, created.merchantId));
@@ -81,9 +87,21 @@ export async function runSimulation(db: Db, input: { seed: number; payins: numbe
     await setQuote(db, made.traderId, { side: 'SELL', price: trader.price, minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
     const account = await addBankAccount(db, made.traderId, { holderName: 'Sim Holder', bankName: trader.bank, accountNumber: '6212260200000000001' }, cliActor);
     await setAccountLimits(db, made.traderId, account.id, trader.limits, cliActor);
+    if (input.bond) await moveBond(db, made.traderId, { direction: 'in', amount: input.bond }, cliActor);
     await setTraderOnline(db, made.traderId, true);
     byId.set(made.traderId, trader);
   }
+
+  // With a bond, every match is followed by a look at its trader's exposure against the cap (docs/routing.md, "Bond and exposure").
+  let maxExposureOverCap = new Dec('0');
+  let capBreaches = 0;
+  const checkCap = async (traderId: string) => {
+    if (!input.bond) return;
+    const exposure = await traderExposure(db, traderId, input.settings.bond);
+    const share = new Dec(exposure.exposure).div(exposure.cap);
+    if (share.gt(maxExposureOverCap)) maxExposureOverCap = share;
+    if (share.gt(1)) capBreaches += 1;
+  };
 
   const routingRandom = seededRandom(input.seed * 7919 + 1);
   const plan = buyers(input.seed, input.payins);
@@ -115,8 +133,10 @@ export async function runSimulation(db: Db, input: { seed: number; payins: numbe
         throw error;
       });
       if (!order) continue;
-      if (order.traderId) afterMatch(order.id, order.traderId, event.index, at);
-      else {
+      if (order.traderId) {
+        afterMatch(order.id, order.traderId, event.index, at);
+        await checkCap(order.traderId);
+      } else {
         queue.push(at + RETRY_SECONDS, { kind: 'retry', orderId: order.id, index: event.index });
         queue.push(buyer.at + 900, { kind: 'expire', orderId: order.id });
       }
@@ -127,6 +147,7 @@ export async function runSimulation(db: Db, input: { seed: number; payins: numbe
         const rows = rowsOf<{ traderId: string }>(await db.execute(sql`select trader_id as "traderId" from payin_orders where id = ${event.orderId}`));
         // Its expiry event is already queued; a buyer who pays in time cancels nothing (the expiry then finds it paid).
         afterMatch(event.orderId, rows[0]!.traderId, event.index, at);
+        await checkCap(rows[0]!.traderId);
       } else queue.push(at + RETRY_SECONDS, event);
     } else if (event.kind === 'pay') {
       await db.transaction(async (tx) => {
@@ -165,10 +186,10 @@ export async function runSimulation(db: Db, input: { seed: number; payins: numbe
       });
     }
   }
-  return measure(db, input, traders, byId);
+  return { ...(await measure(db, input, traders, byId)), maxExposureOverCap: input.bond ? maxExposureOverCap.toFixed(4) : null, capBreaches };
 }
 
-async function measure(db: Db, input: { payins: number; label: string }, traders: SimTrader[], byId: Map<string, SimTrader>): Promise<SimResult> {
+async function measure(db: Db, input: { payins: number; label: string }, traders: SimTrader[], byId: Map<string, SimTrader>): Promise<Omit<SimResult, 'maxExposureOverCap' | 'capBreaches'>> {
   const [totals] = rowsOf<Record<string, string | null>>(
     await db.execute(sql`
       select count(*) filter (where status = 'COMPLETED') as completed,

@@ -60,6 +60,7 @@ const routing: ControlDefinition<RoutingSettings> = {
       value.pauseAfterFailures === null ? 'no pause' : `pause after ${value.pauseAfterFailures} failures/h for ${value.pauseMinutes} min`,
       `cooldown ${value.limits.defaultCooldownSeconds} s`,
       `weights ${Object.entries(value.weights).map(([key, weight]) => `${key} ${weight}`).join(', ')}`,
+      value.bond.capEnabled ? `bond cap on, multiple ${value.bond.multiple}` : 'bond cap off',
     ].join('; '),
   auditAction: 'routing_settings.set',
 };

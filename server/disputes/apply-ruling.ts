@@ -8,6 +8,7 @@ import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 import { payinSplitResolutionOf } from '../payins/payin-ruling';
 import { payoutResolutionOf } from '../payouts/payout-ruling';
 import type { RulingReasonCode } from '../rulings/ruling-reasons';
+import { takeBondPenalty } from '../bond/bond-penalty';
 
 /** A ruling whose input is already checked: the note trimmed, a split's amount at ledger precision. */
 export type CheckedRuling =
@@ -69,6 +70,20 @@ export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: Opera
         });
 
   const audit = automatic || agreed ? { type: 'system' as const, id: null, ip: null } : auditActorOf(operator);
+  // A ruling against the trader may cost part of its bond (docs/operator-guide.md, "Bond penalties"), in this transaction.
+  const penalty = await takeBondPenalty(
+    tx,
+    {
+      flow: ruling.flow,
+      ruling: ruling.ruling,
+      reasonCode: ruling.reasonCode,
+      orderId: ruling.orderId,
+      traderId: outcome.order.traderId,
+      merchantId: outcome.order.merchantId,
+      orderAmount: 'assetAmount' in outcome.order ? outcome.order.assetAmount : outcome.order.usdAmount,
+    },
+    audit,
+  );
   await recordAudit(tx, {
     actorType: audit.type,
     actorId: audit.id,
@@ -84,6 +99,7 @@ export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: Opera
       splitAmount: ruling.splitAmount,
       note: ruling.note,
       event: outcome.event?.type ?? null,
+      ...(penalty ? { bondPenalty: penalty } : {}),
       ...(automatic ? { rule: operator.rule, autoRulingId: operator.autoRulingId } : {}),
       ...(agreed ? { agreementId: operator.agreementId } : {}),
       ...extraAudit,

@@ -74,6 +74,8 @@ export const errorCodes = {
   TOO_MANY_STREAMS: 429,
   CARD_REVEAL_THROTTLED: 429,
   ACCOUNT_LIMIT_OUT_OF_BOUNDS: 422,
+  EXPOSURE_CAP_EXCEEDED: 422,
+  BOND_COVERS_EXPOSURE: 422,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

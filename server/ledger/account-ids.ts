@@ -26,6 +26,8 @@ export const accountIds = {
   traderAvailable: (traderId: string) => `trader:${traderId}:available`,
   traderFrozen: (traderId: string) => `trader:${traderId}:frozen`,
   traderEscrow: (traderId: string) => `trader:${traderId}:escrow`,
+  /** The trader's security deposit: bounds its open exposure, and a ruling against it may take a penalty from it. */
+  traderBond: (traderId: string) => `trader:${traderId}:bond`,
   /** USDT of requested withdrawals (amount + fee) until the send is confirmed, failed or rejected. */
   withdrawalPending: (owner: { type: 'merchant' | 'trader'; id: string }) => `${owner.type}:${owner.id}:withdrawal_pending`,
   /** The owner's spendable balance, for flows that serve merchants and traders alike. */

@@ -16,7 +16,7 @@ export async function openMerchantAccounts(db: Executor, merchantId: string): Pr
 
 /**
  * Creates a trader's accounts: available; frozen (held back, e.g. by an operator); escrow (USDT
- * reserved for the buyer of a matched pay-in); withdrawal pending. Safe to call again.
+ * reserved for the buyer of a matched pay-in); bond (the security deposit); withdrawal pending. Safe to call again.
  */
 export async function openTraderAccounts(db: Executor, traderId: string): Promise<void> {
   await db
@@ -25,6 +25,7 @@ export async function openTraderAccounts(db: Executor, traderId: string): Promis
       { id: accountIds.traderAvailable(traderId), ownerType: 'trader', ownerId: traderId, kind: 'available' },
       { id: accountIds.traderFrozen(traderId), ownerType: 'trader', ownerId: traderId, kind: 'frozen' },
       { id: accountIds.traderEscrow(traderId), ownerType: 'trader', ownerId: traderId, kind: 'escrow' },
+      { id: accountIds.traderBond(traderId), ownerType: 'trader', ownerId: traderId, kind: 'bond' },
       { id: accountIds.withdrawalPending({ type: 'trader', id: traderId }), ownerType: 'trader', ownerId: traderId, kind: 'withdrawal_pending' },
     ])
     .onConflictDoNothing();

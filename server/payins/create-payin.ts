@@ -9,6 +9,7 @@ import type { PayinAmountIn } from '../routing/payin-candidates';
 import { routePayin, type RoutingRandom } from '../routing/route-payin';
 import type { RoutedCandidate } from '../routing/select-route';
 import { claimAccountCapacity } from '../routing/claim-account-capacity';
+import { payinFitsBondCap } from '../bond/trader-exposure';
 import type { RoutingSettings } from '../routing/routing-settings';
 import { newOrderNo } from '../payouts/order-numbers';
 import { payinMachine } from './payin-machine';
@@ -106,6 +107,7 @@ async function tryMatchedInsert(
   const { candidate, route } = routed;
   try {
     return await tx.transaction(async (savepoint) => {
+      if (!(await payinFitsBondCap(savepoint, candidate.traderId, amounts.assetAmount, settings.bond))) return null;
       const claimed = await claimAccountCapacity(savepoint, {
         bankAccountId: candidate.bankAccountId as string,
         fiatAmount: amounts.fiatAmount,

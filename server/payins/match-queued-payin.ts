@@ -4,6 +4,7 @@ import { payinOrders, traders } from '../../db/schema';
 import { isDomainError } from '../errors';
 import { routePayin, type RoutingRandom } from '../routing/route-payin';
 import { claimAccountCapacity } from '../routing/claim-account-capacity';
+import { payinFitsBondCap } from '../bond/trader-exposure';
 import { applyPayinTransition } from './apply-payin-transition';
 import { payinDetailView } from './payin-view';
 import { freePaymentAmount, OPEN_PAYMENT_AMOUNT_KEY } from './payment-amount';
@@ -24,6 +25,7 @@ export async function matchQueuedPayin(tx: Tx, orderId: string, now: Date, optio
     if (candidate.autoConfirm && !paymentFiatAmount) continue;
     try {
       const matched = await tx.transaction(async (savepoint) => {
+        if (!(await payinFitsBondCap(savepoint, candidate.traderId, order.assetAmount, route.settings.bond))) return false;
         const claimed = await claimAccountCapacity(savepoint, {
           bankAccountId: candidate.bankAccountId as string,
           fiatAmount: order.fiatAmount,

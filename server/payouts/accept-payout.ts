@@ -6,10 +6,12 @@ import { applyPayoutTransition } from './apply-payout-transition';
 import { merchantWindowMs } from './merchant-window';
 import { payoutDetailView } from './payout-view';
 import { retryTransaction } from '../../db/retry-transaction';
+import { assertPayoutFitsBondCap } from '../bond/payout-bond-cap';
 
 /**
  * A trader takes a payout from the pool (PENDING_MATCH -> PENDING_PAYMENT). The first accept
- * wins; later ones get INVALID_ORDER_STATE. paymentDueAt starts from the merchant's window.
+ * wins; later ones get INVALID_ORDER_STATE. paymentDueAt starts from the merchant's window. While
+ * the bond's cap is on, an accept that would take the trader above it gets EXPOSURE_CAP_EXCEEDED.
  */
 export async function acceptPayout(db: Db, input: { traderId: string; orderId: string }, now = new Date()) {
   return retryTransaction(db, async (tx) => {
@@ -24,6 +26,7 @@ export async function acceptPayout(db: Db, input: { traderId: string; orderId: s
     if (!trader.online) throw new DomainError('ACTION_NOT_ALLOWED', 'Go online to accept tasks.');
     if (window.status === 'rejected') throw window.reason;
     const paymentWindowMs = window.value;
+    await assertPayoutFitsBondCap(tx, input.traderId, input.orderId);
 
     const outcome = await applyPayoutTransition(tx, {
       orderId: input.orderId,

@@ -13,6 +13,7 @@ export const reportingCategories = [
   'withdrawal',
   'hold',
   'adjustment',
+  'bond',
   'other',
 ] as const;
 export type ReportingCategory = (typeof reportingCategories)[number];
@@ -35,6 +36,10 @@ export const categoryByKind: Readonly<Record<string, ReportingCategory>> = {
   'withdrawal.fail': 'hold',
   'adjust.credit': 'adjustment',
   'adjust.debit': 'adjustment',
+  // A trader's bond (docs/ledger.md, "Bond"): its moves in and out change no total; a penalty does.
+  'bond.in': 'bond',
+  'bond.out': 'bond',
+  'bond.penalty': 'bond',
 };
 
 const ownerFeeKinds = ['withdrawal.confirm'];

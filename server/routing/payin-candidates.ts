@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
 import type { RoutingSettings } from './routing-settings';
 import { routingDay } from './routing-day';
@@ -174,11 +174,27 @@ export async function payinCandidates(
       left join ledger_accounts a on a.id = 'trader:' || q.trader_id || ':available'
       where q.side = 'SELL' and q.active and t.online and t.status = 'active'
         and q.min_fiat <= ${fiat} and q.max_fiat >= ${fiat}
+        ${settings?.bond.capEnabled ? withinBondCap(asset, settings.bond.multiple) : sql``}
         ${options.maxPrice ? sql`and q.price <= ${options.maxPrice}::numeric` : sql``}
       order by b.id is null, q.price asc, t.last_matched_at asc nulls first, q.trader_id, b.created_at desc nulls last, b.id
       limit ${options.limit ?? 10}`),
   );
   return { candidates: rows.map(candidateOf), bestPrice: rows[0]?.bestPrice ?? null };
+}
+
+/**
+ * The bond's cap (docs/routing.md, "Bond and exposure"): the trader's exposure with this order's
+ * USDT must stay within its bond times its multiple. The match checks it again under the trader's
+ * lock (server/bond/trader-exposure.ts); this keeps a capped trader off the candidate list.
+ */
+function withinBondCap(asset: SQL, platformMultiple: string): SQL {
+  return sql`and (
+    coalesce((select balance from ledger_accounts where id = 'trader:' || q.trader_id || ':escrow'), 0)
+    + coalesce((select sum(po.usd_amount) from payout_orders po
+                where po.trader_id = q.trader_id and po.status in ('PENDING_PAYMENT', 'PAYMENT_OVERDUE')), 0)
+    + ${asset}
+  ) <= coalesce((select balance from ledger_accounts where id = 'trader:' || q.trader_id || ':bond'), 0)
+       * coalesce(t.bond_multiple, ${platformMultiple}::numeric)`;
 }
 
 const yes = (value: unknown) => value === true || value === 't';

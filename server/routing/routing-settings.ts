@@ -26,6 +26,21 @@ export type RoutingSignal = keyof RoutingWeights;
 const fiatString = z.string().regex(/^\d{1,18}(\.\d{1,2})?$/);
 
 /**
+ * The bond's cap on a trader's open exposure (docs/routing.md, "Bond and exposure"). Off until an
+ * operator turns it on, so a platform whose traders hold no bond routes as before; a value stored
+ * before the cap existed reads as off.
+ */
+const bondCap = z
+  .object({
+    capEnabled: z.boolean(),
+    /** Open exposure may reach the bond times this; a trader's own multiple overrides it. */
+    multiple: z.string().regex(/^\d{1,6}(\.\d{1,2})?$/).refine((value) => !/^0+(\.0+)?$/.test(value), { error: "must be above 0" }),
+  })
+  .strict();
+export type BondCapSettings = z.output<typeof bondCap>;
+const DEFAULT_BOND_CAP: BondCapSettings = { capEnabled: false, multiple: '5' };
+
+/**
  * How pay-ins are routed and the bounds of the traders' own account limits (docs/routing.md,
  * "Settings"). A platform setting: changes only through an approved control change (server/controls).
  */
@@ -47,6 +62,7 @@ export const routingSettingsValue = z
     /** An account pauses after this many failures within an hour, for pauseMinutes (null: never). */
     pauseAfterFailures: z.number().int().min(1).max(100).nullable(),
     pauseMinutes: z.number().int().min(1).max(24 * 60),
+    bond: bondCap.default(DEFAULT_BOND_CAP),
     limits: z
       .object({
         /** Defaults for an account whose trader set none (null: no limit). */
@@ -78,6 +94,7 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
   exploration: 0.05,
   pauseAfterFailures: null,
   pauseMinutes: 60,
+  bond: DEFAULT_BOND_CAP,
   limits: {
     defaultDailyOrders: null,
     defaultDailyFiat: null,

@@ -57,6 +57,8 @@ function calls() {
     addBankAccount: (c: Caller) => c.trader.addBankAccount({ holderName: 'X', bankName: 'Y', accountNumber: '12345678' }),
     disableBankAccount: (c: Caller) => c.trader.disableBankAccount({ bankAccountId }),
     accountRouting: (c: Caller) => c.trader.accountRouting(),
+    bond: (c: Caller) => c.trader.bond(),
+    moveBond: (c: Caller) => c.trader.moveBond({ direction: 'in', amount: '1' }),
     setAccountLimits: (c: Caller) =>
       c.trader.setAccountLimits({ bankAccountId, dailyOrderLimit: 40, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: 120 }),
     ledger: (c: Caller) => c.trader.ledger({}),
@@ -167,6 +169,7 @@ describe('trader procedures: who may call them', () => {
     expect(await aimedLimits(own)).toMatchObject({ id: bankAccountId, dailyOrderLimit: 40, cooldownSeconds: 120 });
     expect((await own.trader.accountRouting())[0]).toMatchObject({ bankAccountId, dailyOrderLimit: 40, cooldownSeconds: 120, pause: null });
     expect((await own.trader.disableBankAccount({ bankAccountId })).active).toBe(false);
+    expect(await calls().moveBond(own)).toMatchObject({ bond: '1.000000', capEnabled: false, penalties: [] });
   });
 
   it('bad input is a coded 400 (VALIDATION_FAILED), never a 500', async () => {
@@ -183,6 +186,8 @@ describe('trader procedures: who may call them', () => {
       own.trader.payouts({ group: 'open', extra: 1 } as never),
       own.trader.evidence.add({ flow: 'payout', orderId: payout.orderId, images: ['not base64!'] }),
       own.trader.evidence.get({ flow: 'refund' as never, orderId: payout.orderId }),
+      own.trader.moveBond({ direction: 'in', amount: '-1' }),
+      own.trader.moveBond({ direction: 'sideways' as never, amount: '1' }),
     ]) {
       expect((await refusal(call)).code).toBe('BAD_REQUEST');
     }

@@ -31,6 +31,8 @@ import { sendTestUsdt } from '../../../server/demo/send-test-usdt';
 import { listDeposits } from '../../../server/deposits/list-deposits';
 import { depositAddressQuery, traderDepositsInput } from '../../../server/deposits/list-deposits.schema';
 import { router, traderProcedure } from '../init';
+import { traderBondStatus } from '../../../server/bond/bond-status';
+import { moveBond, moveBondInput } from '../../../server/bond/move-bond';
 import { traderEvidenceRouter } from './trader-evidence';
 import { traderConversationRouter } from './trader-conversation';
 import {
@@ -118,6 +120,12 @@ export const traderRouter = router({
     .mutation(({ ctx, input }) =>
       disableBankAccount(ctx.db, ctx.traderId, input.bankAccountId, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) }),
     ),
+  // The bond: balance, open exposure, the cap, what may move out, penalties (docs/routing.md, "Bond and exposure").
+  bond: traderProcedure.query(({ ctx }) => traderBondStatus(ctx.db, ctx.traderId)),
+  moveBond: traderProcedure.input(moveBondInput).mutation(async ({ ctx, input }) => {
+    await moveBond(ctx.db, ctx.traderId, input, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) });
+    return traderBondStatus(ctx.db, ctx.traderId);
+  }),
   // Each account's limits, today's use and any automatic pause with its reason and end (docs/routing.md, "Account limits").
   accountRouting: traderProcedure.query(({ ctx }) => accountRoutingStatus(ctx.db, ctx.traderId)),
   setAccountLimits: traderProcedure.input(setAccountLimitsInput).mutation(({ ctx, input: { bankAccountId, ...limits } }) =>

@@ -15,6 +15,7 @@ const links = [
   { href: '/trader/ledger', key: 'ledger' },
   { href: '/trader/wallet', key: 'wallet' },
   { href: '/trader/alerts', key: 'alerts' },
+  { href: '/trader/bond', key: 'bond' },
 ] as const;
 
 /**

@@ -5,12 +5,20 @@ import { listTraders } from '../../../../server/traders/list-traders';
 import { setTraderStatus, setTraderStatusInput } from '../../../../server/traders/set-trader-status';
 import { createTraderInput } from '../../../../server/traders/trader.schema';
 import { operatorProcedure, router } from '../../init';
+import { traderBondStatus } from '../../../../server/bond/bond-status';
+import { setBondMultiple, setBondMultipleInput } from '../../../../server/bond/set-bond-multiple';
 import { actorOf } from './actor';
 
-/** Traders: the list, creating one, suspending and balance adjustments (docs/operator-guide.md). */
+/** Traders: the list, creating one, suspending, the bond and balance adjustments (docs/operator-guide.md). */
 export const operatorTradersRouter = router({
   list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listTraders(ctx.db)),
   create: operatorProcedure.input(createTraderInput).mutation(({ ctx, input }) => createTrader(ctx.db, input, actorOf(ctx))),
   setStatus: operatorProcedure.input(setTraderStatusInput).mutation(({ ctx, input }) => setTraderStatus(ctx.db, input, actorOf(ctx))),
+  // A trader's bond, exposure, cap and penalties, and its own multiple (docs/routing.md, "Bond and exposure").
+  bond: operatorProcedure.input(z.object({ traderId: z.uuid() }).strict()).query(({ ctx, input }) => traderBondStatus(ctx.db, input.traderId)),
+  setBondMultiple: operatorProcedure.input(setBondMultipleInput).mutation(async ({ ctx, input }) => {
+    await setBondMultiple(ctx.db, input, actorOf(ctx));
+    return traderBondStatus(ctx.db, input.traderId);
+  }),
   adjustBalance: operatorProcedure.input(adjustBalanceInput).mutation(({ ctx, input }) => adjustBalance(ctx.db, input, actorOf(ctx))),
 });

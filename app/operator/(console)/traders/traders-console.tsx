@@ -9,6 +9,7 @@ import { formatUsdt } from '../../../../common/amount-display';
 import { useOperatorLang } from '../../_components/messages-context';
 import { labelOf } from '../../../_components/order-labels';
 import { tradersMessages } from './traders-messages';
+import { TraderBond } from './trader-bond';
 
 export function TradersConsole() {
   const trpc = useTRPC();
@@ -82,6 +83,8 @@ export function TradersConsole() {
         </div>
       ) : null}
       <ErrorLine error={setStatus.error} />
+
+      {list.data && list.data.length > 0 ? <TraderBond traders={list.data} /> : null}
 
       <h2>{m.adjustHeading}</h2>
       <p>{m.adjustLead}</p>

@@ -11,6 +11,7 @@ export type AlertKind =
   | 'payout_to_confirm'
   | 'dispute_opened'
   | 'dispute_resolved'
+  | 'dispute_message'
   | 'deadline_soon'
   | 'case_overdue'
   | 'ledger_alarm';

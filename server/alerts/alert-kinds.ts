@@ -8,6 +8,7 @@ const ALERT_KINDS = [
   'payout_to_confirm',
   'dispute_opened',
   'dispute_resolved',
+  'dispute_message',
   'deadline_soon',
   'case_overdue',
   'ledger_alarm',

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, disputeMessages, payinOrders, payoutOrders } from '../../db/schema';
+import { alertDeliveries, auditLog, disputeMessages, payinOrders, payoutOrders, telegramLinks } from '../../db/schema';
+import { alertText } from '../alerts/alert-messages';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import { disputedPayin, disputedPayout } from '../../tests/fixtures/disputes';
 import { tinyPng } from '../../tests/fixtures/images';
@@ -101,6 +102,18 @@ describe('messages', () => {
     const posted = audits.filter((row) => row.action === 'dispute.message_posted');
     expect(posted).toHaveLength(3);
     expect(JSON.stringify(posted)).not.toContain('09:12');
+  });
+
+  it("the trader hears of the buyer's message on its linked chat: whose and which order, never the words", async () => {
+    const { db, ref, buyer, trader, order } = await disputedPayinCase();
+    await db.insert(telegramLinks).values({ userId: trader.userId, chatId: `chat-${trader.traderId}` });
+    const posted = await postDisputeMessage(db, buyer, null, { body: 'Secret words 6222020200112233445.' });
+    const alerts = await db.select().from(alertDeliveries).where(eq(alertDeliveries.dedupeKey, `dispute_message:${posted.id}:${trader.userId}:telegram`));
+    expect(alerts.map((row) => [row.kind, row.params])).toEqual([['dispute_message', { orderNo: order.orderNo, flow: 'payin', party: 'buyer' }]]);
+    expect(alertText('dispute_message', alerts[0]!.params, 'en')).toBe(`New message from the buyer in the dispute on pay-in ${order.orderNo}.`);
+    // Its own words reach nobody's alerts; the author's side gets none.
+    await postDisputeMessage(db, { party: 'trader', traderId: trader.traderId }, ref, { body: 'Checking.' });
+    expect((await db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId))).length).toBe(1);
   });
 
   it('another trader, another merchant and a wrong link cannot read or write: the order does not exist for them', async () => {

@@ -7,9 +7,10 @@ import { DomainError } from '../errors';
 import { prepareImages } from '../images/prepare-images';
 import { isoMs } from '../money/format';
 import { parseInput } from '../validation/parse-input';
-import { conversationOrder, requireDisputed, type ConversationActor, type ConversationRef } from './conversation-party';
+import { conversationOrder, requireDisputed, type ConversationActor, type ConversationOrder, type ConversationRef } from './conversation-party';
 import { MAX_MESSAGE_IMAGES, MESSAGES_PER_MINUTE, postMessageInput } from './conversation.schema';
 import { markConversationRead } from './mark-conversation-read';
+import { enqueueAlert, type AlertRecipients } from '../alerts/enqueue-alert';
 
 const IMAGES_FIELD = { name: 'images', label: 'Image' };
 const MINUTE_MS = 60_000;
@@ -95,6 +96,18 @@ export async function postDisputeMessage(db: Db, actor: ConversationActor, ref: 
       // The text stays in dispute_messages; the log says what was said, not its words.
       details: { orderNo: order.orderNo, party: order.party, messageId: message.id, bodyLength: body?.length ?? 0, images: stored.map((file) => file.sha256) },
     });
+    // The other parties with an account hear of it (docs/alerts.md): never its words, only whose and which order.
+    for (const recipients of messageRecipients(order)) {
+      await enqueueAlert(tx, { kind: 'dispute_message', recipients, source: `dispute_message:${message.id}`, params: { orderNo: order.orderNo, flow: order.flow, party: order.party }, now });
+    }
     return { id: message.id, party: message.party, body: message.body, createdAt: isoMs(message.createdAt), files: stored.sort((a, b) => a.position - b.position) };
   });
+}
+
+/** The trader and the merchant's staff, but not the author's side; operators follow cases in their queue. */
+function messageRecipients(order: ConversationOrder): AlertRecipients[] {
+  const recipients: AlertRecipients[] = [];
+  if (order.party !== 'trader' && order.traderId) recipients.push({ traderId: order.traderId });
+  if (order.party !== 'merchant') recipients.push({ merchantId: order.merchantId });
+  return recipients;
 }

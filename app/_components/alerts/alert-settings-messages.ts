@@ -1,6 +1,6 @@
 import type { Lang } from '../../pay/[token]/language';
 
-type Kind = 'payout_task' | 'payin_to_confirm' | 'payout_to_confirm' | 'dispute_opened' | 'dispute_resolved' | 'deadline_soon' | 'case_overdue' | 'ledger_alarm';
+type Kind = 'payout_task' | 'payin_to_confirm' | 'payout_to_confirm' | 'dispute_opened' | 'dispute_resolved' | 'dispute_message' | 'deadline_soon' | 'case_overdue' | 'ledger_alarm';
 
 /** The Alerts section's strings, shared by the trader dashboard and both consoles (docs/alerts.md). */
 const en = {
@@ -34,6 +34,7 @@ const en = {
     payout_to_confirm: 'Payout proofs to confirm',
     dispute_opened: 'New disputes',
     dispute_resolved: 'Dispute rulings',
+    dispute_message: 'Messages in your disputes',
     deadline_soon: 'Deadlines within the hour',
     case_overdue: 'Overdue dispute cases',
     ledger_alarm: 'Ledger and solvency alarms',
@@ -83,6 +84,7 @@ const zh: AlertSettingsMessages = {
     payout_to_confirm: '待确认的代付凭证',
     dispute_opened: '新的争议',
     dispute_resolved: '争议裁决',
+    dispute_message: '争议中的新消息',
     deadline_soon: '一小时内到期的期限',
     case_overdue: '逾期的争议案件',
     ledger_alarm: '账本与偿付能力告警',
@@ -100,4 +102,4 @@ const zh: AlertSettingsMessages = {
 };
 
 export const alertSettingsMessages: Record<Lang, AlertSettingsMessages> = { en, zh };
-export const ALERT_KIND_ORDER: Kind[] = ['payout_task', 'payin_to_confirm', 'payout_to_confirm', 'dispute_opened', 'dispute_resolved', 'deadline_soon', 'case_overdue', 'ledger_alarm'];
+export const ALERT_KIND_ORDER: Kind[] = ['payout_task', 'payin_to_confirm', 'payout_to_confirm', 'dispute_opened', 'dispute_resolved', 'dispute_message', 'deadline_soon', 'case_overdue', 'ledger_alarm'];

@@ -54,6 +54,7 @@ test('a buyer and a trader talk, the trader proposes a split, the buyer accepts:
   await buyer.goto(new URL(created.payUrl).pathname);
   await buyer.getByRole('button', { name: 'I Have Paid' }).click();
   await buyer.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(buyer.getByRole('heading', { level: 1, name: 'Payment reported, waiting for the payee to confirm' })).toBeVisible();
   ok(await traderApi.reportNotReceived(created.orderId, 'Only part of the money arrived.'), 'not received');
   await buyer.reload();
   await expect(buyer.getByRole('heading', { level: 1, name: 'We are looking into it' })).toBeVisible();

@@ -28,14 +28,14 @@ test('a trader moves USDT into its bond and back, confirming each move', async (
     void dialog.accept();
   });
   await page.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(page.getByRole('status')).toContainText('Done: the bond now holds');
+  await expect(page.getByRole('status').filter({ hasText: 'Done: the bond now holds' })).toContainText('1.00 USDT');
 
   // Asking back more than the bond holds is refused in words, and nothing changes.
   await page.getByLabel('From the bond back to available').check();
   await page.getByLabel('Amount (USDT)').fill('999999999');
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(page.getByRole('alert')).toContainText('still covers your open orders');
+  await expect(page.getByRole('alert').filter({ hasText: 'still covers your open orders' })).toBeVisible();
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByLabel('Amount (USDT)').fill('1');

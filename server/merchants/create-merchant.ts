@@ -5,7 +5,7 @@ import { issueApiKey, type IssuedApiKey } from '../api-keys/issue-api-key';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { openMerchantAccounts } from '../ledger/open-accounts';
 import { env } from '../../config/env';
-import { refusePrivateEndpoint } from '../webhooks/refuse-private-endpoint';
+import { refusePrivateEndpoint } from '../http/refuse-private-endpoint';
 import { parseInput } from '../validation/parse-input';
 import { encryptWebhookSecret, newWebhookSecret } from '../webhooks/webhook-secret';
 import { createMerchantInput, type CreateMerchantInput } from './merchant-settings.schema';

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { ATTEMPT_ERROR, timedOut } from './attempt-error';
 import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
-import { forbiddenReason } from './private-address';
+import { forbiddenReason } from '../http/private-address';
 import { cleanHeader, EXCERPT_BYTES, excerptOf } from './reply-excerpt';
 
 export interface SendResult {

@@ -7,7 +7,7 @@ import { DomainError } from '../errors';
 import { webhookUrl } from './webhook-url';
 import { parseInput } from '../validation/parse-input';
 import { clearWebhookEndpoint } from './clear-webhook-endpoint';
-import { refusePrivateEndpoint } from './refuse-private-endpoint';
+import { refusePrivateEndpoint } from '../http/refuse-private-endpoint';
 import { webhookEndpointViewOf } from './webhook-endpoint-view';
 import { encryptWebhookSecret, newWebhookSecret } from './webhook-secret';
 

@@ -140,5 +140,6 @@ describe.runIf(process.env.TEST_DATABASE_URL)('start:prod never migrates (Postgr
     const after = await start('start-prod.ts', { DATABASE_URL: url, ...realSecrets }, cwd);
     // Past every check: it now fails only because this directory holds no real build for Next.
     expect(after.output).not.toMatch(/behind|production mode|npm run build/);
-  });
+    // Three process starts, each loading the code: the limit is for a machine busy with the suite, nothing here is timed.
+  }, 120_000);
 });

@@ -4,7 +4,7 @@ import type { Db } from '../../../db/client';
 import { pushSubscriptions } from '../../../db/schema';
 import { DomainError } from '../../errors';
 import { parseInput } from '../../validation/parse-input';
-import { refusePrivateEndpoint } from '../../webhooks/refuse-private-endpoint';
+import { refusePrivateEndpoint } from '../../http/refuse-private-endpoint';
 
 const base64url = (bytes: number) => z.string().regex(new RegExp(`^[A-Za-z0-9_-]{${Math.ceil((bytes * 4) / 3)}}$`), { error: `must be ${bytes} bytes, base64url` });
 

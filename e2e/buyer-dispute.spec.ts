@@ -231,9 +231,10 @@ test('the trader’s disputed payouts keep their evidence forms closed until ask
     // Measured on the demo database with these 4 disputed payouts at 1440x900: 1,987 px (en) and
     // 1,961 px (zh) with the forms closed, 3,120 and 3,095 px with all open, which is how every
     // disputed card showed before (each form 275 px); 2,409 px (en) closed since each card says by
-    // when the trader must answer and what happens without an answer. The bound leaves ~15% for
-    // fonts and wrapping and stays under the open page; the files before this one add no payouts.
-    expect(closed).toBeLessThan(2_800);
+    // when the trader must answer and what happens without an answer; 2,622 px (en) and 2,444 px
+    // (zh) since each card has its conversation's one line. The bound leaves ~15% for fonts and
+    // wrapping and stays well under the open page (3,756 px); the files before this one add no payouts.
+    expect(closed).toBeLessThan(3_000);
     await checkAtBothSizes(trader, `${lang} trader payouts, forms closed`);
     await trader.setViewportSize(DESKTOP);
 

@@ -37,10 +37,18 @@ test('a trader moves USDT into its bond and back, confirming each move', async (
   await page.getByRole('button', { name: 'Move', exact: true }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'still covers your open orders' })).toBeVisible();
 
+  // Moving the 1 USDT back: it comes back when the page says it is free; when the trader's open
+  // orders (other journeys' pay-ins on the shared demo trader) still need it, it is refused in words.
+  const freeFact = page.locator('dt', { hasText: /^Free to move out$/ }).locator('xpath=following-sibling::dd[1]');
+  const allFree = (await freeFact.textContent()) === '1.00 USDT';
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByLabel('Amount (USDT)').fill('1');
   await page.getByRole('button', { name: 'Move', exact: true }).click();
-  await expect(bondFact).toHaveText(before);
+  if (allFree) await expect(bondFact).toHaveText(before);
+  else {
+    await expect(page.getByRole('alert').filter({ hasText: 'still covers your open orders' })).toBeVisible();
+    await expect(bondFact).toHaveText('1.00 USDT');
+  }
   await expect(page.getByText('No penalty has been taken from your bond.')).toBeVisible();
   await expectAccessible(page);
 });

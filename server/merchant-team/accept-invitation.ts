@@ -34,7 +34,12 @@ export async function acceptInvitation(db: Db, rawInput: AcceptInvitationInput, 
   // whoever holds the link, before any password is hashed. The link stays pending; the insert
   // below refuses the same way should the account appear in between.
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, invitation.email));
-  if (taken) throw emailTaken();
+  if (taken) {
+    // A second accept of this same link that lost the race finds the user the first one made: for
+    // it the link is spent (INVITATION_INVALID), not an email of another team.
+    await pendingInvitationOf(db, input.token, now);
+    throw emailTaken();
+  }
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
     const [spent] = await tx

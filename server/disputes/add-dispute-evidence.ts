@@ -104,17 +104,7 @@ export async function addDisputeEvidence(db: Db, options: AddDisputeEvidenceOpti
         ? await tx
             .insert(disputeEvidenceFiles)
             .values(
-              images.map((image, index) => ({
-                evidenceId: item.id,
-                position: index + 1,
-                contentType: image.contentType,
-                byteSize: image.byteSize,
-                width: image.width,
-                height: image.height,
-                originalSha256: image.originalSha256,
-                data: image.data,
-                createdAt: now,
-              })),
+              images.map((image, index) => ({ evidenceId: item.id, position: index + 1, ...image, createdAt: now })),
             )
             .returning({
               id: disputeEvidenceFiles.id,

@@ -70,17 +70,7 @@ export async function postDisputeMessage(db: Db, actor: ConversationActor, ref: 
         ? await tx
             .insert(disputeMessageFiles)
             .values(
-              images.map((image, index) => ({
-                messageId: message.id,
-                position: index + 1,
-                contentType: image.contentType,
-                byteSize: image.byteSize,
-                width: image.width,
-                height: image.height,
-                originalSha256: image.originalSha256,
-                data: image.data,
-                createdAt: now,
-              })),
+              images.map((image, index) => ({ messageId: message.id, position: index + 1, ...image, createdAt: now })),
             )
             .returning({ id: disputeMessageFiles.id, position: disputeMessageFiles.position, contentType: disputeMessageFiles.contentType, byteSize: disputeMessageFiles.byteSize, width: disputeMessageFiles.width, height: disputeMessageFiles.height, sha256: disputeMessageFiles.originalSha256 })
         : [];

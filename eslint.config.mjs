@@ -51,6 +51,24 @@ const config = [
     rules: { '@typescript-eslint/no-restricted-imports': forbid('The domain never imports a transport (app/) or a script.', [...layer('app'), ...layer('scripts')]) },
   },
   {
+    // Round trips are the database layer's business (docs/architecture.md, "Performance plumbing"):
+    // pipelining and statements built once live in db/ and in the writers every order shares (the
+    // ledger, the order kernel); a domain module calls a named statement of db/statements/ instead.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts', 'server/ledger/**', 'server/orders/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...layer('app'), ...layer('scripts')], message: 'The domain never imports a transport (app/) or a script.', allowTypeImports: true },
+            { group: ['**/db/reusable-query', '**/db/pipelined'], message: 'Statements built once and pipelining live in db/ (db/statements/), the ledger and the order kernel.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['db/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-restricted-imports': forbid('db/ sits below the domain: it imports only config/ and common/.', [...layer('server'), ...layer('app'), ...layer('scripts')]) },
@@ -66,7 +84,7 @@ const config = [
     rules: {
       '@typescript-eslint/no-restricted-imports': forbid(
         'Transports never write SQL: call a domain function in server/.',
-        ['drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/*', ...layer('db/schema'), '**/db/reusable-query', '**/db/client'],
+        ['drizzle-orm', 'drizzle-orm/*', 'postgres', '@electric-sql/*', ...layer('db/schema'), ...layer('db/statements'), '**/db/reusable-query', '**/db/pipelined', '**/db/client'],
       ),
     },
   },

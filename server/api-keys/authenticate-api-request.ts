@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { reusableSql } from '../../db/reusable-query';
+import { recordApiKeyNonce } from '../../db/statements/api-keys';
 import { addressAllowed } from './ip-allowlist';
 import { noteKeyUse } from './note-key-use';
 import { apiKeyScope, type ApiKeyScope } from './scopes';
@@ -96,7 +96,7 @@ export async function verifyApiRequest(
   // key's scopes and allowlist come back with it, so a change to them holds from the next request.
   // Zero rows: find out why.
   const [live] = rowsOf<{ scopes: unknown; ipAllowlist: unknown; lastUsedAt: Date | string | null }>(
-    await recordNonce(db, { nonce, now: identified.now.toISOString(), keyId: key.id }),
+    await recordApiKeyNonce(db, { nonce, now: identified.now.toISOString(), keyId: key.id }),
   );
   if (!live) return refusalOf(db, key, identified.now);
   const allowlist = textArray(live.ipAllowlist);
@@ -109,28 +109,6 @@ export async function verifyApiRequest(
   const known = scopes === null ? null : scopes.filter((scope): scope is ApiKeyScope => apiKeyScope.safeParse(scope).success);
   return principalOf(db, key, known);
 }
-
-// Every signed request runs it: built once (db/reusable-query.ts).
-const recordNonce = reusableSql(
-  () => sql`
-    with live as (
-      select k.id, k.scopes, k.ip_allowlist, k.last_used_at
-      from api_keys k
-      left join merchants m on m.id = k.merchant_id
-      left join traders t on t.id = k.trader_id
-      where k.id = ${sql.placeholder('keyId')}
-        and k.revoked_at is null
-        and (k.expires_at is null or k.expires_at > ${sql.placeholder('now')}::timestamptz)
-        and coalesce(m.status, t.status) = 'active'
-    ), recorded as (
-      insert into used_nonces (api_key_id, nonce, created_at)
-      select live.id, ${sql.placeholder('nonce')}, ${sql.placeholder('now')}::timestamptz from live
-      on conflict do nothing
-      returning api_key_id
-    )
-    select live.scopes, live.ip_allowlist as "ipAllowlist", live.last_used_at as "lastUsedAt"
-    from live join recorded on recorded.api_key_id = live.id`,
-);
 
 /** A text[] as the driver hands it: an array (null for SQL null). */
 function textArray(value: unknown): string[] | null {

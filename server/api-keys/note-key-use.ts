@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { reusableSql } from '../../db/reusable-query';
+import { touchApiKeyLastUsed } from '../../db/statements/api-keys';
 import { log } from '../logging/log';
 
 /** docs/api.md, "API keys and scopes": lastUsedAt is at most this stale. */
@@ -9,13 +8,6 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 const MAX_ENTRIES = 10_000;
 /** When this process last wrote (or saw written) each key's last_used_at, in ms since the epoch. */
 const written = new Map<string, number>();
-
-const touchKey = reusableSql(
-  () => sql`
-    update api_keys set last_used_at = ${sql.placeholder('now')}::timestamptz
-    where id = ${sql.placeholder('keyId')}
-      and (last_used_at is null or last_used_at < ${sql.placeholder('now')}::timestamptz - interval '1 minute')`,
-);
 
 /**
  * Keeps api_keys.last_used_at within a minute of the truth without a write per request: at most
@@ -30,7 +22,7 @@ export function noteKeyUse(options: { db: Db; apiKeyId: string; lastUsedAt: Date
   if (nowMs - seen < LAST_USED_RESOLUTION_MS) return;
   if (written.size >= MAX_ENTRIES && !written.has(apiKeyId)) written.delete(written.keys().next().value as string);
   written.set(apiKeyId, nowMs);
-  touchKey(db, { keyId: apiKeyId, now: now.toISOString() }).catch((error: unknown) => {
+  touchApiKeyLastUsed(db, { keyId: apiKeyId, now: now.toISOString() }).catch((error: unknown) => {
     written.delete(apiKeyId);
     log('warn', 'last_used_at not written', { apiKeyId, error });
   });

@@ -1,7 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { reusableSql } from '../../db/reusable-query';
-import { apiRequestLog } from '../../db/schema';
+import { insertApiRequestLogRows } from '../../db/statements/api-request-log';
 import type { ApiRequestRow } from './api-request-log.schema';
 
 /**
@@ -24,12 +22,5 @@ export async function insertApiRequestRows(db: Executor, rows: readonly ApiReque
       created_at: (row.createdAt ?? new Date()).toISOString(),
     })),
   );
-  await insertRows(db, { rows: json });
+  await insertApiRequestLogRows(db, { rows: json });
 }
-
-const insertRows = reusableSql(
-  () => sql`insert into ${apiRequestLog} (merchant_id, api_key_id, method, route, status, latency_ms, request_id, created_at)
-    select merchant_id, api_key_id, method, route, status, latency_ms, request_id, created_at
-    from jsonb_to_recordset(${sql.placeholder('rows')}::text::jsonb)
-      as r(merchant_id uuid, api_key_id uuid, method text, route text, status smallint, latency_ms integer, request_id text, created_at timestamptz)`,
-);

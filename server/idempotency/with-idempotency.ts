@@ -1,8 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { sqlStateOf } from '../../db/errors';
-import { reusableQuery, reusableSql } from '../../db/reusable-query';
-import { idempotencyRecords } from '../../db/schema';
+import { claimIdempotencyKey, deleteIdempotencyRecord, finishIdempotencyRecord } from '../../db/statements/idempotency-records';
 import { DomainError } from '../errors';
 import { IDEMPOTENCY_RETENTION_MS } from './idempotency-key';
 import { retryTransaction } from '../../db/retry-transaction';
@@ -62,13 +59,15 @@ export async function withIdempotency(
   return retryTransaction(db, async (tx) => {
     const identity = { principalId: scope.principalId, endpoint: scope.endpoint, key: scope.key };
     const claim = { ...identity, requestHash: scope.requestHash, createdAt: now, expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS) };
-    let existing = await claimKey(tx, identity, claim);
-    if (existing && existing.expiresAt.getTime() <= now.getTime()) {
+    let outcome = await claimIdempotencyKey(tx, claim, IN_FLIGHT_WAIT_MS);
+    if (outcome.kind === 'recorded' && outcome.record.expiresAt.getTime() <= now.getTime()) {
       // Expired but not pruned yet: the key is free again (the scheduler prunes these).
-      await deleteRecord(tx, identity);
-      existing = await claimKey(tx, identity, claim);
+      await deleteIdempotencyRecord(tx, identity);
+      outcome = await claimIdempotencyKey(tx, claim, IN_FLIGHT_WAIT_MS);
     }
-    if (existing) {
+    if (outcome.kind === 'in_flight') throw inUse();
+    if (outcome.kind === 'recorded') {
+      const existing = outcome.record;
       if (existing.state !== 'done') throw inUse();
       if (existing.requestHash !== scope.requestHash) throw keyReused();
       return { status: existing.responseStatus ?? 200, body: JSON.parse(existing.responseBody ?? 'null') as unknown, replayed: true };
@@ -77,42 +76,13 @@ export async function withIdempotency(
     let stored = false;
     const store = async (response: StoredResponse) => {
       stored = true;
-      await finishRecord(tx, { ...identity, responseStatus: response.status, responseBody: JSON.stringify(response.body) });
+      await finishIdempotencyRecord(tx, identity, { responseStatus: response.status, responseBody: JSON.stringify(response.body) });
     };
     const response = await effect(tx, store);
     if (!stored) await store(response);
     return { ...response, replayed: false };
   });
 }
-
-type IdempotencyRecord = typeof idempotencyRecords.$inferSelect;
-
-/**
- * Inserts the key's `in_flight` row unless the key has a record; returns that record, or
- * undefined when the key is now this transaction's. One round trip: the statements are pipelined,
- * and only the insert runs under the short lock timeout (a balance row the effect locks later must
- * be waited for as long as it takes).
- */
-async function claimKey(tx: Tx, identity: Record<string, string>, claim: Record<string, unknown>): Promise<IdempotencyRecord | undefined> {
-  const [, inserted, , records] = await Promise.allSettled([
-    shortLockWait(tx),
-    insertInFlight(tx, claim),
-    defaultLockWait(tx),
-    recordOf(tx, identity),
-  ]);
-  if (inserted.status === 'rejected') {
-    // The lock timeout fired while another transaction held the key: it is still in flight.
-    if (sqlStateOf(inserted.reason) === LOCK_NOT_AVAILABLE) throw inUse();
-    throw inserted.reason;
-  }
-  if (records.status === 'rejected') throw records.reason;
-  if (inserted.value.length > 0) return undefined;
-  const [record] = records.value;
-  // The conflicting record was pruned between the two statements: try once more.
-  return record ?? (await claimKey(tx, identity, claim));
-}
-
-const LOCK_NOT_AVAILABLE = '55P03';
 
 /** IDEMPOTENCY_KEY_IN_USE: another request with this key is still running. */
 export function inUse(): DomainError {
@@ -123,35 +93,3 @@ export function inUse(): DomainError {
 export function keyReused(): DomainError {
   return new DomainError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request body.');
 }
-
-// Every idempotent write runs these: built once (db/reusable-query.ts).
-const shortLockWait = reusableSql(() => sql.raw(`set local lock_timeout = '${IN_FLIGHT_WAIT_MS}ms'`));
-const defaultLockWait = reusableSql(() => sql.raw('set local lock_timeout to default'));
-const byIdentity = and(
-  eq(idempotencyRecords.principalId, sql.placeholder('principalId')),
-  eq(idempotencyRecords.endpoint, sql.placeholder('endpoint')),
-  eq(idempotencyRecords.key, sql.placeholder('key')),
-);
-const recordOf = reusableQuery((db) => db.select().from(idempotencyRecords).where(byIdentity));
-const insertInFlight = reusableQuery((db) =>
-  db
-    .insert(idempotencyRecords)
-    .values({
-      principalId: sql.placeholder('principalId'),
-      endpoint: sql.placeholder('endpoint'),
-      key: sql.placeholder('key'),
-      requestHash: sql.placeholder('requestHash'),
-      state: 'in_flight',
-      createdAt: sql.placeholder('createdAt'),
-      expiresAt: sql.placeholder('expiresAt'),
-    })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyRecords.key }),
-);
-const finishRecord = reusableQuery((db) =>
-  db
-    .update(idempotencyRecords)
-    .set({ state: 'done', responseStatus: sql`${sql.placeholder('responseStatus')}`, responseBody: sql`${sql.placeholder('responseBody')}` })
-    .where(byIdentity),
-);
-const deleteRecord = reusableQuery((db) => db.delete(idempotencyRecords).where(byIdentity));

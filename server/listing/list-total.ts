@@ -1,7 +1,5 @@
-import { and, eq, sql, sum } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { reusableQuery } from '../../db/reusable-query';
-import { merchantOrderCounts } from '../../db/schema';
+import { orderCount, orderCountByOneStatus, orderCountByStatuses } from '../../db/statements/order-counters';
 import { rangeTotal } from './range-total';
 
 export interface ListFilter {
@@ -31,26 +29,9 @@ export async function listTotal(
   const statuses = filter.status;
   const [row] =
     statuses?.length === 1
-      ? await countersByOneStatus(db, { flow, merchantId, status: statuses[0] })
+      ? await orderCountByOneStatus(db, { flow, merchantId, status: statuses[0] })
       : statuses
-        ? await countersByStatuses(db, { flow, merchantId, statuses })
-        : await counters(db, { flow, merchantId });
+        ? await orderCountByStatuses(db, { flow, merchantId, statuses })
+        : await orderCount(db, { flow, merchantId });
   return Number(row?.total ?? 0);
 }
-
-const ofMerchant = () => and(eq(merchantOrderCounts.flow, sql.placeholder('flow')), eq(merchantOrderCounts.merchantId, sql.placeholder('merchantId')));
-
-const counters = reusableQuery((db) => db.select({ total: sum(merchantOrderCounts.orders) }).from(merchantOrderCounts).where(ofMerchant()));
-// One status is an equality: the counters' primary key (flow, merchant, status, shard) finds its rows.
-const countersByOneStatus = reusableQuery((db) =>
-  db
-    .select({ total: sum(merchantOrderCounts.orders) })
-    .from(merchantOrderCounts)
-    .where(and(ofMerchant(), eq(merchantOrderCounts.status, sql.placeholder('status')))),
-);
-const countersByStatuses = reusableQuery((db) =>
-  db
-    .select({ total: sum(merchantOrderCounts.orders) })
-    .from(merchantOrderCounts)
-    .where(and(ofMerchant(), sql`${merchantOrderCounts.status} = any(${sql.placeholder('statuses')}::text[])`)),
-);

@@ -1,7 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
-import { reusableSql } from '../../db/reusable-query';
-import { merchantOrderHourCounts, payinOrders, payoutOrders } from '../../db/schema';
+import { orderRangeCount, type Edge, type Shape } from '../../db/statements/order-range-count';
 
 const HOUR_MS = 3_600_000;
 
@@ -65,61 +63,6 @@ export async function rangeTotal(db: Executor, flow: 'payout' | 'payin', merchan
     }
     shape = { direct: false, from: !!filter.from, to: !!filter.to, low, high };
   }
-  const [row] = rowsOf<{ total: string | number }>(await statementOf(flow, filter.status?.length ?? 0, shape)(db, values));
+  const [row] = rowsOf<{ total: string | number }>(await orderRangeCount(db, { flow, statuses: filter.status?.length ?? 0, shape }, values));
   return Number(row?.total ?? 0);
-}
-
-type Edge = 'none' | 'count' | 'complement';
-interface Shape {
-  /** No whole hour inside: count the range on the index. */
-  direct: boolean;
-  from: boolean;
-  to: boolean;
-  low: Edge;
-  high: Edge;
-}
-
-// Each shape of the statement is built once (db/reusable-query.ts): a list with a date range is
-// what reconciliation jobs poll, and building the statement cost more CPU than running it.
-const statements = new Map<string, ReturnType<typeof reusableSql>>();
-
-function statementOf(flow: 'payout' | 'payin', statuses: number, shape: Shape) {
-  const key = `${flow}|${statuses}|${shape.direct}|${shape.from}|${shape.to}|${shape.low}|${shape.high}`;
-  let statement = statements.get(key);
-  if (!statement) {
-    statement = reusableSql(() => buildStatement(flow, statuses, shape));
-    statements.set(key, statement);
-  }
-  return statement;
-}
-
-function buildStatement(flow: 'payout' | 'payin', statuses: number, shape: Shape): SQL {
-  const table = flow === 'payout' ? payoutOrders : payinOrders;
-  const h = merchantOrderHourCounts;
-  const p = (name: string) => sql.placeholder(name);
-  const at = (name: string) => sql`${p(name)}::timestamptz`;
-  const statusIn = (column: SQL) =>
-    statuses > 0 ? sql` and ${column} in (${sql.join(Array.from({ length: statuses }, (_, index) => p(`status${index}`)), sql`, `)})` : sql``;
-  const orders = (lower: SQL, upper: SQL) =>
-    sql`(select count(*) from ${table} where ${table.merchantId} = ${p('merchantId')}${statusIn(sql`${table.status}`)}${lower}${upper})`;
-  const counters = (hours: SQL) =>
-    sql`(select coalesce(sum(${h.orders}), 0) from ${h} where ${h.flow} = ${p('flow')} and ${h.merchantId} = ${p('merchantId')}${statusIn(sql`${h.status}`)}${hours})`;
-  const fromBound = shape.from ? sql` and ${table.createdAt} >= ${at('from')}` : sql``;
-  const toBound = shape.to ? sql` and ${table.createdAt} <= ${at('to')}` : sql``;
-  if (shape.direct) return sql`select ${orders(fromBound, toBound)} as total`;
-
-  const whole = counters(sql`${shape.low !== 'none' ? sql` and ${h.hour} >= ${at('wholeFrom')}` : sql``}${shape.high !== 'none' ? sql` and ${h.hour} < ${at('wholeTo')}` : sql``}`);
-  const lowEdge =
-    shape.low === 'complement'
-      ? sql`(${counters(sql` and ${h.hour} = ${at('lowHour')}`)} - ${orders(sql` and ${table.createdAt} >= ${at('lowHour')}`, sql` and ${table.createdAt} < ${at('from')}`)})`
-      : shape.low === 'count'
-        ? orders(fromBound, sql` and ${table.createdAt} < ${at('wholeFrom')}`)
-        : sql`0`;
-  const highEdge =
-    shape.high === 'complement'
-      ? sql`(${counters(sql` and ${h.hour} = ${at('wholeTo')}`)} - ${orders(sql` and ${table.createdAt} > ${at('to')}`, sql` and ${table.createdAt} < ${at('highEnd')}`)})`
-      : shape.high === 'count'
-        ? orders(sql` and ${table.createdAt} >= ${at('wholeTo')}`, toBound)
-        : sql`0`;
-  return sql`select ${whole} + ${lowEdge} + ${highEdge} as total`;
 }

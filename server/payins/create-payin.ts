@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { pipelined } from '../../db/pipelined';
 import { payinOrders, traders, type merchants } from '../../db/schema';
 import { DomainError, isDomainError } from '../errors';
 import { computePayinAmounts, type PayinAmounts } from '../money/payin-amounts';
@@ -126,11 +125,10 @@ async function tryMatchedInsert(
       };
       const order = candidate.autoConfirm ? await insertWithCentOffset(savepoint, values) : await insertOrder(savepoint, values);
       if (!order) throw new NoFreeOffset();
-      // The escrow goes first: a refused escrow is the failure reported, not its pipeline's 25P02s.
-      await pipelined([
+      // The escrow goes first: a refused escrow is the failure reported, not the 25P02s after it.
+      await recordCreation(savepoint, payinMachine, order, { type: 'merchant', id: merchantId }, [
         escrowPayin(savepoint, order),
         savepoint.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, candidate.traderId)),
-        recordCreation(savepoint, payinMachine, order, { type: 'merchant', id: merchantId }),
       ]);
       return order;
     });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { reusableQuery } from '../../db/reusable-query';
+import { payoutPage, payoutPageByOneStatus, payoutPageInRange, payoutsNewestFirst } from '../../db/statements/payout-reads';
 import { listTotal } from '../listing/list-total';
 import { payoutOrders } from '../../db/schema';
 import type { PayoutStatus } from './payout-machine';
@@ -29,47 +29,10 @@ function conditionsOf(merchantId: string, query: ListPayoutsInput): SQL | undefi
   return and(...conditions);
 }
 
-const newestFirst = [desc(payoutOrders.createdAt), desc(payoutOrders.id)];
-
-// The two shapes merchants poll (all orders; by status) are built once; other filters are built per call.
-const page = reusableQuery((db) =>
-  db
-    .select()
-    .from(payoutOrders)
-    .where(eq(payoutOrders.merchantId, sql.placeholder('merchantId')))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
-// One status is an equality, so the (merchant, status, created_at) index yields the page in order;
-// `= any(array)` cannot (with one status it read 46,000 index entries of other statuses for 20 rows).
-const pageByOneStatus = reusableQuery((db) =>
-  db
-    .select()
-    .from(payoutOrders)
-    .where(and(eq(payoutOrders.merchantId, sql.placeholder('merchantId')), eq(payoutOrders.status, sql.placeholder('status'))))
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
-
-// A date range alone (the `from`/`to` a reconciliation job sends), built once too: an absent end is
-// an infinite one, so one statement serves all three forms and walks the same index.
-const pageInRange = reusableQuery((db) =>
-  db
-    .select()
-    .from(payoutOrders)
-    .where(
-      and(
-        eq(payoutOrders.merchantId, sql.placeholder('merchantId')),
-        gte(payoutOrders.createdAt, sql`${sql.placeholder('from')}::timestamptz`),
-        lte(payoutOrders.createdAt, sql`${sql.placeholder('to')}::timestamptz`),
-      ),
-    )
-    .orderBy(...newestFirst)
-    .limit(sql.placeholder('limit'))
-    .offset(sql.placeholder('offset')),
-);
+// The two shapes merchants poll (all orders; by status) and a date range alone (the `from`/`to` a
+// reconciliation job sends) are statements built once (db/statements/payout-reads.ts); other filters
+// are built per call.
+const newestFirst = payoutsNewestFirst;
 
 /**
  * Several statuses: each one's newest `offset + limit` orders from the same index, merged. An
@@ -95,11 +58,11 @@ function pageOf(db: Executor, merchantId: string, query: ListPayoutsInput) {
   const window = { merchantId, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
   const onlyStatus = !query.orderNo && !query.merchantOrderNo && !query.from && !query.to;
   const statuses = query.status;
-  if (onlyStatus && !statuses) return page(db, window);
-  if (onlyStatus && statuses?.length === 1) return pageByOneStatus(db, { ...window, status: statuses[0] });
+  if (onlyStatus && !statuses) return payoutPage(db, window);
+  if (onlyStatus && statuses?.length === 1) return payoutPageByOneStatus(db, { ...window, status: statuses[0] });
   if (onlyStatus && statuses) return pageByStatuses(db, merchantId, statuses as [string, string, ...string[]], window);
   if (!query.orderNo && !query.merchantOrderNo && !statuses) {
-    return pageInRange(db, { ...window, from: query.from?.toISOString() ?? '-infinity', to: query.to?.toISOString() ?? 'infinity' });
+    return payoutPageInRange(db, { ...window, from: query.from?.toISOString() ?? '-infinity', to: query.to?.toISOString() ?? 'infinity' });
   }
   return db
     .select()

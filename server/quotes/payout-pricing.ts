@@ -1,10 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { rowsOf, type Executor } from '../../db/client';
-import { reusableSql } from '../../db/reusable-query';
+import { payoutPricingForFiat, payoutPricingForUsd } from '../../db/statements/quote-prices';
 import { medianRate } from '../money/reference-rate';
-import { bestPayoutQuoteQuery, fiatOfFiatAmount, fiatOfUsdAmount, type PayoutQuote } from './best-payout-quote';
-import { activePricesQuery, overrideSettingQuery, referenceRateOf } from './reference-rate';
+import type { PayoutQuote } from './best-payout-quote';
+import { referenceRateOf } from './reference-rate';
 
 export interface PayoutPricing {
   /** best-payout-quote.ts: null when no quote can serve the amount. */
@@ -16,11 +14,11 @@ export interface PayoutPricing {
 /**
  * What a payout create reads, in one statement: the best quote for the amount (bestPayoutQuote's
  * rule), the reference-rate override and the active BUY prices for the median (referenceRate's).
- * The same queries as those modules run, nested as subqueries, so a create reads with one round
- * trip and one write to the socket instead of three.
+ * The same queries as those modules run, nested as subqueries (db/statements/quote-prices.ts), so a
+ * create reads with one round trip and one write to the socket instead of three.
  */
 export async function payoutPricing(db: Executor, amount: { fiatAmount: string } | { usdAmount: string }): Promise<PayoutPricing> {
-  const statement = 'fiatAmount' in amount ? forFiat : forUsd;
+  const statement = 'fiatAmount' in amount ? payoutPricingForFiat : payoutPricingForUsd;
   const [row] = rowsOf<{ best: PayoutQuote | string | null; override: unknown; prices: string[] | string }>(
     await statement(db, { amount: 'fiatAmount' in amount ? amount.fiatAmount : amount.usdAmount }),
   );
@@ -36,18 +34,3 @@ function pricesOf(prices: string[] | string | undefined): string[] {
   const inner = prices.replace(/^\{|\}$/g, '');
   return inner.length === 0 ? [] : inner.split(',');
 }
-
-// The standalone builder builds the same queries without a session; only their SQL is used here.
-const builder = new QueryBuilder() as unknown as Executor;
-
-function pricingFor(fiat: SQL) {
-  return reusableSql(() => {
-    const best = bestPayoutQuoteQuery(builder, fiat);
-    return sql`select
-      (select json_build_object('traderId', b.trader_id, 'price', b.price::text) from (${best}) as b) as best,
-      (${overrideSettingQuery(builder)}) as override,
-      array(select p.price::text from (${activePricesQuery(builder, 'BUY')}) as p) as prices`;
-  });
-}
-const forFiat = pricingFor(fiatOfFiatAmount);
-const forUsd = pricingFor(fiatOfUsdAmount);

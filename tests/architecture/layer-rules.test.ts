@@ -24,6 +24,9 @@ describe('layer rules', () => {
     ['a transport reaching for the schema', 'app/trader/wrong.ts', "import { payoutOrders } from '../../db/schema';\nexport const x = payoutOrders;\n"],
     ['the typed client importing server code', 'clients/node/wrong.ts', "import { parseInput } from '../../server/validation/parse-input';\nexport const x = parseInput;\n"],
     ['config importing the domain', 'config/wrong.ts', "import { log } from '../server/logging/log';\nexport const x = log;\n"],
+    ['a domain module building a statement once', 'server/payouts/wrong.ts', "import { reusableQuery } from '../../db/reusable-query';\nexport const x = reusableQuery;\n"],
+    ['a domain module pipelining', 'server/payins/wrong.ts', "import { pipelined } from '../../db/pipelined';\nexport const x = pipelined;\n"],
+    ['a transport running a statement', 'app/api/v1/_rest/wrong.ts', "import { payoutPage } from '../../../../db/statements/payout-reads';\nexport const x = payoutPage;\n"],
   ])('%s is an error', async (_what, filePath, code) => {
     expect(await problems(filePath, code)).toContain('@typescript-eslint/no-restricted-imports');
   });
@@ -36,6 +39,9 @@ describe('layer rules', () => {
   it.each([
     ['the domain importing the database layer', 'server/payouts/right.ts', "import { payoutOrders } from '../../db/schema';\nexport const x = payoutOrders;\n"],
     ['a transport calling the domain, with a type from db', 'app/api/v1/_rest/right.ts', "import type { Db } from '../../../../db/client';\nimport { parseInput } from '../../../../server/validation/parse-input';\nexport const x = (db: Db) => [db, parseInput];\n"],
+    ['the order kernel pipelining its writes', 'server/orders/right.ts', "import { pipelined } from '../../db/pipelined';\nexport const x = pipelined;\n"],
+    ['the ledger building a statement once', 'server/ledger/right.ts', "import { reusableSql } from '../../db/reusable-query';\nexport const x = reusableSql;\n"],
+    ['a domain module calling a named statement', 'server/payouts/right.ts', "import { payoutPage } from '../../db/statements/payout-reads';\nexport const x = payoutPage;\n"],
     ["a 'use client' module importing common/", 'app/trader/right-client.tsx', "'use client';\nimport { MAX_PROOFS } from '../../common/proof-limits';\nexport const x = MAX_PROOFS;\n"],
   ])('%s is allowed', async (_what, filePath, code) => {
     expect(await problems(filePath, code)).toEqual([]);

@@ -1,6 +1,6 @@
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { alertDeliveries, alertSettings, pushSubscriptions, telegramLinks, type AlertChannel, type AlertKind } from '../../db/schema';
+import { alertDeliveries, alertSettings, pushSubscriptions, telegramLinks, users, type AlertChannel, type AlertKind } from '../../db/schema';
 import { log } from '../logging/log';
 import type { AlertParams } from './alert-kinds';
 import { alertText } from './alert-messages';
@@ -86,7 +86,13 @@ async function sendPush(db: Db, push: PushSend, userId: string, payload: string)
 /** Sends one claimed alert, or drops it (kind muted, channel gone), or puts it off (quiet hours, the per-person rate, a failure). */
 async function deliverAlert(db: Db, alert: ClaimedAlert, options: DeliverAlertOptions, now: Date): Promise<void> {
   const [link] = alert.channel === 'telegram' ? await db.select({ chatId: telegramLinks.chatId }).from(telegramLinks).where(eq(telegramLinks.userId, alert.user_id)) : [];
-  const [settings] = await db.select().from(alertSettings).where(eq(alertSettings.userId, alert.user_id));
+  const [person] = await db.select({ status: users.status, settings: alertSettings }).from(users).leftJoin(alertSettings, eq(alertSettings.userId, users.id)).where(eq(users.id, alert.user_id));
+  // The alert was queued while the person was active; one suspended since (or removed) hears nothing more.
+  if (person?.status !== 'active') {
+    await settle(db, alert.id, { status: 'dropped', lastError: 'person not active' }, now);
+    return;
+  }
+  const settings = person.settings;
   if ((alert.channel === 'telegram' && !link) || settings?.mutedKinds.includes(alert.kind)) {
     await settle(db, alert.id, { status: 'dropped', lastError: link || alert.channel === 'push' ? 'kind muted' : 'not linked' }, now);
     return;

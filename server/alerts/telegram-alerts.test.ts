@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { PayinCreated, PayoutCreated } from '../../clients/node/corridor-client';
-import { alertDeliveries, alertQueue, alertSettings, telegramLinks } from '../../db/schema';
+import { alertDeliveries, alertQueue, alertSettings, telegramLinks, users } from '../../db/schema';
 import { startBotApiStandIn } from '../../tests/alerts/bot-api-stand-in';
 import { apiDatabase, apiMerchant, payinTrader, payoutBody, payoutTrader } from '../../tests/api/api-harness';
 import type { TestDatabase } from '../../tests/db/test-database';
@@ -178,6 +178,25 @@ describe('Telegram alerts', () => {
     expect(standIn.sent.filter((m) => m.chatId === operatorChat.chatId && m.text.includes(payin.orderNo))).toEqual([]);
     await deliverDueAlerts(database.db, { workerId: 'test', sender }, new Date('2030-01-01T23:59:00.000Z'));
     expect(standIn.sent.filter((m) => m.chatId === operatorChat.chatId && m.text.includes(payin.orderNo))).toHaveLength(1);
+  });
+
+  it('drops an alert queued for a person suspended before it was sent', async () => {
+    const { bot, sender } = await botFor();
+    const merchant = await apiMerchant(database.db);
+    const trader = await onlyTrader();
+    const traderChat = await link(bot, trader.userId);
+    const payin = await payinPaidBy(merchant, 'alert-suspended');
+    await feedAlerts(database.db);
+    await database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, trader.userId));
+    try {
+      await deliverDueAlerts(database.db, { workerId: 'test', sender }, new Date());
+      expect(standIn.sent.filter((m) => m.chatId === traderChat.chatId && m.text.includes(payin.orderNo))).toEqual([]);
+      const rows = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId));
+      expect(rows.filter((row) => row.params.orderNo === payin.orderNo).map((row) => [row.status, row.lastError])).toEqual([['dropped', 'person not active']]);
+    } finally {
+      await database.db.update(users).set({ status: 'active' }).where(eq(users.id, trader.userId));
+      await unlinkTelegramUser(database.db, trader.userId);
+    }
   });
 
   it('holds one person to the per-minute rate: the rest wait a minute', async () => {

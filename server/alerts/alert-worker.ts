@@ -6,6 +6,7 @@ import { feedAlerts } from './feed-alerts';
 import { pushSender } from './push/push-sender';
 import { vapidKeysOf, type VapidKeys } from './push/vapid-keys';
 import { keyring } from '../config/keyring';
+import { env } from '../../config/env';
 import { scanAlerts } from './scan-alerts';
 import { telegramBot, type TelegramConfig } from './telegram/telegram-bot';
 import { pollTelegramUpdates } from './telegram/poll-telegram';
@@ -20,7 +21,7 @@ export function alertChannelsOf(config: { TELEGRAM_BOT_TOKEN?: string; TELEGRAM_
   const telegram: TelegramConfig | undefined = config.TELEGRAM_BOT_TOKEN ? { token: config.TELEGRAM_BOT_TOKEN, apiRoot: config.TELEGRAM_API_ROOT } : undefined;
   // Push services accept only an https: or mailto: contact: a plain-HTTP address (the demo's) and no subject is no push.
   const subject = config.CORRIDOR_PUSH_SUBJECT ?? (config.PUBLIC_BASE_URL.startsWith('https://') ? config.PUBLIC_BASE_URL : undefined);
-  return { telegram, push: subject ? { vapid: vapidKeysOf(keyring()), subject } : undefined };
+  return { telegram, push: subject ? { vapid: vapidKeysOf(keyring()), subject, allowPrivate: env().webhookAllowPrivate } : undefined };
 }
 
 export interface AlertWorkerOptions {
@@ -28,7 +29,7 @@ export interface AlertWorkerOptions {
   /** No bot token: the queue is still fed (so it never grows) but nothing goes to Telegram. */
   telegram?: TelegramConfig;
   /** Web push: the VAPID keys and the contact (mailto: or https:) push services see; none: no push. */
-  push?: { vapid: VapidKeys; subject: string };
+  push?: { vapid: VapidKeys; subject: string; allowPrivate: boolean };
   idleMs?: number;
   /** How often the state scans (deadlines, checks, the pool) run. */
   scanEveryMs?: number;
@@ -49,7 +50,7 @@ export function startAlertWorker(db: Db, options: AlertWorkerOptions): RunningAl
   const workerId = options.workerId ?? `alerts-${randomUUID().slice(0, 8)}`;
   const bot = options.telegram ? telegramBot(options.telegram) : undefined;
   const sender = bot ? telegramSender(bot.api) : undefined;
-  const push = options.push ? pushSender(options.push.vapid, options.push.subject) : undefined;
+  const push = options.push ? pushSender(options.push.vapid, options.push.subject, { allowPrivate: options.push.allowPrivate }) : undefined;
   let stopping = false;
   let lastScan = 0;
   let wake: (() => void) | undefined;

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PayinCreated } from '../../clients/node/corridor-client';
@@ -9,6 +10,7 @@ import { submitBuyerPayment } from '../checkout/checkout';
 import { keyring } from '../config/keyring';
 import { DomainError } from '../errors';
 import { setTraderOnline } from '../traders/set-online';
+import { AlertSendError } from './alert-sender';
 import { deliverDueAlerts } from './deliver-alerts';
 import { feedAlerts } from './feed-alerts';
 import { pushSender } from './push/push-sender';
@@ -34,6 +36,27 @@ async function paidPayin(reference: string) {
 }
 
 describe('web push alerts', () => {
+  it('a push endpoint whose name resolves to a private address is refused at connect time, before any connection', async () => {
+    // The endpoint was public when stored; its name now resolves to this machine (DNS rebinding).
+    let connections = 0;
+    const server = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const send = pushSender(vapidKeysOf(keyring()), 'mailto:ops@corridor.test', { allowPrivate: false });
+      const service = await startPushServiceStandIn();
+      const keys = service.subscription.keys;
+      await service.close();
+      await expect(send({ endpoint: `https://localhost:${port}/push/x`, ...keys }, 'hello')).rejects.toThrow(AlertSendError);
+      expect(connections).toBe(0);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
   it('a subscribed browser gets the alert: VAPID-signed with the keyring key, aes128gcm, decrypted and read', async () => {
     const service = await startPushServiceStandIn();
     try {
@@ -45,7 +68,7 @@ describe('web push alerts', () => {
       await feedAlerts(database.db);
 
       const vapid = vapidKeysOf(keyring());
-      expect(await deliverDueAlerts(database.db, { workerId: 'test', push: pushSender(vapid, 'mailto:ops@corridor.test') })).toBe(1);
+      expect(await deliverDueAlerts(database.db, { workerId: 'test', push: pushSender(vapid, 'mailto:ops@corridor.test', { allowPrivate: true }) })).toBe(1);
       expect(service.problems).toEqual([]);
       expect(service.received).toHaveLength(1);
       const message = JSON.parse(service.received[0]!.payload) as { kind: string; body: string };
@@ -72,7 +95,7 @@ describe('web push alerts', () => {
       await submitBuyerPayment(database.db, payin.payUrl.split('/pay/')[1]!);
       await feedAlerts(database.db);
       service.answerWith(410);
-      await deliverDueAlerts(database.db, { workerId: 'test', push: pushSender(vapidKeysOf(keyring()), 'mailto:ops@corridor.test') });
+      await deliverDueAlerts(database.db, { workerId: 'test', push: pushSender(vapidKeysOf(keyring()), 'mailto:ops@corridor.test', { allowPrivate: true }) });
       expect(await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, trader.userId))).toEqual([]);
       const [row] = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId));
       expect(row).toMatchObject({ channel: 'push', status: 'dropped', lastError: 'no subscription' });

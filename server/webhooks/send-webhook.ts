@@ -1,11 +1,9 @@
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { ATTEMPT_ERROR, timedOut } from './attempt-error';
 import { DELIVERY_TIMEOUT_MS } from './retry-schedule';
-import { forbiddenReason } from '../http/private-address';
+import { forbiddenLiteral, guardedLookup, judgePeer } from '../http/guarded-connection';
 import { cleanHeader, EXCERPT_BYTES, excerptOf } from './reply-excerpt';
 
 export interface SendResult {
@@ -26,12 +24,9 @@ export interface SendOptions {
 }
 
 /**
- * POSTs one webhook. The SSRF guard (docs/security.md) judges the address actually connected to,
- * three times over: an IP literal once the URL parser has normalised it (Node does no lookup for
- * literals, and `0x7f.1` or `[::ffff:127.0.0.1]` only show their real address after parsing), every
- * address a name resolves to at connect time (so DNS cannot swap in a private address after a
- * check), and the socket's peer address once connected, before a byte is sent. Redirects are not
- * followed, and the whole exchange is bounded by the timeout.
+ * POSTs one webhook. The SSRF guard (server/http/guarded-connection.ts) judges the address actually
+ * connected to: the literal, every address of the name at connect time, and the peer. Redirects are
+ * not followed, and the whole exchange is bounded by the timeout.
  */
 export function sendWebhook(url: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendResult> {
   const started = performance.now();
@@ -45,28 +40,10 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     return refused('not a valid URL');
   }
   if (target.protocol !== 'http:' && target.protocol !== 'https:') return refused('only http and https URLs are allowed');
-  const literal = target.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(literal) && !options.allowPrivate) {
-    const reason = forbiddenReason(literal);
-    if (reason) return refused(`destination ${literal} is a private address (${reason})`);
+  if (!options.allowPrivate) {
+    const reason = forbiddenLiteral(target);
+    if (reason) return refused(reason);
   }
-
-  const lookup: net.LookupFunction = (hostname, lookupOptions, callback) => {
-    dns.lookup(hostname, { ...lookupOptions, all: true }, (error, addresses) => {
-      if (error) return callback(error, '', 4);
-      const list = addresses as dns.LookupAddress[];
-      if (list.length === 0) return callback(new Error(`destination ${hostname} has no address`), '', 4);
-      if (!options.allowPrivate) {
-        for (const entry of list) {
-          const reason = forbiddenReason(entry.address);
-          if (reason) return callback(new Error(`destination ${hostname} resolves to a private address (${reason})`), '', 4);
-        }
-      }
-      if (lookupOptions.all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
-      const first = list[0]!;
-      callback(null, first.address, first.family);
-    });
-  };
 
   return new Promise((resolve) => {
     const client = target.protocol === 'https:' ? https : http;
@@ -80,7 +57,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
     };
     const request = client.request(
       target,
-      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup, agent: false },
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) }, lookup: options.allowPrivate ? undefined : guardedLookup, agent: false },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
@@ -100,19 +77,7 @@ export function sendWebhook(url: string, headers: Record<string, string>, body: 
         );
       },
     );
-    if (!options.allowPrivate) {
-      // The last word: whatever the literal and the lookup said, the peer is what counts. This
-      // listener is attached before the request writes, so it runs before any byte leaves.
-      request.once('socket', (socket: net.Socket) => {
-        const judge = () => {
-          const peer = socket.remoteAddress;
-          const reason = peer === undefined ? 'no peer address' : forbiddenReason(peer);
-          if (reason) socket.destroy(new Error(`destination ${target.hostname} connected to a private address (${reason})`));
-        };
-        if (socket.connecting) socket.prependOnceListener('connect', judge);
-        else judge();
-      });
-    }
+    if (!options.allowPrivate) judgePeer(request, target.hostname);
     const timer = setTimeout(() => {
       request.destroy();
       finish({ statusCode: null, excerpt: null, error: timedOut(timeoutMs), detail: null });

@@ -6,6 +6,7 @@ import { bytesToHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { EVM_ACCOUNT_PATH } from '../chains/evm/evm-address-deriver';
+import { TRON_ACCOUNT_PATH } from '../chains/tron/address-deriver';
 import { decryptField, encryptField, type FieldAddress } from '../crypto/encryption';
 import type { Keyring } from '../crypto/keyring';
 import type { DepositAccounts } from './evm/evm-signer-chain';
@@ -48,6 +49,22 @@ export function encryptDepositSeed(keyring: Keyring, mnemonic: string): { xpub: 
  * file's problem, never its content.
  */
 export function loadDepositSeed(keyring: Keyring, path: string, expectedXpub: string | undefined): DepositAccounts {
+  return childAccounts(accountKeyOf(openSeed(keyring, path, expectedXpub)));
+}
+
+/**
+ * The TRON deposit addresses' keys from the same seed file (docs/wallet-tron.md, "Sweeps on TRON"):
+ * the account m/44'/195'/0', which must make `tronXpub` (CORRIDOR_TRON_XPUB) or no TRON address is
+ * ever signed for.
+ */
+export function loadTronDepositSeed(keyring: Keyring, path: string, evmXpub: string | undefined, tronXpub: string): DepositAccounts {
+  const account = HDKey.fromMasterSeed(mnemonicToSeedSync(openSeed(keyring, path, evmXpub))).derive(TRON_ACCOUNT_PATH);
+  if (account.publicExtendedKey !== tronXpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed is not the one CORRIDOR_TRON_XPUB was made from');
+  return childAccounts(account);
+}
+
+/** The mnemonic of the seed file, checked against the extended public key it is bound to. */
+function openSeed(keyring: Keyring, path: string, expectedXpub: string | undefined): string {
   if (!keyring.has('hot-wallet')) throw new Error('CORRIDOR_ENCRYPTION_KEYS has no key for purpose "hot-wallet": the signer\'s host lists one (docs/wallet.md, "Sweeps")');
   let parsed: z.infer<typeof seedFile>;
   try {
@@ -57,8 +74,13 @@ export function loadDepositSeed(keyring: Keyring, path: string, expectedXpub: st
     throw new Error(`CORRIDOR_SIGNER_SEED_FILE: ${why}`);
   }
   if (expectedXpub !== undefined && parsed.xpub !== expectedXpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed is not the one CORRIDOR_EVM_XPUB was made from');
-  const account = accountKeyOf(decryptField(keyring, 'hot-wallet', parsed.encryptedSeed, fieldAddress(parsed.xpub)));
-  if (account.publicExtendedKey !== parsed.xpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed does not make the key the file names');
+  const words = decryptField(keyring, 'hot-wallet', parsed.encryptedSeed, fieldAddress(parsed.xpub));
+  if (accountKeyOf(words).publicExtendedKey !== parsed.xpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed does not make the key the file names');
+  return words;
+}
+
+/** Child `index` of the account's external chain, as a spending account. */
+function childAccounts(account: HDKey): DepositAccounts {
   const external = account.deriveChild(0);
   return (index) => {
     const child = external.deriveChild(index);

@@ -42,8 +42,6 @@ describe('the TRON signer process under kill -9 (stand-in node, PostgreSQL)', ()
     database = await createTestDatabase({ maxConnections: 5 });
     await createSettlementTable(database.db);
     node = await startTronStandIn();
-    node.tokenBalance = 10n ** 15n;
-    node.trxBalance = 10n ** 12n;
   });
   afterAll(async () => {
     clearInterval(miner);
@@ -71,6 +69,7 @@ describe('the TRON signer process under kill -9 (stand-in node, PostgreSQL)', ()
       rpcUrl: node.url,
       hotWallet: tronSignerOf(privateKeyToAccount(privateKey)).address,
     };
+    node.setBalance(chain.hotWallet!, { token: 10n ** 15n, trx: 10n ** 12n });
     const recipients = Array.from({ length: 5 }, () => tronSignerOf(privateKeyToAccount(generatePrivateKey())).address);
     const ids: string[] = [];
     for (let i = 0; i < SENDS; i += 1) {

@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HDKey } from '@scure/bip32';
-import { mnemonicToSeedSync } from '@scure/bip39';
 import { eq, inArray } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainSendAttempts, chainSends } from '../../db/schema';
 import { createSettlementTable } from '../../tests/chain/recording-settlement';
-import { generator, settlementCounts, signerKeyringText, sleep, XPUB } from '../../tests/chain/signer-fixture';
+import { generator, settlementCounts, signerKeyringText, sleep, TRON_XPUB, XPUB } from '../../tests/chain/signer-fixture';
 import { spawnSigner, stopSigner, type SignerProcess } from '../../tests/chain/signer-process';
 import { startTronStandIn, type TronStandIn } from '../../tests/chain/tron-node-stand-in';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
@@ -26,8 +24,6 @@ import { tronSignerOf } from './tron/tron-signer-chain';
  * step committed once (docs/wallet-tron.md, "The signer on TRON").
  */
 const SENDS = 16;
-/** The process checks a TRON chain's deposit key at start: BIP39's test mnemonic's TRON account key. */
-const TRON_XPUB = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')).derive("m/44'/195'/0'").publicExtendedKey;
 const KILLS = 4;
 
 describe('the TRON signer process under kill -9 (stand-in node, PostgreSQL)', () => {

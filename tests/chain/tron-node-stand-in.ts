@@ -51,7 +51,7 @@ export interface TronStandIn {
   /** While true, no transaction enters a block (the pool keeps them until they expire). */
   hold: boolean;
   /** Transactions for which this answers true are included as reverted (receipt REVERT, result FAILED). */
-  reverts: (txId: string) => boolean;
+  reverts: (txId: string, transfer: Transfer | undefined) => boolean;
   /** Called before a broadcast is answered (and before it is taken). */
   beforeBroadcast?: (txId: string, hex: string) => Promise<void>;
   /** Every broadcast received, in order, with the node's answer code. */
@@ -63,8 +63,19 @@ export interface TronStandIn {
   close(): Promise<void>;
 }
 
+/** What a transaction moves, addresses in base58. */
+export interface Transfer {
+  kind: 'trx' | 'trc20';
+  from: string;
+  to: string;
+  /** sun, or the token's base units. */
+  amount: bigint;
+}
+
 interface Inclusion {
   block: Block;
+  /** What it moved (or tried to: a failed one moved nothing). */
+  transfer: Transfer | undefined;
   success: boolean;
   /** What the transaction burnt, in sun. */
   fee: bigint;
@@ -73,7 +84,7 @@ interface Inclusion {
 }
 
 /** What a TRC-20 transfer burns for energy and bandwidth (a transfer to a holder, at 2025's prices). */
-const FEE_SUN = 13_844_850n;
+export const FEE_SUN = 13_844_850n;
 /** What a TRX transfer burns for bandwidth once free bandwidth is used up: 268 bytes at 1,000 sun. */
 export const TRX_TRANSFER_FEE_SUN = 268_000n;
 const TRANSFER_CONTRACT = 1n;
@@ -121,23 +132,24 @@ export async function startTronStandIn(options: { startNumber?: bigint; startTim
   /** Runs a transaction a block takes; null when a TRX transfer can no longer be paid (it leaves the pool unrun). */
   function execute(txId: string, hex: string, block: Block): Inclusion | null {
     const call = callOf(hex);
+    const transfer: Transfer | undefined = call.kind === 'other' ? undefined : { kind: call.kind, from: canonicalTronAddress(call.owner)!, to: canonicalTronAddress(call.to)!, amount: call.amount };
     const held = trx.get(call.owner) ?? 0n;
     if (call.kind === 'trx') {
       if (held < call.amount + TRX_TRANSFER_FEE_SUN) return null;
       add(trx, call.owner, -(call.amount + TRX_TRANSFER_FEE_SUN));
       add(trx, call.to, call.amount);
-      return { block, success: true, fee: TRX_TRANSFER_FEE_SUN, result: 'SUCCESS' };
+      return { block, transfer, success: true, fee: TRX_TRANSFER_FEE_SUN, result: 'SUCCESS' };
     }
     if (held < FEE_SUN) {
       trx.set(call.owner, 0n);
-      return { block, success: false, fee: held, result: 'OUT_OF_ENERGY' };
+      return { block, transfer, success: false, fee: held, result: 'OUT_OF_ENERGY' };
     }
     add(trx, call.owner, -FEE_SUN);
     const enough = call.kind === 'trc20' && (tokens.get(call.owner) ?? 0n) >= call.amount;
-    if (!enough || node.reverts(txId)) return { block, success: false, fee: FEE_SUN, result: 'REVERT' };
+    if (!enough || node.reverts(txId, transfer)) return { block, transfer, success: false, fee: FEE_SUN, result: 'REVERT' };
     add(tokens, call.owner, -call.amount);
     add(tokens, call.to, call.amount);
-    return { block, success: true, fee: FEE_SUN, result: 'SUCCESS' };
+    return { block, transfer, success: true, fee: FEE_SUN, result: 'SUCCESS' };
   }
   const makeBlock = (number: bigint, timestamp: number): Block => ({ number, blockId: number.toString(16).padStart(16, '0') + randomBytes(24).toString('hex'), timestamp });
   const node: TronStandIn = {

@@ -1,13 +1,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { HDKey } from '@scure/bip32';
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { and, eq, inArray } from 'drizzle-orm';
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chainDeposits, chainSendAttempts, chainSends, chainSweeps, depositAddresses } from '../../db/schema';
+import { chainSendAttempts, chainSends, chainSweeps } from '../../db/schema';
+import { creditedTronAddress } from '../../tests/chain/credited-tron-address';
 import { createSettlementTable, tableSettlement } from '../../tests/chain/recording-settlement';
 import { signerKeyringText, sleep, TRON_XPUB } from '../../tests/chain/signer-fixture';
 import { FEE_SUN, startTronStandIn, TRX_TRANSFER_FEE_SUN, type TronStandIn } from '../../tests/chain/tron-node-stand-in';
@@ -16,6 +16,7 @@ import { addressDeriverFor } from '../chains/address-derivers';
 import type { ChainConfig } from '../chains/chains';
 import { parseKeyring } from '../crypto/keyring';
 import { checkLedgerInvariants } from '../ledger/check-invariants';
+import { hotWalletSummary } from '../withdrawals/hot-wallet-summary';
 import { encryptDepositSeed, loadTronDepositSeed } from './deposit-seed';
 import type { DepositAccounts } from './evm/evm-signer-chain';
 import { writeHotWalletSettings } from './hot-wallet-settings';
@@ -84,29 +85,8 @@ async function until(what: string, check: () => Promise<boolean> | boolean, with
   }
 }
 
-/** A deposit address of the seed holding `amount` USDT on the stand-in, credited as the watcher would. */
-async function creditedAddress(chain: ChainConfig, amount: bigint): Promise<{ index: number; address: string; amount: bigint }> {
-  const index = nextIndex++;
-  const address = addressDeriverFor('tron').deriveAddress(TRON_XPUB, index);
-  const [row] = await database.db.insert(depositAddresses).values({ ownerType: 'trader', ownerId: crypto.randomUUID(), family: 'tron', derivationIndex: index, address }).returning();
-  node.setBalance(address, { token: amount });
-  await database.db.insert(chainDeposits).values({
-    chainKey: chain.key,
-    txHash: randomBytes(32).toString('hex'),
-    logIndex: 0,
-    token: USDT_CONTRACT,
-    address,
-    depositAddressId: row!.id,
-    ownerType: 'trader',
-    ownerId: row!.ownerId,
-    baseAmount: amount.toString(),
-    amount: (Number(amount) / Number(USDT)).toFixed(6),
-    blockNumber: node.head().number,
-    blockHash: node.head().blockId,
-    state: 'CREDITED',
-    creditedAt: new Date(),
-  });
-  return { index, address, amount };
+async function creditedAddress(chain: ChainConfig, amount: bigint) {
+  return creditedTronAddress(database.db, node, chain, nextIndex++, amount);
 }
 
 const sweepsOf = (chain: ChainConfig) => database.db.select().from(chainSweeps).where(eq(chainSweeps.chain, chain.key));
@@ -161,7 +141,8 @@ describe('sweeps on TRON (stand-in node, PostgreSQL)', () => {
     const addresses = [];
     for (const amount of [400n, 250n, 375n, 120n].map((n) => n * USDT + 123n)) addresses.push(await creditedAddress(chain, amount));
     const small = await creditedAddress(chain, 40n * USDT);
-    await writeHotWalletSettings(database.db, { sweepThreshold: '100', targets: { [chain.key]: '1000' } });
+    const cold = tronSignerOf(privateKeyToAccount(generatePrivateKey())).address;
+    await writeHotWalletSettings(database.db, { sweepThreshold: '100', targets: { [chain.key]: '1000' }, coldAddresses: { [chain.key]: cold } });
     const { id: withdrawalId } = await database.db.transaction((tx) =>
       queueChainSend(tx, { chain: chain.key, purpose: 'withdrawal', referenceId: crypto.randomUUID(), toAddress: tronSignerOf(privateKeyToAccount(generatePrivateKey())).address, amount: '50' }, [chain]),
     );
@@ -170,7 +151,10 @@ describe('sweeps on TRON (stand-in node, PostgreSQL)', () => {
     // Without the seed: the withdrawal waits below the target, nothing is signed.
     const stop = signer(chain, hot.key, false);
     await until('the withdrawal waits below the target', async () => (await withdrawal()).waitReason === 'below_target');
+    await until('the hot wallet read', async () => (await hotWalletSummary(database.db, [chain]))[0]!.balance !== null);
     await stop();
+    // The operators' page flags the TRON wallet as it does an EVM one.
+    expect((await hotWalletSummary(database.db, [chain]))[0]).toMatchObject({ balance: '100.000000', target: '1000', belowTarget: true, excess: null, waiting: { belowTarget: 1 } });
     expect(node.broadcasts).toEqual([]);
 
     signer(chain, hot.key);
@@ -210,6 +194,10 @@ describe('sweeps on TRON (stand-in node, PostgreSQL)', () => {
     expect(node.broadcasts.filter((broadcast) => !stored.has(broadcast.hex))).toEqual([]);
     expect(node.included.size).toBe(sends.length);
     expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+    // Above the target now: the excess is flagged for the cold address, by hand.
+    const excess = (100n * USDT + swept - 50n * USDT - 1_000n * USDT).toString().padStart(7, '0');
+    await until('the excess flagged', async () => (await hotWalletSummary(database.db, [chain]))[0]!.excess !== null);
+    expect((await hotWalletSummary(database.db, [chain]))[0]).toMatchObject({ belowTarget: false, excess: `${excess.slice(0, -6)}.${excess.slice(-6)}`, coldAddress: cold });
   });
 
   it('a lost broadcast reply sends nothing twice: the duplicate answer takes the same bytes', { timeout: 60_000 }, async () => {

@@ -9,7 +9,7 @@ import { EVM_ACCOUNT_PATH } from '../chains/evm/evm-address-deriver';
 import { TRON_ACCOUNT_PATH } from '../chains/tron/address-deriver';
 import { decryptField, encryptField, type FieldAddress } from '../crypto/encryption';
 import type { Keyring } from '../crypto/keyring';
-import type { DepositAccounts } from './evm/evm-signer-chain';
+import type { DepositAccounts } from './deposit-accounts';
 
 /**
  * The deposit addresses' seed at rest, for sweeps (docs/wallet.md, "Sweeps"): the BIP39 mnemonic

@@ -18,7 +18,7 @@ import { parseKeyring } from '../crypto/keyring';
 import { checkLedgerInvariants } from '../ledger/check-invariants';
 import { hotWalletSummary } from '../withdrawals/hot-wallet-summary';
 import { encryptDepositSeed, loadTronDepositSeed } from './deposit-seed';
-import type { DepositAccounts } from './evm/evm-signer-chain';
+import type { DepositAccounts } from './deposit-accounts';
 import { writeHotWalletSettings } from './hot-wallet-settings';
 import { queueChainSend } from './queue-chain-send';
 import { startSigner } from './start-signer';

@@ -64,7 +64,7 @@ export interface TronStandIn {
 }
 
 /** What a transaction moves, addresses in base58. */
-export interface Transfer {
+interface Transfer {
   kind: 'trx' | 'trc20';
   from: string;
   to: string;

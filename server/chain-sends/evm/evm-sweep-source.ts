@@ -1,6 +1,7 @@
 import { fromLedgerAmount } from '../../chains/token-amount';
 import type { SweepSource } from '../sweeps/plan-sweeps';
-import type { EvmSignerChain, DepositAccounts } from './evm-signer-chain';
+import type { DepositAccounts } from '../deposit-accounts';
+import type { EvmSignerChain } from './evm-signer-chain';
 import { transferCalldata } from './evm-send-node';
 import { gasLimitFor } from './gas-limit';
 import type { Fees } from './sign-queued-send';

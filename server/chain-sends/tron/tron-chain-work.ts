@@ -8,7 +8,7 @@ import { canonicalTronAddress } from '../../chains/tron/address';
 import { log } from '../../logging/log';
 import { chainSendAttemptsTotal } from '../../metrics/signer-metrics';
 import { hotWalletSettings } from '../hot-wallet-settings';
-import type { DepositAccounts } from '../evm/evm-signer-chain';
+import type { DepositAccounts } from '../deposit-accounts';
 import type { ChainSendSettlements } from '../settlement';
 import { signAcrossLanes } from '../sign-lanes';
 import { planSweeps } from '../sweeps/plan-sweeps';

@@ -3,7 +3,7 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import type { ChainConfig } from '../../chains/chains';
 import { tronAddressFromPublicKey } from '../../chains/tron/address';
 import type { DigestSigner } from '../../chains/tron/trc20-transfer';
-import type { DepositAccounts } from '../evm/evm-signer-chain';
+import type { DepositAccounts } from '../deposit-accounts';
 import type { ChainSendSettlements } from '../settlement';
 import type { TronSendNode } from './tron-send-node';
 

@@ -1,4 +1,4 @@
-import type { DepositAccounts } from '../evm/evm-signer-chain';
+import type { DepositAccounts } from '../deposit-accounts';
 import type { SweepSource } from '../sweeps/plan-sweeps';
 import { BANDWIDTH_ALLOWANCE_SUN, tronSignerOf, type TronSignerChain } from './tron-signer-chain';
 

@@ -34,13 +34,21 @@ function accountKeyOf(mnemonic: string): HDKey {
   return HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(EVM_ACCOUNT_PATH);
 }
 
-/** The seed file's text for a mnemonic, and the extended public key it makes; the mnemonic is never returned. */
-export function encryptDepositSeed(keyring: Keyring, mnemonic: string): { xpub: string; file: string } {
+function tronAccountKeyOf(mnemonic: string): HDKey {
+  return HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(TRON_ACCOUNT_PATH);
+}
+
+/**
+ * The seed file's text for a mnemonic, and the extended public keys it makes (EVM, the file's
+ * binding, and TRON, m/44'/195'/0'); the mnemonic is never returned.
+ */
+export function encryptDepositSeed(keyring: Keyring, mnemonic: string): { xpub: string; tronXpub: string; file: string } {
   const words = mnemonic.trim().split(/\s+/).join(' ');
   if (!validateMnemonic(words, wordlist)) throw new Error('not a BIP39 mnemonic (English words, valid checksum)');
   const xpub = accountKeyOf(words).publicExtendedKey;
+  const tronXpub = tronAccountKeyOf(words).publicExtendedKey;
   const encryptedSeed = encryptField(keyring, 'hot-wallet', words, fieldAddress(xpub));
-  return { xpub, file: `${JSON.stringify({ version: 1, family: 'evm', xpub, encryptedSeed }, null, 2)}\n` };
+  return { xpub, tronXpub, file: `${JSON.stringify({ version: 1, family: 'evm', xpub, encryptedSeed }, null, 2)}\n` };
 }
 
 /**
@@ -58,7 +66,7 @@ export function loadDepositSeed(keyring: Keyring, path: string, expectedXpub: st
  * ever signed for.
  */
 export function loadTronDepositSeed(keyring: Keyring, path: string, evmXpub: string | undefined, tronXpub: string): DepositAccounts {
-  const account = HDKey.fromMasterSeed(mnemonicToSeedSync(openSeed(keyring, path, evmXpub))).derive(TRON_ACCOUNT_PATH);
+  const account = tronAccountKeyOf(openSeed(keyring, path, evmXpub));
   if (account.publicExtendedKey !== tronXpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed is not the one CORRIDOR_TRON_XPUB was made from');
   return childAccounts(account);
 }

@@ -92,7 +92,8 @@ const envSchema = z.object({
   /**
    * The deposit addresses' encrypted seed (server/chain-sends/deposit-seed.ts), read by
    * `npm run signer` only, to sweep deposit addresses into the hot wallet; without it nothing is
-   * swept (docs/wallet.md, "Sweeps").
+   * swept (docs/wallet.md, "Sweeps"). With CORRIDOR_TRON_XPUB set, its TRON account must make that
+   * key, and TRON deposit addresses are swept too (docs/wallet-tron.md, "Sweeps on TRON").
    */
   CORRIDOR_SIGNER_SEED_FILE: z.preprocess(blankToUndefined, z.string().optional()),
   /** Seconds between the signer's sweep plans per chain. */

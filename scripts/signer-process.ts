@@ -7,7 +7,7 @@ import { chainSettings } from '../server/chains/chain-settings';
 import { keyring } from '../server/config/keyring';
 import { assertReadyForProduction } from '../server/config/production-readiness';
 import { log } from '../server/logging/log';
-import { loadDepositSeed } from '../server/chain-sends/deposit-seed';
+import { loadDepositSeed, loadTronDepositSeed } from '../server/chain-sends/deposit-seed';
 import { loadHotWalletKey } from '../server/chain-sends/hot-wallet-key';
 import type { ChainSendSettlements } from '../server/chain-sends/settlement';
 import { startSigner } from '../server/chain-sends/start-signer';
@@ -37,6 +37,9 @@ export async function runSignerProcess(settlements: ChainSendSettlements): Promi
   const key = loadHotWalletKey(keyring(), config.CORRIDOR_SIGNER_KEY_FILE);
   // The deposit seed, for sweeps: checked against CORRIDOR_EVM_XPUB, the key the addresses came from.
   const depositAccounts = config.CORRIDOR_SIGNER_SEED_FILE ? loadDepositSeed(keyring(), config.CORRIDOR_SIGNER_SEED_FILE, config.CORRIDOR_EVM_XPUB) : undefined;
+  // The same seed's TRON account, checked against CORRIDOR_TRON_XPUB, when TRON deposits are configured.
+  const tronDepositAccounts =
+    config.CORRIDOR_SIGNER_SEED_FILE && config.CORRIDOR_TRON_XPUB ? loadTronDepositSeed(keyring(), config.CORRIDOR_SIGNER_SEED_FILE, config.CORRIDOR_EVM_XPUB, config.CORRIDOR_TRON_XPUB) : undefined;
   const { db } = await getDatabase();
   const stopSigner = startSigner({
     db,
@@ -46,6 +49,7 @@ export async function runSignerProcess(settlements: ChainSendSettlements): Promi
     stuckAfterMs: config.CORRIDOR_SIGNER_STUCK_SECONDS * 1000,
     rebroadcastMs: config.CORRIDOR_SIGNER_REBROADCAST_SECONDS * 1000,
     depositAccounts,
+    tronDepositAccounts,
     sweepEveryMs: config.CORRIDOR_SWEEP_INTERVAL_SECONDS * 1000,
     keepProcessAlive: true,
   });
@@ -61,7 +65,7 @@ export async function runSignerProcess(settlements: ChainSendSettlements): Promi
   process.once('SIGTERM', () => void stop('SIGTERM'));
   process.once('SIGINT', () => void stop('SIGINT'));
   // Said once the handlers are in place: whoever waits for this line may stop the signer at once.
-  log('info', 'signer started', { chains: chains.map((chain) => chain.key), address: key.address, purposes: Object.keys(settlements), sweeps: depositAccounts !== undefined });
+  log('info', 'signer started', { chains: chains.map((chain) => chain.key), address: key.address, purposes: Object.keys(settlements), sweeps: depositAccounts !== undefined, tronSweeps: tronDepositAccounts !== undefined });
 }
 
 /** METRICS_PORT: the probes and /metrics with the signer's counters, no pages nor API (not scripts/serve.ts, which loads Next). */

@@ -496,10 +496,13 @@ export const commands: Record<string, Command> = {
     needsDatabase: false,
     async run(_db, flags) {
       const out = required(flags, 'out');
-      const { xpub, file } = encryptDepositSeed(keyring(), readFileSync(0, 'utf8'));
+      const { xpub, tronXpub, file } = encryptDepositSeed(keyring(), readFileSync(0, 'utf8'));
       // wx: an existing seed file is never overwritten; 0600: only the signer's user reads it.
       writeFileSync(out, file, { flag: 'wx', mode: 0o600 });
-      return { result: { xpub, file: out }, text: `Wrote ${out} for ${xpub}. It must equal CORRIDOR_EVM_XPUB; set CORRIDOR_SIGNER_SEED_FILE=${out} on the signer.` };
+      return {
+        result: { xpub, tronXpub, file: out },
+        text: `Wrote ${out} for ${xpub}. It must equal CORRIDOR_EVM_XPUB (and ${tronXpub} CORRIDOR_TRON_XPUB, for TRON); set CORRIDOR_SIGNER_SEED_FILE=${out} on the signer.`,
+      };
     },
   },
   'keys generate': {

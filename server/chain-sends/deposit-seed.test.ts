@@ -3,10 +3,12 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { signerKeyringText, XPUB } from '../../tests/chain/signer-fixture';
+import { signerKeyringText, TRON_XPUB, XPUB } from '../../tests/chain/signer-fixture';
+import { addressDeriverFor } from '../chains/address-derivers';
 import { evmAddressDeriver } from '../chains/evm/evm-address-deriver';
 import { keyPurposes, parseKeyring } from '../crypto/keyring';
-import { encryptDepositSeed, loadDepositSeed } from './deposit-seed';
+import { encryptDepositSeed, loadDepositSeed, loadTronDepositSeed } from './deposit-seed';
+import { tronSignerOf } from './tron/tron-signer-chain';
 
 const MNEMONIC = 'abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about';
 // The well-known test mnemonic whose first account is anvil's (docs/wallet.md, "Custody").
@@ -36,6 +38,18 @@ describe('the deposit seed file (docs/wallet.md, "Sweeps")', () => {
     expect(file).not.toContain('abandon');
     const accounts = loadDepositSeed(keyring, write(file), XPUB);
     for (const index of [0, 1, 7, 1000]) expect(accounts(index).address).toBe(evmAddressDeriver.deriveAddress(XPUB, index));
+  });
+
+  it('opens as the keys of the TRON deposit addresses when it makes CORRIDOR_TRON_XPUB, and refuses another TRON key', () => {
+    const { xpub, tronXpub, file } = encryptDepositSeed(keyring, MNEMONIC);
+    expect(tronXpub).toBe(TRON_XPUB);
+    const path = write(file);
+    const accounts = loadTronDepositSeed(keyring, path, xpub, TRON_XPUB);
+    for (const index of [0, 1, 7, 1000]) expect(tronSignerOf(accounts(index)).address).toBe(addressDeriverFor('tron').deriveAddress(TRON_XPUB, index));
+    // Another seed's TRON account: not the key the deposit addresses were made from.
+    const other = encryptDepositSeed(keyring, OTHER).tronXpub;
+    expect(messageOf(() => loadTronDepositSeed(keyring, path, xpub, other))).toBe('CORRIDOR_SIGNER_SEED_FILE: the seed is not the one CORRIDOR_TRON_XPUB was made from');
+    expect(messageOf(() => loadTronDepositSeed(keyring, path, 'xpub-other', TRON_XPUB))).toContain('CORRIDOR_EVM_XPUB');
   });
 
   it('refuses a seed of another key, another keyring, a keyring without the hot-wallet key, a bad file and a bad mnemonic, without echoing it', () => {

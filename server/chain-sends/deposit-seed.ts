@@ -6,9 +6,10 @@ import { bytesToHex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
 import { EVM_ACCOUNT_PATH } from '../chains/evm/evm-address-deriver';
+import { TRON_ACCOUNT_PATH } from '../chains/tron/address-deriver';
 import { decryptField, encryptField, type FieldAddress } from '../crypto/encryption';
 import type { Keyring } from '../crypto/keyring';
-import type { DepositAccounts } from './evm/evm-signer-chain';
+import type { DepositAccounts } from './deposit-accounts';
 
 /**
  * The deposit addresses' seed at rest, for sweeps (docs/wallet.md, "Sweeps"): the BIP39 mnemonic
@@ -33,13 +34,21 @@ function accountKeyOf(mnemonic: string): HDKey {
   return HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(EVM_ACCOUNT_PATH);
 }
 
-/** The seed file's text for a mnemonic, and the extended public key it makes; the mnemonic is never returned. */
-export function encryptDepositSeed(keyring: Keyring, mnemonic: string): { xpub: string; file: string } {
+function tronAccountKeyOf(mnemonic: string): HDKey {
+  return HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic)).derive(TRON_ACCOUNT_PATH);
+}
+
+/**
+ * The seed file's text for a mnemonic, and the extended public keys it makes (EVM, the file's
+ * binding, and TRON, m/44'/195'/0'); the mnemonic is never returned.
+ */
+export function encryptDepositSeed(keyring: Keyring, mnemonic: string): { xpub: string; tronXpub: string; file: string } {
   const words = mnemonic.trim().split(/\s+/).join(' ');
   if (!validateMnemonic(words, wordlist)) throw new Error('not a BIP39 mnemonic (English words, valid checksum)');
   const xpub = accountKeyOf(words).publicExtendedKey;
+  const tronXpub = tronAccountKeyOf(words).publicExtendedKey;
   const encryptedSeed = encryptField(keyring, 'hot-wallet', words, fieldAddress(xpub));
-  return { xpub, file: `${JSON.stringify({ version: 1, family: 'evm', xpub, encryptedSeed }, null, 2)}\n` };
+  return { xpub, tronXpub, file: `${JSON.stringify({ version: 1, family: 'evm', xpub, encryptedSeed }, null, 2)}\n` };
 }
 
 /**
@@ -48,6 +57,22 @@ export function encryptDepositSeed(keyring: Keyring, mnemonic: string): { xpub: 
  * file's problem, never its content.
  */
 export function loadDepositSeed(keyring: Keyring, path: string, expectedXpub: string | undefined): DepositAccounts {
+  return childAccounts(accountKeyOf(openSeed(keyring, path, expectedXpub)));
+}
+
+/**
+ * The TRON deposit addresses' keys from the same seed file (docs/wallet-tron.md, "Sweeps on TRON"):
+ * the account m/44'/195'/0', which must make `tronXpub` (CORRIDOR_TRON_XPUB) or no TRON address is
+ * ever signed for.
+ */
+export function loadTronDepositSeed(keyring: Keyring, path: string, evmXpub: string | undefined, tronXpub: string): DepositAccounts {
+  const account = tronAccountKeyOf(openSeed(keyring, path, evmXpub));
+  if (account.publicExtendedKey !== tronXpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed is not the one CORRIDOR_TRON_XPUB was made from');
+  return childAccounts(account);
+}
+
+/** The mnemonic of the seed file, checked against the extended public key it is bound to. */
+function openSeed(keyring: Keyring, path: string, expectedXpub: string | undefined): string {
   if (!keyring.has('hot-wallet')) throw new Error('CORRIDOR_ENCRYPTION_KEYS has no key for purpose "hot-wallet": the signer\'s host lists one (docs/wallet.md, "Sweeps")');
   let parsed: z.infer<typeof seedFile>;
   try {
@@ -57,8 +82,13 @@ export function loadDepositSeed(keyring: Keyring, path: string, expectedXpub: st
     throw new Error(`CORRIDOR_SIGNER_SEED_FILE: ${why}`);
   }
   if (expectedXpub !== undefined && parsed.xpub !== expectedXpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed is not the one CORRIDOR_EVM_XPUB was made from');
-  const account = accountKeyOf(decryptField(keyring, 'hot-wallet', parsed.encryptedSeed, fieldAddress(parsed.xpub)));
-  if (account.publicExtendedKey !== parsed.xpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed does not make the key the file names');
+  const words = decryptField(keyring, 'hot-wallet', parsed.encryptedSeed, fieldAddress(parsed.xpub));
+  if (accountKeyOf(words).publicExtendedKey !== parsed.xpub) throw new Error('CORRIDOR_SIGNER_SEED_FILE: the seed does not make the key the file names');
+  return words;
+}
+
+/** Child `index` of the account's external chain, as a spending account. */
+function childAccounts(account: HDKey): DepositAccounts {
   const external = account.deriveChild(0);
   return (index) => {
     const child = external.deriveChild(index);

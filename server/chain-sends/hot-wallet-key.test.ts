@@ -80,7 +80,8 @@ describe('custody: only the signer loads a key', () => {
     ['the signer process', /from '[^']*signer-process'/, ['scripts/signer.ts']],
     ['the signer loop', /from '[^']*start-signer'/, ['scripts/signer-process.ts']],
     // TRON transfers are built and signed only by the signer's TRON modules.
-    ['the TRON transfer signer', /from '[^']*trc20-transfer'/, ['server/chain-sends/tron/advance-open-tron-sends.ts', 'server/chain-sends/tron/sign-queued-tron-send.ts', 'server/chain-sends/tron/tron-signer-chain.ts']],
+    ['the TRON transfer signer', /from '[^']*trc20-transfer'/, ['server/chain-sends/tron/advance-open-tron-sends.ts', 'server/chain-sends/tron/sign-queued-tron-send.ts', 'server/chain-sends/tron/tron-signer-chain.ts', 'server/chains/tron/trx-transfer.ts']],
+    ['the TRX transfer signer', /from '[^']*trx-transfer'/, ['server/chain-sends/tron/sign-queued-tron-send.ts']],
     ['the TRON signer loop', /from '[^']*tron-chain-work'/, ['server/chain-sends/start-signer.ts']],
     // API nodes, the watcher and the scheduler never make a spending account from anything.
     ['a private key account', /privateKeyToAccount|mnemonicToAccount|hdKeyToAccount/, ['server/chain-sends/deposit-seed.ts', 'server/chain-sends/hot-wallet-key.ts']],

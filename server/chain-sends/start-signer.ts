@@ -7,11 +7,14 @@ import { toLedgerAmount } from '../chains/token-amount';
 import { log } from '../logging/log';
 import { chainSendAttemptsTotal } from '../metrics/signer-metrics';
 import { advanceOpenSends } from './evm/advance-open-sends';
-import type { DepositAccounts, EvmSignerChain } from './evm/evm-signer-chain';
+import type { DepositAccounts } from './deposit-accounts';
+import type { EvmSignerChain } from './evm/evm-signer-chain';
 import { evmSendNode, type EvmSendNode } from './evm/evm-send-node';
-import { signQueuedSend, type SignLane } from './evm/sign-queued-send';
+import { evmSweepSource } from './evm/evm-sweep-source';
+import { signQueuedSend } from './evm/sign-queued-send';
 import { hotWalletSettings } from './hot-wallet-settings';
 import type { ChainSendSettlements } from './settlement';
+import { signAcrossLanes } from './sign-lanes';
 import { planSweeps } from './sweeps/plan-sweeps';
 import { tronChainWork } from './tron/tron-chain-work';
 
@@ -30,6 +33,8 @@ export interface SignerOptions {
   gasLimit?: bigint;
   /** The deposit addresses' keys (deposit-seed.ts): with them, and the sweeps' settlements, the signer plans and signs sweeps. */
   depositAccounts?: DepositAccounts;
+  /** The same seed's TRON deposit keys (m/44'/195'/0'): with them, TRON chains are swept too (docs/wallet-tron.md, "Sweeps on TRON"). */
+  tronDepositAccounts?: DepositAccounts;
   /** How often the sweep planner runs per chain; default 60 s. */
   sweepEveryMs?: number;
   /** How often the hot wallet's balances are read for the gauges; default 30 s. */
@@ -62,6 +67,8 @@ export function startSigner(options: SignerOptions): () => Promise<void> {
             chain,
             key: options.key,
             settlements: options.settlements,
+            depositAccounts: options.tronDepositAccounts,
+            sweepEveryMs: options.sweepEveryMs ?? 60_000,
             feeLimitSun: options.tronFeeLimitSun,
             expirationMs: options.tronExpirationMs,
             rebroadcastMs: options.rebroadcastMs ?? 30_000,
@@ -114,7 +121,7 @@ function evmChainWork(options: SignerOptions, chain: ChainConfig, stopped: () =>
     }
     if (ctx.depositAccounts && ctx.settlements.sweep && ctx.settlements.gas_topup && Date.now() - sweepPlannedAt >= (options.sweepEveryMs ?? 60_000)) {
       const settings = await hotWalletSettings(options.db);
-      await planSweeps(options.db, ctx, { threshold: settings.sweepThreshold, fees: await node.fees(), now: new Date() });
+      await planSweeps(options.db, evmSweepSource(ctx, ctx.depositAccounts, await node.fees()), { threshold: settings.sweepThreshold, now: new Date() });
       sweepPlannedAt = Date.now();
     }
     await signQueued(options, ctx, stopped);
@@ -174,24 +181,8 @@ async function signQueued(options: SignerOptions, ctx: EvmSignerChain, stopped: 
   const nativeBalance = await ctx.node.nativeBalance(ctx.account.address);
   const fees = await ctx.node.fees();
   const target = (await hotWalletSettings(options.db)).targets[ctx.chain.key];
-  const input = { fees, tokenBalance, nativeBalance, target, now: new Date(), skip: [] as string[] };
-  let budget = options.signPerTick ?? 50;
-  // Sweeps and top-ups first: they refill the wallet the withdrawals then draw on.
-  const lanes: SignLane[] = ['deposit', 'hot_native', 'hot_token'];
-  for (const lane of lanes) {
-    while (budget > 0 && !stopped()) {
-      const result = await signQueuedSend(options.db, ctx, lane, input);
-      if (result.outcome === 'none') break;
-      if (result.outcome === 'wait') {
-        // Withdrawals go out in order: the rest wait behind the first that must. Other lanes go on.
-        if (lane === 'hot_token') break;
-        input.skip.push(result.id);
-        continue;
-      }
-      budget -= 1;
-      chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'signed' });
-    }
-  }
+  const signed = await signAcrossLanes((lane, skip) => signQueuedSend(options.db, ctx, lane, { fees, tokenBalance, nativeBalance, target, now: new Date(), skip }), options.signPerTick ?? 50, stopped);
+  if (signed > 0) chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'signed' }, signed);
 }
 
 /** Reads the hot wallet's balances into its row, for the gauges. */

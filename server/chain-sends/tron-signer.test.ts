@@ -48,7 +48,11 @@ function tronChain(key: string): ChainConfig {
   return { key, family: 'tron', name: key, network: 'local', tokens: { USDT: { contract: USDT, decimals: 6 } }, confirmations: CONFIRMATIONS, pollIntervalMs: 100, maxBlockRange: 10, minimumDeposit: '1', rpcUrl: node.url, nativeSymbol: 'TRX' };
 }
 
+/** Starts a signer; its hot wallet is funded (USDT and TRX) unless the test funded it already. */
 function signer(chain: ChainConfig, key = privateKeyToAccount(generatePrivateKey()), settlements = { withdrawal: tableSettlement }, expirationMs = EXPIRATION_MS) {
+  const hot = tronSignerOf(key).address;
+  const held = node.balanceOf(hot);
+  if (held.trx === 0n && held.token === 0n) node.setBalance(hot, { token: 10n ** 15n, trx: 10_000n * TRX });
   const stop = startSigner({ db: database.db, chains: [chain], key, settlements, rebroadcastMs: 100, balanceEveryMs: 0, tronExpirationMs: expirationMs });
   stops.push(stop);
   return key;
@@ -97,8 +101,6 @@ afterEach(async () => {
 
 async function freshNode(): Promise<TronStandIn> {
   node = await startTronStandIn();
-  node.tokenBalance = 10n ** 15n;
-  node.trxBalance = 10_000n * TRX;
   return node;
 }
 
@@ -208,16 +210,17 @@ describe('the signer on TRON (stand-in node, PostgreSQL)', () => {
   it('a send the wallet cannot pay waits with its reason, unsigned, until the wallet can', { timeout: 60_000 }, async () => {
     await freshNode();
     const chain = tronChain(`tron-wait-${++keyCounter}`);
-    node.trxBalance = 100n * TRX; // the fee limit (100 TRX) but not the bandwidth allowance on top
+    const key = privateKeyToAccount(generatePrivateKey());
+    const hot = tronSignerOf(key).address;
+    node.setBalance(hot, { trx: 100n * TRX, token: 10n ** 12n }); // the fee limit (100 TRX) but not the bandwidth allowance on top
     const [id] = await queue(chain, 1);
-    signer(chain);
+    signer(chain, key);
     await until('waiting for TRX', async () => (await sendsOf(chain))[0]!.waitReason === 'gas');
-    node.trxBalance = 1_000n * TRX;
-    node.tokenBalance = 0n;
+    node.setBalance(hot, { trx: 1_000n * TRX, token: 0n });
     await until('waiting for USDT', async () => (await sendsOf(chain))[0]!.waitReason === 'token');
     expect(await attemptsOf([id!])).toHaveLength(0);
     expect(node.broadcasts).toHaveLength(0);
-    node.tokenBalance = 10n ** 12n;
+    node.setBalance(hot, { token: 10n ** 12n });
     mineEvery(60);
     await until('confirmed', () => allIn(chain, 'CONFIRMED'));
     expect((await sendsOf(chain))[0]).toMatchObject({ waitReason: null });

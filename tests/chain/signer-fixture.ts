@@ -12,10 +12,13 @@ import { encryptHotWalletKey } from '../../server/chain-sends/hot-wallet-key';
 import { queueChainSend } from '../../server/chain-sends/queue-chain-send';
 import type { ChainConfig } from '../../server/chains/chains';
 import { EVM_ACCOUNT_PATH } from '../../server/chains/evm/evm-address-deriver';
+import { TRON_ACCOUNT_PATH } from '../../server/chains/tron/address-deriver';
 import { keyPurposes, parseKeyring } from '../../server/crypto/keyring';
 import { mintTo, type Anvil } from './anvil';
 
 export const TRANSFER = parseAbiItem('event Transfer(address indexed from, address indexed to, uint256 value)');
+/** The same mnemonic's TRON account key (m/44'/195'/0'), CORRIDOR_TRON_XPUB of the TRON tests. */
+export const TRON_XPUB = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')).derive(TRON_ACCOUNT_PATH).publicExtendedKey;
 export const XPUB = HDKey.fromMasterSeed(mnemonicToSeedSync('abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about')).derive(EVM_ACCOUNT_PATH).publicExtendedKey;
 
 /** A real keyring (not the demo one) with the signer's hot-wallet key listed. */

@@ -1,10 +1,8 @@
 import type { PrivateKeyAccount } from 'viem/accounts';
 import type { ChainConfig } from '../../chains/chains';
+import type { DepositAccounts } from '../deposit-accounts';
 import type { ChainSendSettlements } from '../settlement';
 import type { EvmSendNode } from './evm-send-node';
-
-/** Derives the spending account of a deposit address from its index (the seed file, deposit-seed.ts). */
-export type DepositAccounts = (index: number) => PrivateKeyAccount;
 
 /** One EVM chain as the signer works it: its node, the hot wallet's account and the rules. */
 export interface EvmSignerChain {

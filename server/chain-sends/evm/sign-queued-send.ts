@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { keccak256, type Hex } from 'viem';
 import type { PrivateKeyAccount } from 'viem/accounts';
 import { rowsOf, type Db, type Tx } from '../../../db/client';
@@ -7,6 +7,7 @@ import { fromLedgerAmount, toLedgerAmount } from '../../chains/token-amount';
 import { Dec } from '../../money/decimal';
 import { applyChainSendTransition, type ChainSendRow } from '../apply-chain-send-transition';
 import { recordWait } from '../record-wait';
+import { laneFilter, type SignLane, type SignOutcome } from '../sign-lanes';
 import type { EvmSignerChain } from './evm-signer-chain';
 import { transferCalldata } from './evm-send-node';
 import { gasLimitFor } from './gas-limit';
@@ -56,20 +57,6 @@ export async function signTransfer(
   return { raw, hash: keccak256(raw) };
 }
 
-/**
- * The queues the signer works, each in the order sends were queued (docs/wallet.md, "Gas and
- * balances"): the hot wallet's USDT sends (withdrawals; first in, first out: when the oldest must
- * wait the rest wait behind it), its gas top-ups (native), and the sweeps' transfers from deposit
- * addresses. A send that waits in one lane never holds up another: below its target the hot wallet
- * still tops up and takes in the sweeps that refill it.
- */
-export type SignLane = 'hot_token' | 'hot_native' | 'deposit';
-
-function laneFilter(lane: SignLane): SQL | undefined {
-  if (lane === 'deposit') return isNotNull(chainSends.sourceIndex);
-  return and(isNull(chainSends.sourceIndex), eq(chainSends.asset, lane === 'hot_native' ? 'native' : 'token'));
-}
-
 export interface SignInput {
   fees: Fees;
   /** The hot wallet's balances read at the start of the tick (base units, wei). */
@@ -79,10 +66,8 @@ export interface SignInput {
   target: string | undefined;
   now: Date;
   /** Sends found waiting this tick, not looked at again until the next. */
-  skip: string[];
+  skip: readonly string[];
 }
-
-export type SignOutcome = { outcome: 'signed' } | { outcome: 'none' } | { outcome: 'wait'; id: string; reason: ChainSendWaitReason };
 
 /**
  * Signs the oldest queued send of the lane, if it can be paid, in one transaction that claims the
@@ -109,7 +94,7 @@ export async function signQueuedSend(db: Db, ctx: EvmSignerChain, lane: SignLane
           eq(chainSends.state, 'QUEUED'),
           inArray(chainSends.purpose, purposes),
           laneFilter(lane),
-          input.skip.length > 0 ? notInArray(chainSends.id, input.skip) : undefined,
+          input.skip.length > 0 ? notInArray(chainSends.id, [...input.skip]) : undefined,
         ),
       )
       .orderBy(asc(chainSends.createdAt), asc(chainSends.id))

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { parseUnits } from 'viem';
 import type { Tx } from '../../../db/client';
 import { chainSweeps } from '../../../db/schema';
-import type { ChainConfig } from '../../chains/chains';
+import { chainSettings } from '../../chains/chain-settings';
+import { chainByKey, type ChainConfig } from '../../chains/chains';
 import { queueChainSend } from '../queue-chain-send';
 import type { ChainSendSettlement, ChainSendSettlements } from '../settlement';
 import { applySweepTransition, type ChainSweepRow } from './apply-sweep-transition';
@@ -13,7 +14,7 @@ import { applySweepTransition, type ChainSweepRow } from './apply-sweep-transiti
  * the address's USDT transfer to the hot wallet (one per sweep: its reference is the sweep's id);
  * a confirmed transfer ends it SWEPT. No ledger transfer: the USDT stays the platform's, only its
  * address changes, and the ledger counts what is owed, not where it sits. The gas burnt is recorded
- * on the sweep (in wei), as a withdrawal records its own.
+ * on the sweep (in wei, or sun on TRON), as a withdrawal records its own.
  */
 /** `chains`: the configured ones by default (chainSettings), read when a transfer is queued. */
 export function sweepSettlements(chains?: readonly ChainConfig[]): Required<Pick<ChainSendSettlements, 'gas_topup' | 'sweep'>> {
@@ -25,7 +26,7 @@ export function sweepSettlements(chains?: readonly ChainConfig[]): Required<Pick
       const sweep = await lockSweep(tx, send.referenceId);
       if (sweep.state !== 'TOPPING_UP') return;
       const now = new Date();
-      const moved = await applySweepTransition(tx, sweep, 'topped_up', { topupGasSpent: parseUnits(send.gasSpent, 18).toString() }, now);
+      const moved = await applySweepTransition(tx, sweep, 'topped_up', { topupGasSpent: inBaseUnits(send.gasSpent, send.chain, chains) }, now);
       if (!moved) throw new Error('a locked sweep changed state');
       await queueSweepTransfer(tx, moved, chains);
     },
@@ -41,7 +42,7 @@ export function sweepSettlements(chains?: readonly ChainConfig[]): Required<Pick
       const row = await lockSweep(tx, send.referenceId);
       if (row.state !== 'SWEEPING') return;
       const now = new Date();
-      await applySweepTransition(tx, row, 'swept', { sweepGasSpent: parseUnits(send.gasSpent, 18).toString(), sweptAt: now }, now);
+      await applySweepTransition(tx, row, 'swept', { sweepGasSpent: inBaseUnits(send.gasSpent, send.chain, chains), sweptAt: now }, now);
     },
     async failed(tx, send) {
       const row = await lockSweep(tx, send.referenceId);
@@ -55,6 +56,11 @@ export function sweepSettlements(chains?: readonly ChainConfig[]): Required<Pick
 export async function queueSweepTransfer(tx: Tx, sweep: ChainSweepRow, chains?: readonly ChainConfig[]): Promise<void> {
   const request = { chain: sweep.chain, purpose: 'sweep', referenceId: sweep.id, toAddress: sweep.toAddress, amount: sweep.amount, source: { index: sweep.derivationIndex, address: sweep.address } } as const;
   await (chains ? queueChainSend(tx, request, chains) : queueChainSend(tx, request));
+}
+
+/** The native coin's amount in its base unit: sun (6 decimals) on TRON, wei (18) on EVM chains. */
+function inBaseUnits(amount: string, chainKey: string, chains: readonly ChainConfig[] = chainSettings().chains): string {
+  return parseUnits(amount, chainByKey(chains, chainKey)?.family === 'tron' ? 6 : 18).toString();
 }
 
 async function lockSweep(tx: Tx, id: string): Promise<ChainSweepRow> {

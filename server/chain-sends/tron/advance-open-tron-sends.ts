@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import { formatUnits } from 'viem';
 import type { Db, Tx } from '../../../db/client';
 import { chainSendAttempts, chainSends } from '../../../db/schema';
@@ -6,7 +6,7 @@ import { readSignedTransaction } from '../../chains/tron/trc20-transfer';
 import { log } from '../../logging/log';
 import { chainSendAttemptsTotal } from '../../metrics/signer-metrics';
 import { applyChainSendTransition, type ChainSendRow } from '../apply-chain-send-transition';
-import { attemptRow, signTronTransfer } from './sign-queued-tron-send';
+import { attemptRow, signTronSend } from './sign-queued-tron-send';
 import type { TronSignerChain } from './tron-signer-chain';
 import type { TronHead, TronInclusion } from './tron-send-node';
 
@@ -16,7 +16,8 @@ type AttemptRow = typeof chainSendAttempts.$inferSelect;
 const SUN_DECIMALS = 6;
 
 /**
- * Moves every signed send of the TRON hot wallet one step (docs/wallet-tron.md, "The signer on
+ * Moves every signed send of the TRON chain (the hot wallet's, and the sweeps' from deposit
+ * addresses) one step (docs/wallet-tron.md, "The signer on
  * TRON"): an attempt found in a block with the chain's confirmations settles the send (CONFIRMED,
  * or FAILED when the contract call did not succeed); otherwise the latest attempt's stored bytes
  * are handed to the node again, and only once that attempt has provably expired is a new one
@@ -27,7 +28,14 @@ export async function advanceOpenTronSends(db: Db, ctx: TronSignerChain, input: 
   const open = await db
     .select()
     .from(chainSends)
-    .where(and(eq(chainSends.chain, ctx.chain.key), eq(chainSends.fromAddress, ctx.address), inArray(chainSends.state, ['SIGNED', 'BROADCAST'])))
+    .where(
+      and(
+        eq(chainSends.chain, ctx.chain.key),
+        // The hot wallet's sends, and the sweeps' transfers from deposit addresses.
+        or(eq(chainSends.fromAddress, ctx.address), isNotNull(chainSends.sourceIndex)),
+        inArray(chainSends.state, ['SIGNED', 'BROADCAST']),
+      ),
+    )
     .orderBy(asc(chainSends.nonce));
   if (open.length === 0) return;
   const head = await ctx.node.head();
@@ -157,8 +165,8 @@ async function signAnew(db: Db, ctx: TronSignerChain, send: ChainSendRow, latest
     if (!locked || (locked.state !== 'SIGNED' && locked.state !== 'BROADCAST')) return null;
     const [last] = await tx.select().from(chainSendAttempts).where(eq(chainSendAttempts.sendId, send.id)).orderBy(desc(chainSendAttempts.attempt)).limit(1);
     if (!last || last.attempt !== latest.attempt) return null;
-    const signed = await signTronTransfer(ctx, locked, head);
-    const [attempt] = await tx.insert(chainSendAttempts).values(attemptRow(ctx, send.id, last.attempt + 1, signed, now)).returning();
+    const signed = await signTronSend(ctx, locked, head);
+    const [attempt] = await tx.insert(chainSendAttempts).values(attemptRow(ctx, locked, last.attempt + 1, signed, now)).returning();
     chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'replaced' });
     log('warn', 'TRON transaction expired outside any block; signed anew', { chain: ctx.chain.key, send: send.id, expired: last.txHash, attempt: last.attempt + 1, txid: signed.txId });
     return attempt ?? null;

@@ -3,6 +3,7 @@ import type { PrivateKeyAccount } from 'viem/accounts';
 import type { ChainConfig } from '../../chains/chains';
 import { tronAddressFromPublicKey } from '../../chains/tron/address';
 import type { DigestSigner } from '../../chains/tron/trc20-transfer';
+import type { DepositAccounts } from '../deposit-accounts';
 import type { ChainSendSettlements } from '../settlement';
 import type { TronSendNode } from './tron-send-node';
 
@@ -14,6 +15,8 @@ export interface TronSignerChain {
   address: string;
   signer: DigestSigner;
   settlements: ChainSendSettlements;
+  /** The deposit addresses' keys, from the seed file; absent: no sweeps are planned or signed. */
+  depositAccounts?: DepositAccounts;
   /**
    * The most TRX (sun) a transfer's energy may burn (`fee_limit`); the network charges what it
    * uses. Each send must find this much TRX, plus a bandwidth allowance, uncommitted in the wallet.
@@ -30,6 +33,13 @@ export interface TronSignerChain {
  * about 345 bytes at 1,000 sun a byte; 1 TRX leaves room.
  */
 export const BANDWIDTH_ALLOWANCE_SUN = 1_000_000n;
+
+/**
+ * What a TRX transfer to an account that does not exist yet burns besides bandwidth: 1 TRX to
+ * create it and 0.1 TRX of the system contract's fee. A deposit address that only ever received
+ * USDT does not exist on chain until its first top-up.
+ */
+export const ACCOUNT_ACTIVATION_SUN = 1_100_000n;
 
 /**
  * The hot wallet's key as a TRON signer: its TRON address, and signatures of txIDs made inside the

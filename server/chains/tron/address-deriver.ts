@@ -10,6 +10,8 @@ import { canonicalTronAddress, tronAddressFromPublicKey } from './address';
  * the same address as the wallet that holds the seed (TronLink, Ledger, Trezor).
  */
 
+/** The first account's path, whose extended public key the operator exports (and the signer's seed derives). */
+export const TRON_ACCOUNT_PATH = "m/44'/195'/0'";
 /** Depth of m/44'/195'/account': the key the operator exports. */
 const ACCOUNT_DEPTH = 3;
 /** First index of a hardened child: a public key cannot derive those, and we never ask it to. */

@@ -32,7 +32,7 @@ const MAX_FEE_LIMIT_SUN = 15_000_000_000n;
 const MAX_EXPIRATION_MS = 24 * 60 * 60 * 1000;
 const UINT256_LIMIT = 1n << 256n;
 
-export interface Trc20TransferRequest {
+export interface Trc20TransferRequest extends TronTiming {
   /** The token contract (canonical `T...` or `41...` hex). */
   token: string;
   /** The paying account: the hot wallet whose key signs. */
@@ -42,12 +42,6 @@ export interface Trc20TransferRequest {
   amount: bigint;
   /** The most TRX (in sun) the energy this call burns may cost; the rest is not charged. */
   feeLimitSun: bigint;
-  /** The id (hash, 64 hex) of a recent block on the node's chain, from `/wallet/getblock`. */
-  referenceBlockId: string;
-  /** When the transaction was made, in milliseconds since the epoch. */
-  timestamp: number;
-  /** When the node must stop accepting it, in milliseconds since the epoch. */
-  expiration: number;
 }
 
 /** The transaction as `/wallet/broadcasttransaction` takes it (hex addresses, `visible: false`). */
@@ -78,11 +72,17 @@ export interface UnsignedTrc20Transfer {
   json: TronTransactionJson;
 }
 
-export interface SignedTrc20Transfer extends UnsignedTrc20Transfer {
+/** Any signed TRON transaction: its txID, its signature and the bytes to broadcast. */
+export interface SignedTronTransaction {
+  txId: string;
+  rawDataHex: string;
   /** r ++ s ++ v (v = 27 or 28), 130 hex. */
   signature: string;
   /** The whole signed `protocol.Transaction`, as `/wallet/broadcasthex` takes it: store these bytes, rebroadcast only them. */
   signedHex: string;
+}
+
+export interface SignedTrc20Transfer extends UnsignedTrc20Transfer, SignedTronTransaction {
   json: TronTransactionJson & { signature: [string] };
 }
 
@@ -123,47 +123,70 @@ function checked(request: Trc20TransferRequest) {
   if (typeof request.feeLimitSun !== 'bigint' || request.feeLimitSun <= 0n || request.feeLimitSun > MAX_FEE_LIMIT_SUN) {
     throw new RangeError(`the fee limit is from 1 to ${MAX_FEE_LIMIT_SUN} sun`);
   }
-  const { timestamp, expiration } = request;
+  checkTiming(request);
+  const callData = concatBytes(TRANSFER_SELECTOR, word(tronAddressToEvmBytes(request.to)), uint256(request.amount));
+  return { token, from, callData };
+}
+
+/** A transaction's reference block and validity, as every TRON transaction carries them. */
+export interface TronTiming {
+  /** The id (hash, 64 hex) of a recent block on the node's chain, from `/wallet/getblock`. */
+  referenceBlockId: string;
+  /** When the transaction was made, in milliseconds since the epoch. */
+  timestamp: number;
+  /** When the node must stop accepting it, in milliseconds since the epoch. */
+  expiration: number;
+}
+
+function checkTiming({ timestamp, expiration }: TronTiming): void {
   if (!Number.isSafeInteger(timestamp) || timestamp <= 0 || !Number.isSafeInteger(expiration)) {
     throw new RangeError('the timestamp and expiration are milliseconds since the epoch');
   }
   if (expiration <= timestamp || expiration - timestamp > MAX_EXPIRATION_MS) {
     throw new RangeError('the expiration is after the timestamp, by at most a day');
   }
-  const callData = concatBytes(TRANSFER_SELECTOR, word(tronAddressToEvmBytes(request.to)), uint256(request.amount));
-  return { token, from, callData, ...referenceBlockFields(request.referenceBlockId) };
+}
+
+/**
+ * `Transaction.raw` holding one contract: { ref_block_bytes = 1; ref_block_hash = 4; expiration = 8;
+ * contract = 11; timestamp = 14; fee_limit = 18 } (a fee limit only for contract calls), and its
+ * txID, sha256 of those bytes. Shared by the TRC-20 transfer and the TRX transfer (trx-transfer.ts).
+ */
+export function rawTransaction(input: { type: bigint; typeUrl: string; value: Uint8Array; timing: TronTiming; feeLimitSun?: bigint }): { txId: string; rawDataHex: string } {
+  checkTiming(input.timing);
+  const { refBlockBytes, refBlockHash } = referenceBlockFields(input.timing.referenceBlockId);
+  // google.protobuf.Any { type_url = 1; value = 2 }
+  const parameter = message([
+    [1, utf8ToBytes(input.typeUrl)],
+    [2, input.value],
+  ]);
+  // Transaction.Contract { type = 1; parameter = 2; ... }
+  const contract = message([
+    [1, input.type],
+    [2, parameter],
+  ]);
+  const raw = message([
+    [1, refBlockBytes],
+    [4, refBlockHash],
+    [8, BigInt(input.timing.expiration)],
+    [11, contract],
+    [14, BigInt(input.timing.timestamp)],
+    [18, input.feeLimitSun],
+  ]);
+  return { txId: bytesToHex(sha256(raw)), rawDataHex: bytesToHex(raw) };
 }
 
 /** The unsigned transaction and its txID. Deterministic: the same request gives the same bytes. */
 export function buildTrc20Transfer(request: Trc20TransferRequest): UnsignedTrc20Transfer {
-  const { token, from, callData, refBlockBytes, refBlockHash } = checked(request);
+  const { token, from, callData } = checked(request);
   // TriggerSmartContract { owner_address = 1; contract_address = 2; call_value = 3; data = 4; ... }
   const trigger = message([
     [1, from],
     [2, token],
     [4, callData],
   ]);
-  // google.protobuf.Any { type_url = 1; value = 2 }
-  const parameter = message([
-    [1, utf8ToBytes(TRIGGER_SMART_CONTRACT_TYPE_URL)],
-    [2, trigger],
-  ]);
-  // Transaction.Contract { type = 1; parameter = 2; ... }
-  const contract = message([
-    [1, TRIGGER_SMART_CONTRACT],
-    [2, parameter],
-  ]);
-  // Transaction.raw { ref_block_bytes = 1; ref_block_hash = 4; expiration = 8; data = 10; contract = 11; timestamp = 14; fee_limit = 18 }
-  const raw = message([
-    [1, refBlockBytes],
-    [4, refBlockHash],
-    [8, BigInt(request.expiration)],
-    [11, contract],
-    [14, BigInt(request.timestamp)],
-    [18, request.feeLimitSun],
-  ]);
-  const txId = bytesToHex(sha256(raw));
-  const rawDataHex = bytesToHex(raw);
+  const { txId, rawDataHex } = rawTransaction({ type: TRIGGER_SMART_CONTRACT, typeUrl: TRIGGER_SMART_CONTRACT_TYPE_URL, value: trigger, timing: request, feeLimitSun: request.feeLimitSun });
+  const { refBlockBytes, refBlockHash } = referenceBlockFields(request.referenceBlockId);
   return {
     txId,
     rawDataHex,
@@ -220,34 +243,41 @@ export interface DigestSigner {
  */
 export async function signTrc20TransferWith(request: Trc20TransferRequest, signer: DigestSigner): Promise<SignedTrc20Transfer> {
   const unsigned = buildTrc20Transfer(request);
-  checkSender(request, signer.publicKey);
-  const digest = hexToBytes(unsigned.txId);
+  return withSignature(unsigned, await signatureOf(unsigned.txId, request.from, signer));
+}
+
+/**
+ * The signature of a txID by `signer`, which must be `from`'s key, checked to recover to it: bytes
+ * a node would refuse are never stored. Shared by every transaction the signer makes.
+ */
+export async function signatureOf(txId: string, from: string, signer: DigestSigner): Promise<Uint8Array> {
+  checkSender({ from }, signer.publicKey);
+  const digest = hexToBytes(txId);
   const signature = await signer.signDigest(digest);
   if (signature.length !== 65 || (signature[64] !== 27 && signature[64] !== 28)) throw new Error('the signature is not r ++ s ++ v');
   const recovered = secp256k1.Signature.fromBytes(signature.subarray(0, 64), 'compact').addRecoveryBit(signature[64]! - 27).recoverPublicKey(digest);
   if (bytesToHex(recovered.toBytes(false)) !== bytesToHex(signer.publicKey)) throw new Error('the signature does not recover to the sender');
-  return withSignature(unsigned, signature);
+  return signature;
 }
 
-function checkSender(request: Trc20TransferRequest, publicKey: Uint8Array): void {
+function checkSender(request: { from: string }, publicKey: Uint8Array): void {
   const signer = tronAddressFromPublicKey(publicKey);
   const sender = bytesToHex(addressBytes(request.from, 'sender'));
   if (bytesToHex(addressBytes(signer, 'signer')) !== sender) throw new Error('the private key is not the sender\'s');
 }
 
 function withSignature(unsigned: UnsignedTrc20Transfer, signatureBytes: Uint8Array): SignedTrc20Transfer {
-  const signature = bytesToHex(signatureBytes);
-  // Transaction { raw_data = 1; repeated bytes signature = 2; ... }
+  const signed = signedTransaction(unsigned, signatureBytes);
+  return { ...unsigned, ...signed, json: { ...unsigned.json, signature: [signed.signature] } };
+}
+
+/** `Transaction { raw_data = 1; repeated bytes signature = 2; ... }`: the bytes a node takes. */
+export function signedTransaction(unsigned: { txId: string; rawDataHex: string }, signatureBytes: Uint8Array): SignedTronTransaction {
   const signed = message([
     [1, hexToBytes(unsigned.rawDataHex)],
     [2, signatureBytes],
   ]);
-  return {
-    ...unsigned,
-    signature,
-    signedHex: bytesToHex(signed),
-    json: { ...unsigned.json, signature: [signature] },
-  };
+  return { txId: unsigned.txId, rawDataHex: unsigned.rawDataHex, signature: bytesToHex(signatureBytes), signedHex: bytesToHex(signed) };
 }
 
 /**

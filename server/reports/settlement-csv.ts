@@ -54,8 +54,8 @@ export async function streamSettlementCsv(db: Executor, ring: Keyring, merchantI
             totals.net = totals.net.plus(row.net);
             text += csvLine(row);
           }
-          cursor = batch.cursor ?? cursor;
-          if (batch.rows.length < batchSize) {
+          cursor = batch.next;
+          if (!cursor) {
             const closing = await merchantBalanceAt(db, merchantId, end);
             text += `total,,,,,,,,,,${totals.gross.toFixed(6)},${totals.fee.toFixed(6)},${totals.net.toFixed(6)},,,,\r\n`;
             text += `#rows,${totals.rows}\r\n#opening_balance,${opening}\r\n#closing_balance,${closing}\r\n`;

@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { seedReportDay, type ReportDay } from './seed-report-day';
 
 /** One report produced by its own process, as an operator runs it (`npm run corridor -- reports ...`). */
-export interface ReportRun {
+interface ReportRun {
   name: string;
   /** Data rows written: the settlement report's `#rows`, the journal's postings. */
   rows: number;

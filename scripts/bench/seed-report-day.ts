@@ -11,7 +11,7 @@ import { addBankAccount } from '../../server/traders/add-bank-account';
 import { createTrader } from '../../server/traders/create-trader';
 
 /** The UTC day the report rows cover: fixed, so a reused database still holds it. */
-export const REPORT_DAY = '2026-01-15';
+const REPORT_DAY = '2026-01-15';
 const DATABASE = 'corridor_bench_reports';
 const MERCHANT_NAME = 'Bench report merchant';
 /** Orders per statement: arrays of this many ids travel as parameters. */

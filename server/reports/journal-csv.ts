@@ -58,27 +58,24 @@ export function streamJournalCsv(db: Executor, period: JournalPeriod, batchSize 
             controller.close();
             return;
           }
-          const rows = rowsOf<JournalRow>(
-            await db.execute(sql`
-              select p.id::text as id, (p.created_at >= ${from}::timestamptz and p.created_at < ${to}::timestamptz) as in_period,
-                to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, ${isoSql(sql`p.created_at`)} as created_at,
-                p.transfer_id, t.kind, ${categorySql(sql`t.kind`)} as category, t.order_id::text as order_id, p.account_id, p.amount::numeric(26, 6)::text as amount
-              from (
-                select * from ledger_postings p
-                where p.id > ${bounds.cursor.toString()}::bigint and p.id <= ${bounds.last.toString()}::bigint
-                order by p.id limit ${batchSize}
-              ) p
-              join ledger_transfers t on t.id = p.transfer_id
-              order by p.id`),
-          );
-          for (const row of rows) {
-            if (!row.in_period) continue;
-            text += `${[row.id, row.day, row.created_at, row.transfer_id, row.kind, row.category, row.order_id ?? '', row.account_id, row.amount].join(',')}\r\n`;
+          // A batch of ids can hold no posting of the period; a pull that enqueues nothing is not
+          // called again, so it reads on until it has a line or the period is done.
+          for (;;) {
+            const rows = await journalBatch(db, from, to, bounds.cursor, bounds.last, batchSize);
+            for (const row of rows) {
+              if (!row.in_period) continue;
+              text += `${[row.id, row.day, row.created_at, row.transfer_id, row.kind, row.category, row.order_id ?? '', row.account_id, row.amount].join(',')}\r\n`;
+            }
+            const scanned = rows.at(-1);
+            if (scanned) bounds.cursor = BigInt(scanned.id);
+            if (rows.length < batchSize || bounds.cursor >= bounds.last) {
+              if (text) controller.enqueue(encoder.encode(text));
+              controller.close();
+              return;
+            }
+            if (text) break;
           }
-          if (text) controller.enqueue(encoder.encode(text));
-          const scanned = rows.at(-1);
-          if (scanned) bounds.cursor = BigInt(scanned.id);
-          if (rows.length < batchSize || bounds.cursor >= bounds.last) controller.close();
+          controller.enqueue(encoder.encode(text));
         } catch (error) {
           log('error', 'journal export failed', { error });
           controller.error(error);
@@ -86,6 +83,23 @@ export function streamJournalCsv(db: Executor, period: JournalPeriod, batchSize 
       },
     },
     { highWaterMark: 1 },
+  );
+}
+
+/** The next `batchSize` postings after `cursor` up to `last`, in id order, each saying whether it is of the period. */
+async function journalBatch(db: Executor, from: string, to: string, cursor: bigint, last: bigint, batchSize: number): Promise<JournalRow[]> {
+  return rowsOf<JournalRow>(
+    await db.execute(sql`
+      select p.id::text as id, (p.created_at >= ${from}::timestamptz and p.created_at < ${to}::timestamptz) as in_period,
+        to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD') as day, ${isoSql(sql`p.created_at`)} as created_at,
+        p.transfer_id, t.kind, ${categorySql(sql`t.kind`)} as category, t.order_id::text as order_id, p.account_id, p.amount::numeric(26, 6)::text as amount
+      from (
+        select * from ledger_postings p
+        where p.id > ${cursor.toString()}::bigint and p.id <= ${last.toString()}::bigint
+        order by p.id limit ${batchSize}
+      ) p
+      join ledger_transfers t on t.id = p.transfer_id
+      order by p.id`),
   );
 }
 

@@ -12,8 +12,9 @@ import { settlementReportOf } from './settlement-report';
 /**
  * Reports over thousands of rows read in many keyset batches (docs/performance.md, "Reports over a
  * day of a million orders"): every row comes out once, in order, whatever the batch size, with
- * transfers sharing one instant (the keyset's tie on time), transfers that moved nothing for the
- * merchant in between, another merchant's postings interleaved, and postings just outside the day.
+ * transfers sharing one instant (the keyset's tie on time), runs of transfers that moved nothing
+ * for the merchant (batches that end with no row), another merchant's postings interleaved, and
+ * postings just outside the day, some of them amid the day's posting ids.
  */
 
 const DAY = '2025-03-10';
@@ -27,22 +28,27 @@ beforeAll(async () => {
   merchantId = (await merchantWithBalance(database.db, '0')).merchantId;
   otherId = (await merchantWithBalance(database.db, '0')).merchantId;
   // Transfer g at the day's start + (g div 3) seconds, three to an instant; g = 0 and the last
-  // are outside the day. Every fifth is a freeze (available -> frozen: moves nothing in total);
-  // the rest credit the merchant from outside. The other merchant gets a credit at every instant.
+  // are outside the day. Three in ten, in a row, are freezes (available -> frozen: they move
+  // nothing in total); the rest credit the merchant from outside. The other merchant gets a credit
+  // at every instant; 40 postings of the next day sit amid the day's ids.
   const at = sql`(${`${DAY}T00:00:00Z`}::timestamptz + (g / 3) * interval '1 second' - interval '1 microsecond' * (g = 0)::int + interval '1 day' * (g = ${TRANSFERS + 1})::int)`;
   const [available, frozen, otherAvailable] = [accountIds.merchantAvailable(merchantId), accountIds.merchantFrozen(merchantId), accountIds.merchantAvailable(otherId)];
   await database.db.execute(sql`
     with transfers as (
       insert into ledger_transfers (id, kind, created_at)
-      select 'batch:' || lpad(g::text, 5, '0'), case when g % 5 = 0 then 'payout.freeze' else 'adjust.credit' end, ${at} from generate_series(0, ${TRANSFERS + 1}) g
+      select 'batch:' || lpad(g::text, 5, '0'), case when g % 10 < 3 then 'payout.freeze' else 'adjust.credit' end, ${at} from generate_series(0, ${TRANSFERS + 1}) g
       union all
       select 'batch-other:' || g, 'adjust.credit', ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 3 = 0
+      union all
+      select 'batch-late:' || g, 'adjust.credit', ${`${DAY}T00:00:00Z`}::timestamptz + interval '1 day' from generate_series(1, 20) g
     )
     insert into ledger_postings (transfer_id, account_id, amount, created_at)
-    select 'batch:' || lpad(g::text, 5, '0'), ${accountIds.external}, -(g + 1), ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 5 <> 0
-    union all select 'batch:' || lpad(g::text, 5, '0'), ${available}, g + 1, ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 5 <> 0
-    union all select 'batch:' || lpad(g::text, 5, '0'), ${available}, -1, ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 5 = 0
-    union all select 'batch:' || lpad(g::text, 5, '0'), ${frozen}, 1, ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 5 = 0
+    select 'batch:' || lpad(g::text, 5, '0'), ${accountIds.external}, -(g + 1), ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 10 >= 3
+    union all select 'batch:' || lpad(g::text, 5, '0'), ${available}, g + 1, ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 10 >= 3
+    union all select 'batch-late:' || g, ${accountIds.external}, -1, ${`${DAY}T00:00:00Z`}::timestamptz + interval '1 day' from generate_series(1, 20) g
+    union all select 'batch-late:' || g, ${otherAvailable}, 1, ${`${DAY}T00:00:00Z`}::timestamptz + interval '1 day' from generate_series(1, 20) g
+    union all select 'batch:' || lpad(g::text, 5, '0'), ${available}, -1, ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 10 < 3
+    union all select 'batch:' || lpad(g::text, 5, '0'), ${frozen}, 1, ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 10 < 3
     union all select 'batch-other:' || g, ${accountIds.external}, -1, ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 3 = 0
     union all select 'batch-other:' || g, ${otherAvailable}, 1, ${at} from generate_series(0, ${TRANSFERS + 1}) g where g % 3 = 0`);
   await database.db.execute(sql`
@@ -52,10 +58,10 @@ afterAll(async () => {
   await database.close();
 });
 
+const transferOf = (g: number) => `batch:${String(g).padStart(5, '0')}`;
+const ofTheDay = Array.from({ length: TRANSFERS }, (_, index) => index + 1);
 /** The merchant's credits of the day, in (time, transfer id) order: g from 1 to TRANSFERS, no freezes. */
-const expectedTransfers = Array.from({ length: TRANSFERS }, (_, index) => index + 1)
-  .filter((g) => g % 5 !== 0)
-  .map((g) => `batch:${String(g).padStart(5, '0')}`);
+const expectedTransfers = ofTheDay.filter((g) => g % 10 >= 3).map(transferOf);
 
 describe('reports read in keyset batches', () => {
   it('the settlement report lists every transfer of the day once, in order, in batches of any size', async () => {
@@ -84,7 +90,9 @@ describe('reports read in keyset batches', () => {
       expect(new Set(ids).size).toBe(ids.length);
       expect(ids).toEqual([...ids].sort((a, b) => a - b));
       expect(lines.every((line) => line.split(',')[1] === DAY)).toBe(true);
-      expect(new Set(lines.map((line) => line.split(',')[3]))).toEqual(new Set([...expectedTransfers, ...Array.from({ length: TRANSFERS }, (_, index) => index + 1).filter((g) => g % 5 === 0).map((g) => `batch:${String(g).padStart(5, '0')}`), ...Array.from({ length: TRANSFERS + 2 }, (_, g) => g).filter((g) => g % 3 === 0 && g > 0 && g <= TRANSFERS).map((g) => `batch-other:${g}`)]));
+      const freezes = ofTheDay.filter((g) => g % 10 < 3).map(transferOf);
+      const others = ofTheDay.filter((g) => g % 3 === 0).map((g) => `batch-other:${g}`);
+      expect(new Set(lines.map((line) => line.split(',')[3]))).toEqual(new Set([...expectedTransfers, ...freezes, ...others]));
     }
   });
 

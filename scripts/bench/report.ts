@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import type { ChainWatcherMeasured } from './chain-watcher-bench';
+import type { ReportsMeasured } from './report-bench';
 import type { Measured } from './sql-baseline';
 import type { StandbyMeasured } from './standby-bench';
 
@@ -24,6 +25,8 @@ export interface ReportInput {
   chainWatcher?: ChainWatcherMeasured;
   /** The formation rows (scripts/bench/standby-bench.ts), when they ran. */
   standby?: StandbyMeasured;
+  /** The report rows (scripts/bench/report-bench.ts), when they ran. */
+  reports?: ReportsMeasured;
 }
 
 const half = (measured: Measured | undefined) =>
@@ -91,6 +94,20 @@ export function writeReport(input: ReportInput): string {
       ...standby.phases.map(
         (phase) =>
           `| ${phase.name} | ${Math.round(phase.createsPerSecond)} | ${phase.p50.toFixed(1)} | ${phase.p99.toFixed(1)} | ${phase.errors} | ${phase.exports} (${phase.exportErrors}) | ${Math.round(phase.primaryCpuMsPerSecond)} | ${Math.round(phase.standbyCpuMsPerSecond)} |`,
+      ),
+    );
+  }
+  const reports = input.reports;
+  if (reports) {
+    lines.push(
+      '',
+      `Reports (\`npm run corridor -- reports ...\`, each in its own process, CSV to a pipe) over ${reports.date}: ${reports.orders.toLocaleString('en')} completed orders of one merchant, ${reports.postings.toLocaleString('en')} postings that day. Load average ${reports.loadAverage.toFixed(1)} when the rows began.`,
+      '',
+      '| row | rows | MB | rows/s | streaming s | total s | RSS at first byte MB | halfway MB | peak MB | growth MB |',
+      '|---|---|---|---|---|---|---|---|---|---|',
+      ...reports.runs.map(
+        (run) =>
+          `| ${run.name} | ${run.rows.toLocaleString('en')} | ${(run.bytes / 2 ** 20).toFixed(0)} | ${Math.round(run.rowsPerSecond).toLocaleString('en')} | ${run.streamingSeconds.toFixed(1)} | ${run.seconds.toFixed(1)} | ${run.firstRssMb} | ${run.halfwayRssMb} | ${run.peakRssMb} | ${run.peakRssMb - run.firstRssMb} |`,
       ),
     );
   }

@@ -4,8 +4,8 @@
  * with a fresh nonce, Idempotency-Key and merchantOrderNo), runs the direct-SQL baseline, and
  * prints one table; writes bench/results/<date>.json and, for a full run, docs/performance.md.
  *
- * `--quick`: 20,000 historical orders and 3 s per row, to keep the script working in CI; no
- * formation rows (a primary with a synchronous standby, `--only=standby`), which need pg_autoctl.
+ * `--quick`: 20,000 historical orders, 3 s per row and a 10,000-order day for the report rows, to
+ * keep the script working in CI; no formation rows (a primary with a synchronous standby, `--only=standby`), which need pg_autoctl.
  * For profiling one change: `--only=detail,list` runs those rows (keys below), `--reuse` keeps the
  * database seeded by the previous run, `--seconds=N` and `--connections=N` override the defaults;
  * such a partial run writes nothing to docs/performance.md. `BENCH_SERVER_ARGS` adds Node flags to
@@ -21,6 +21,7 @@ import { buildNeeded, runBuild } from '../build-if-needed';
 import { startBenchServer, stopBenchServer } from './bench-server';
 import { chainWatcherBench } from './chain-watcher-bench';
 import { pacedLoad, type PacedRequest } from './paced-load';
+import { reportsBench } from './report-bench';
 import { postgresCpuMs, processCpuMs, processWrites } from './cpu-time';
 import { seedBench, type BenchMerchant } from './seed-bench';
 import { payinBody, payoutBody, signedHeaders, uniqueId } from './signed-request';
@@ -276,6 +277,9 @@ async function main() {
     ? await chainWatcherBench(adminUrl, quick ? { transfers: 500, blocks: 50, addresses: 50 } : { transfers: 10_000, blocks: 1_000, addresses: 1_000 }, log)
     : undefined;
 
+  // The report rows: their own database, a day of a million orders (docs/performance.md).
+  const reports = selected('reports') ? await reportsBench(adminUrl, quick ? 10_000 : 1_000_000, reuse, log) : undefined;
+
   const report = writeReport({
     quick,
     rows,
@@ -285,6 +289,7 @@ async function main() {
     historical: order.length > 0 ? data.historical : 0,
     chainWatcher,
     standby,
+    reports,
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
     partial: !complete,

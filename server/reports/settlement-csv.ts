@@ -46,16 +46,21 @@ export async function streamSettlementCsv(db: Executor, ring: Keyring, merchantI
         try {
           let text = header ? `${settlementCsvColumns.join(',')}\r\n` : '';
           header = false;
-          const batch = await settlementRowsBatch(db, merchantId, date, cursor, batchSize);
-          for (const row of batch.rows) {
-            totals.rows += 1;
-            totals.gross = totals.gross.plus(row.gross);
-            totals.fee = totals.fee.plus(row.fee);
-            totals.net = totals.net.plus(row.net);
-            text += csvLine(row);
+          // A batch can end at its horizon with no row (settlement-rows.ts); a pull that enqueues
+          // nothing is not called again, so it reads on until it has a row or the day is done.
+          for (;;) {
+            const batch = await settlementRowsBatch(db, merchantId, date, cursor, batchSize);
+            for (const row of batch.rows) {
+              totals.rows += 1;
+              totals.gross = totals.gross.plus(row.gross);
+              totals.fee = totals.fee.plus(row.fee);
+              totals.net = totals.net.plus(row.net);
+              text += csvLine(row);
+            }
+            cursor = batch.next;
+            if (batch.rows.length > 0 || !cursor) break;
           }
-          cursor = batch.cursor ?? cursor;
-          if (batch.rows.length < batchSize) {
+          if (!cursor) {
             const closing = await merchantBalanceAt(db, merchantId, end);
             text += `total,,,,,,,,,,${totals.gross.toFixed(6)},${totals.fee.toFixed(6)},${totals.net.toFixed(6)},,,,\r\n`;
             text += `#rows,${totals.rows}\r\n#opening_balance,${opening}\r\n#closing_balance,${closing}\r\n`;

@@ -23,8 +23,8 @@ export async function settlementReportOf(db: Executor, ring: Keyring, merchantId
       for (;;) {
         const batch = await settlementRowsBatch(tx, merchantId, date, cursor, BATCH);
         rows.push(...batch.rows);
-        if (batch.rows.length < BATCH) break;
-        cursor = batch.cursor;
+        if (!batch.next) break;
+        cursor = batch.next;
       }
       return { version: 1, merchantId, date, currency: 'USDT', openingBalance: opening, closingBalance: closing, totals: totalsOf(rows), rows };
     },

@@ -19,7 +19,7 @@ export interface RowCursor {
   transferId: string;
 }
 
-interface RawRow {
+interface MoveRow {
   transfer_id: string;
   created_at: string;
   created_at_raw: string;
@@ -39,6 +39,9 @@ interface RawRow {
   bank_notification_id: string | null;
   tx_hash: string | null;
 }
+
+/** A row of the batch's statement: a transfer, or (none before the horizon) a row without one; each carries the horizon. */
+type RawRow = Omit<MoveRow, 'transfer_id'> & { transfer_id: string | null; horizon_raw: string | null; horizon_id: string | null };
 
 /**
  * The merchant's balance at an instant: the sum of its accounts' postings made before it (a
@@ -60,19 +63,42 @@ export async function merchantBalanceAt(db: Executor, merchantId: string, at: st
  * changed the merchant's balance (available + frozen) that day, oldest first, with its order, the
  * trader, the bank notification that confirmed a pay-in's fiat leg and a wallet movement's chain
  * transaction. Every posting of a transfer shares its time (one transaction), so the keyset on
- * (time, transfer id) never splits a transfer across batches.
+ * (time, transfer id) never splits a transfer across batches. `next` is where the following batch
+ * starts, null once the day is done.
+ *
+ * Every batch costs the same wherever its cursor is (docs/performance.md, "Reports over a day of a
+ * million orders"): each of the merchant's accounts is read from the cursor on along
+ * ledger_postings_account_created_idx (account, time, transfer id) for at most `limit` postings.
+ * Past the earliest point where one of those reads stopped (the horizon) a transfer may be missing
+ * a posting, so only the transfers up to it are summed; a batch that finds fewer than `limit` rows
+ * before the horizon hands the horizon on as the next cursor. (Filtering the postings by
+ * `account_id in (...)` instead made PostgreSQL read and sort the rest of the day at every batch.)
  */
-export async function settlementRowsBatch(db: Executor, merchantId: string, date: string, after: RowCursor | null, limit: number): Promise<{ rows: SettlementRow[]; cursor: RowCursor | null }> {
+export async function settlementRowsBatch(db: Executor, merchantId: string, date: string, after: RowCursor | null, limit: number): Promise<{ rows: SettlementRow[]; next: RowCursor | null }> {
   const { start, end } = dayBounds(date);
   const keyset = after ? sql`and (p.created_at, p.transfer_id) > (${after.createdAt}::timestamptz, ${after.transferId})` : sql``;
   const raw = rowsOf<RawRow>(
     await db.execute(sql`
-      with moves as materialized (
+      with postings as materialized (
+        select p.transfer_id, p.created_at, p.amount, p.n
+        from ledger_accounts a
+        cross join lateral (
+          select p.transfer_id, p.created_at, p.amount, row_number() over (order by p.created_at, p.transfer_id) as n
+          from ledger_postings p
+          where p.account_id = a.id and p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz ${keyset}
+          order by p.created_at, p.transfer_id
+          limit ${limit}
+        ) p
+        where a.owner_type = 'merchant' and a.owner_id = ${merchantId}::uuid
+      ),
+      horizon as (
+        select p.created_at, p.transfer_id from postings p where p.n = ${limit} order by p.created_at, p.transfer_id limit 1
+      ),
+      moves as materialized (
         select p.transfer_id, p.created_at, sum(p.amount) as net
-        from ledger_postings p
-        where p.account_id in (select id from ledger_accounts where owner_type = 'merchant' and owner_id = ${merchantId}::uuid)
-          and p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz ${keyset}
-        group by p.transfer_id, p.created_at
+        from postings p
+        where not exists (select 1 from horizon h where (p.created_at, p.transfer_id) > (h.created_at, h.transfer_id))
+        group by p.created_at, p.transfer_id
         having sum(p.amount) <> 0
         order by p.created_at, p.transfer_id
         limit ${limit}
@@ -97,15 +123,18 @@ export async function settlementRowsBatch(db: Executor, merchantId: string, date
         coalesce(
           (select cd.tx_hash from chain_deposits cd where t.kind = 'deposit.credit' and cd.transfer_id = t.id limit 1),
           (select ww.tx_hash from wallet_withdrawals ww where t.kind = 'withdrawal.confirm' and t.id = 'withdrawal:' || ww.id::text || ':confirm')
-        ) as tx_hash
-      from moves m
-      join ledger_transfers t on t.id = m.transfer_id
+        ) as tx_hash,
+        (select h.created_at::text from horizon h) as horizon_raw, (select h.transfer_id from horizon h) as horizon_id
+      from (select 1) one
+      left join moves m on true
+      left join ledger_transfers t on t.id = m.transfer_id
       left join payout_orders po on po.id = t.order_id
       left join payin_orders pi on pi.id = t.order_id
       left join traders tr on tr.id = coalesce(po.trader_id, pi.trader_id)
       order by m.created_at, m.transfer_id`),
   );
-  const rows = raw.map(
+  const found = raw.filter((row): row is RawRow & MoveRow => row.transfer_id !== null);
+  const rows = found.map(
     (row): SettlementRow => ({
       transferId: row.transfer_id,
       createdAt: row.created_at,
@@ -127,6 +156,8 @@ export async function settlementRowsBatch(db: Executor, merchantId: string, date
       txHash: row.tx_hash,
     }),
   );
-  const last = raw.at(-1);
-  return { rows, cursor: last ? { createdAt: last.created_at_raw, transferId: last.transfer_id } : null };
+  const last = found.at(-1);
+  const horizon = raw[0]?.horizon_raw && raw[0].horizon_id !== null ? { createdAt: raw[0].horizon_raw, transferId: raw[0].horizon_id } : null;
+  if (last && rows.length === limit) return { rows, next: { createdAt: last.created_at_raw, transferId: last.transfer_id } };
+  return { rows, next: horizon };
 }

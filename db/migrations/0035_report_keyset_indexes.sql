@@ -1,0 +1,2 @@
+CREATE INDEX "ledger_postings_account_created_idx" ON "ledger_postings" USING btree ("account_id","created_at","transfer_id");--> statement-breakpoint
+CREATE INDEX "ledger_postings_created_idx" ON "ledger_postings" USING btree ("created_at","id");

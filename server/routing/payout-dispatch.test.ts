@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { merchants, payoutOrders, traders } from '../../db/schema';
+import { and, desc } from 'drizzle-orm';
+import { auditLog, merchants, payoutOrders, platformSettings, traders } from '../../db/schema';
 import { apiMerchant, payoutBody, payoutTrader } from '../../tests/api/api-harness';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import { signedInOperator } from '../../tests/trpc/trpc-harness';
@@ -13,7 +14,9 @@ import { listOpenTasks } from '../payouts/list-open-tasks';
 import { reassignPayout } from '../payouts/reassign-payout';
 import { addBankAccount } from '../traders/add-bank-account';
 import { payoutOffers } from './payout-offers';
-import { DEFAULT_ROUTING_SETTINGS, writeRoutingSettings, type PayoutDispatchSettings, type RoutingSettings } from './routing-settings';
+import { payoutTaskLoad } from './payout-task-load';
+import { setPayoutTaskCap } from './set-payout-task-cap';
+import { DEFAULT_ROUTING_SETTINGS, routingSettings, writeRoutingSettings, type PayoutDispatchSettings, type RoutingSettings } from './routing-settings';
 
 let database: TestDatabase;
 let merchant: typeof merchants.$inferSelect;
@@ -245,5 +248,33 @@ describe('first accept wins under scored dispatch', () => {
     expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason.code)).toEqual(Array(4).fill('INVALID_ORDER_STATE'));
     const [stored] = await database.db.select().from(payoutOrders).where(eq(payoutOrders.id, order.id));
     expect(stored!.traderId).toBe((won[0] as PromiseFulfilledResult<{ traderId: string }>).value.traderId);
+  });
+});
+
+describe("a trader's own cap and the settings", () => {
+  it('is set by an operator with a reason, audited, refused out of bounds without a change', async () => {
+    const trader = (await payoutTrader(database.db)).traderId;
+    await dispatch({ mode: 'first_accept', openTaskCap: 5 });
+    await setPayoutTaskCap(database.db, { traderId: trader, cap: 2, reason: 'new trader, building a record' }, { type: 'operator', id: operatorId });
+    expect(await payoutTaskLoad(database.db, trader)).toEqual({ openTasks: 0, cap: 2, ownCap: 2, platformCap: 5, mode: 'first_accept' });
+    await expect(setPayoutTaskCap(database.db, { traderId: trader, cap: 0, reason: 'no' }, { type: 'operator', id: operatorId })).rejects.toMatchObject({ code: 'VALIDATION_FAILED' });
+    await setPayoutTaskCap(database.db, { traderId: trader, cap: null, reason: 'record built' }, { type: 'operator', id: operatorId });
+    expect((await payoutTaskLoad(database.db, trader)).cap).toBe(5);
+    const audits = await database.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'trader.payout_task_cap.set'), eq(auditLog.targetId, trader)))
+      .orderBy(desc(auditLog.id));
+    expect(audits.map((row) => row.details)).toEqual([
+      { from: 2, to: null, reason: 'record built' },
+      { from: null, to: 2, reason: 'new trader, building a record' },
+    ]);
+  });
+
+  it('reads a routing value stored before payout dispatch existed as first accept with no cap', async () => {
+    const { payouts: _dropped, ...before } = DEFAULT_ROUTING_SETTINGS;
+    await database.db.update(platformSettings).set({ value: { ...before, mode: 'scored' } }).where(eq(platformSettings.key, 'routing'));
+    const { value } = await routingSettings(database.db);
+    expect([value.mode, value.payouts]).toEqual(['scored', DEFAULT_ROUTING_SETTINGS.payouts]);
   });
 });

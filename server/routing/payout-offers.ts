@@ -6,7 +6,7 @@ import type { PayoutDispatchSettings, PayoutWeights } from './routing-settings';
 type PayoutSignals = Record<keyof PayoutWeights, number>;
 
 /** One open task as one trader sees it under scored dispatch. */
-export interface PayoutOffer {
+interface PayoutOffer {
   orderId: string;
   /** Seconds since the task entered the pool (its creation, or its last release or reassignment). */
   ageSeconds: number;

@@ -11,6 +11,7 @@ import { applyPayoutTransition } from '../payouts/apply-payout-transition';
 import { placePayout } from '../payouts/create-payout';
 import { payoutDetailView } from '../payouts/payout-view';
 import { listOpenTasks } from '../payouts/list-open-tasks';
+import { listStuckPayouts } from '../payouts/list-stuck-payouts';
 import { reassignPayout } from '../payouts/reassign-payout';
 import { addBankAccount } from '../traders/add-bank-account';
 import { payoutOffers } from './payout-offers';
@@ -195,6 +196,9 @@ describe('scored payout dispatch: rings', () => {
     await database.db.transaction((tx) =>
       applyPayoutTransition(tx, { orderId: order.id, action: 'mark_overdue', actor: { type: 'system' }, now: at(-60), guardFrom: (row) => ({ dueAt: row.paymentDueAt }), eventData: payoutDetailView }),
     );
+    // The overdue list says why that trader had it.
+    const stuck = await listStuckPayouts(database.db, { pageSize: 500 }, T0);
+    expect(stuck.items.find((item) => item.orderId === order.id)?.dispatch).toMatchObject({ rank: 1, eligible: 3, ring: 1 });
     await reassignPayout(database.db, { orderId: order.id, note: 'overdue: back to the pool' }, { id: operatorId }, T0);
 
     expect([await seesTask(next, order.id, at(1)), await seesTask(after, order.id, at(1)), await seesTask(late, order.id, at(1))]).toEqual([true, false, false]);

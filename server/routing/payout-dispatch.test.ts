@@ -282,3 +282,24 @@ describe("a trader's own cap and the settings", () => {
     expect([value.mode, value.payouts]).toEqual(['scored', DEFAULT_ROUTING_SETTINGS.payouts]);
   });
 });
+
+describe('on PGlite', () => {
+  it('ranks, offers by ring and refuses an early accept as on PostgreSQL', async () => {
+    const lite = await createTestDatabase({ kind: 'pglite' });
+    try {
+      const created = await apiMerchant(lite.db, '100000.00');
+      const [shop] = await lite.db.select().from(merchants).where(eq(merchants.id, created.merchantId));
+      const first = (await payoutTrader(lite.db)).traderId;
+      const second = (await payoutTrader(lite.db)).traderId;
+      await addBankAccount(lite.db, first, { holderName: 'Wang Fang', bankName: 'Bank of China', accountNumber: '6216610200000000001' }, cliActor);
+      await lite.db.transaction((tx) => writeRoutingSettings(tx, { ...DEFAULT_ROUTING_SETTINGS, payouts: SCORED }, new Date()));
+      const order = await lite.db.transaction((tx) => placePayout(tx, shop!, payoutBody() as never, T0));
+      const seen = async (traderId: string, now: Date) => (await listOpenTasks(lite.db, traderId, { page: 1, pageSize: 10 }, now)).items.map((item) => item.orderId);
+      expect([await seen(first, at(1)), await seen(second, at(1)), await seen(second, at(5))]).toEqual([[order.id], [], [order.id]]);
+      await expect(acceptPayout(lite.db, { traderId: second, orderId: order.id }, at(1))).rejects.toMatchObject({ code: 'PAYOUT_NOT_OFFERED' });
+      expect((await acceptPayout(lite.db, { traderId: first, orderId: order.id }, at(1))).dispatch).toMatchObject({ rank: 1, ring: 1 });
+    } finally {
+      await lite.close();
+    }
+  });
+});

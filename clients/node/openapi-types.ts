@@ -687,7 +687,7 @@ export interface paths {
         };
         /**
          * List open payout tasks
-         * @description Open payouts (PENDING_MATCH) whose CNY amount fits one of your BUY quotes, newest first; no recipient details until you accept.
+         * @description Open payouts (PENDING_MATCH) whose CNY amount fits one of your BUY quotes, newest first; no recipient details until you accept. Under scored dispatch, only the tasks offered to you so far; nextOfferAt says when the next one will be.
          */
         get: operations["listTraderTasks"];
         put?: never;
@@ -709,7 +709,7 @@ export interface paths {
         put?: never;
         /**
          * Take a payout task
-         * @description The first accept wins; later ones get 409 INVALID_ORDER_STATE. You then have 30 minutes to pay. ACTION_NOT_ALLOWED while you are offline.
+         * @description The first accept wins; later ones get 409 INVALID_ORDER_STATE. You then have 30 minutes to pay. ACTION_NOT_ALLOWED while you are offline; PAYOUT_TASK_CAP_REACHED at your cap of open tasks; PAYOUT_NOT_OFFERED for a task not offered to you yet.
          */
         post: operations["acceptTraderTask"];
         delete?: never;
@@ -1449,7 +1449,7 @@ export interface components {
                  * @description stable: branch on it (docs/errors.md)
                  * @enum {string}
                  */
-                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "WITHDRAWAL_ADDRESS_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "WITHDRAWAL_ADDRESS_COOLING_DOWN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_LIMIT_EXCEEDED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SETTLEMENT_OPEN" | "DISPUTE_MESSAGE_RATE_LIMITED" | "AUTO_RULING_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED" | "ACCOUNT_LIMIT_OUT_OF_BOUNDS" | "EXPOSURE_CAP_EXCEEDED" | "BOND_COVERS_EXPOSURE";
+                code: "VALIDATION_FAILED" | "INVALID_JSON" | "IDEMPOTENCY_KEY_REQUIRED" | "CHAIN_NOT_SUPPORTED" | "AUTH_MISSING" | "INVALID_API_KEY" | "INVALID_SIGNATURE" | "TIMESTAMP_OUT_OF_RANGE" | "NONCE_INVALID" | "NONCE_REPLAYED" | "SIGNED_URL_INVALID" | "SIGNED_URL_EXPIRED" | "MERCHANT_DISABLED" | "INSUFFICIENT_SCOPE" | "IP_NOT_ALLOWED" | "ORDER_NOT_FOUND" | "WITHDRAWAL_ADDRESS_NOT_FOUND" | "NOT_FOUND" | "DUPLICATE_MERCHANT_ORDER_NO" | "INVALID_ORDER_STATE" | "IDEMPOTENCY_KEY_IN_USE" | "WITHDRAWAL_ADDRESS_COOLING_DOWN" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "IDEMPOTENCY_KEY_REUSED" | "INSUFFICIENT_BALANCE" | "NO_LIQUIDITY" | "WITHDRAWAL_BELOW_MINIMUM" | "WITHDRAWAL_LIMIT_EXCEEDED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "METHOD_NOT_ALLOWED" | "ACTION_NOT_ALLOWED" | "TRANSITION_NOT_DUE" | "ACCOUNT_NOT_FOUND" | "CONFLICT" | "INVALID_CREDENTIALS" | "SIGN_IN_THROTTLED" | "TOTP_REQUIRED" | "TOTP_INVALID" | "UNAUTHENTICATED" | "FORBIDDEN" | "CLAIM_REQUIRED" | "CASE_CLAIMED" | "SPLIT_AMOUNT_INVALID" | "RULING_PROPOSAL_PENDING" | "PROPOSAL_NOT_PENDING" | "SETTLEMENT_OPEN" | "DISPUTE_MESSAGE_RATE_LIMITED" | "AUTO_RULING_NOT_PENDING" | "SELF_APPROVAL_FORBIDDEN" | "MALFORMED_REQUEST" | "REQUEST_TIMEOUT" | "HEADERS_TOO_LARGE" | "BATCH_TOO_LARGE" | "SERVER_BUSY" | "SERVICE_UNAVAILABLE" | "INVITATION_INVALID" | "LAST_OWNER" | "BANK_ACCOUNT_NOT_FOUND" | "SUGGESTION_NOT_FOUND" | "DISPUTE_NOT_WITHDRAWABLE" | "DEADLINE_NOT_EXTENDABLE" | "EVIDENCE_REQUEST_CLOSED" | "CONTROL_CHANGE_PENDING" | "TOO_MANY_STREAMS" | "CARD_REVEAL_THROTTLED" | "ACCOUNT_LIMIT_OUT_OF_BOUNDS" | "EXPOSURE_CAP_EXCEEDED" | "BOND_COVERS_EXPOSURE" | "PAYOUT_TASK_CAP_REACHED" | "PAYOUT_NOT_OFFERED";
                 /** @description for people; may change */
                 message: string;
                 /** @description one entry per broken rule, on VALIDATION_FAILED */
@@ -2111,6 +2111,8 @@ export interface components {
             items: components["schemas"]["TraderTask"][];
             page: number;
             pageSize: number;
+            /** @description under scored dispatch, when a task not offered to you yet will be (docs/routing.md, "Payout dispatch"); null: none waits */
+            nextOfferAt: string | null;
         };
         TraderPayinList: {
             items: {
@@ -9834,7 +9836,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description INVALID_ORDER_STATE */
+            /** @description INVALID_ORDER_STATE, PAYOUT_TASK_CAP_REACHED, PAYOUT_NOT_OFFERED */
             409: {
                 headers: {
                     /** @description The id of this answer, also in an error body and the server log. */
@@ -9845,7 +9847,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"] & {
                         error?: {
                             /** @enum {unknown} */
-                            code?: "INVALID_ORDER_STATE";
+                            code?: "INVALID_ORDER_STATE" | "PAYOUT_TASK_CAP_REACHED" | "PAYOUT_NOT_OFFERED";
                         };
                     };
                 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { PayoutStatus } from './order-statuses';
 import { bytea, createdAt, id, instant, money2, money6, rate4, updatedAt } from './columns';
 import { merchants } from './merchants';
@@ -33,6 +33,12 @@ export const payoutOrders = pgTable(
     recipientAccountLast4: text('recipient_account_last4').notNull(),
     recipientAccountFingerprint: text('recipient_account_fingerprint').notNull(),
     traderId: uuid('trader_id').references(() => traders.id),
+    // Payout dispatch (docs/routing.md, "Payout dispatch"): when the task last entered the pool by a
+    // release or a reassignment (its rings start again from here; null: from createdAt), the trader
+    // it was taken from (offered to the others first), and the dispatch record stored with the accept.
+    offeredSince: instant('offered_since'),
+    passedTraderId: uuid('passed_trader_id'),
+    dispatch: jsonb('dispatch').$type<Record<string, unknown>>(),
     matchDueAt: instant('match_due_at').notNull(),
     acceptedAt: instant('accepted_at'),
     paymentDueAt: instant('payment_due_at'),

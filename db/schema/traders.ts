@@ -17,12 +17,15 @@ export const traders = pgTable(
     routingWeights: jsonb('routing_weights').$type<Record<string, number>>(),
     // The trader's own bond multiple over the platform's (docs/routing.md, "Bond and exposure"); null: the platform's.
     bondMultiple: numeric('bond_multiple', { precision: 10, scale: 2 }),
+    // The trader's own cap on open payout tasks over the platform's (docs/routing.md, "Payout dispatch"); null: the platform's.
+    payoutTaskCap: integer('payout_task_cap'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('traders_status_check', sql`${t.status} in ('active', 'suspended')`),
     check('traders_bond_multiple_check', sql`${t.bondMultiple} is null or ${t.bondMultiple} > 0`),
+    check('traders_payout_task_cap_check', sql`${t.payoutTaskCap} is null or ${t.payoutTaskCap} > 0`),
   ],
 );
 

@@ -20,7 +20,9 @@ import { setQuote } from '../../server/traders/set-quote';
 import { moveBond } from '../../server/bond/move-bond';
 import { traderExposure } from '../../server/bond/trader-exposure';
 import { Dec } from '../../server/money/decimal';
+import { createOperator } from '../../server/users/create-operator';
 import { EventQueue } from './event-queue';
+import { PayoutSimulation, type PayoutEvent, type PayoutSimResult } from './payout-sim';
 import { simTraders, bankFactor, type SimTrader } from './sim-traders';
 
 export interface SimResult {
@@ -37,6 +39,8 @@ export interface SimResult {
   /** With --bond: the highest open exposure over cap seen after any match (at most 1), and matches that left a trader above it (must be 0). */
   maxExposureOverCap: string | null;
   capBreaches: number;
+  /** The day's payouts, dispatched alongside the pay-ins (docs/routing.md, "Payout dispatch"). */
+  payouts: PayoutSimResult;
 }
 
 const DAY_START = new Date('2026-03-02T16:00:00.000Z'); // midnight in China Standard Time
@@ -44,6 +48,7 @@ const DAY_SECONDS = 86_400;
 const RETRY_SECONDS = 30;
 
 type Event =
+  | PayoutEvent
   | { kind: 'arrive'; index: number }
   | { kind: 'retry'; orderId: string; index: number }
   | { kind: 'pay'; orderId: string; traderId: string; release: boolean }
@@ -75,7 +80,10 @@ function buyers(seed: number, count: number): Buyer[] {
 }
 
 /** Runs one routing mode over the simulated day on an empty migrated database. */
-export async function runSimulation(db: Db, input: { seed: number; payins: number; settings: RoutingSettings; label: string; bond?: string }): Promise<SimResult> {
+export async function runSimulation(
+  db: Db,
+  input: { seed: number; payins: number; payouts: number; settings: RoutingSettings; label: string; bond?: string },
+): Promise<SimResult> {
   await db.transaction((tx) => writeRoutingSettings(tx, input.settings, DAY_START));
   const created = await createMerchant(db, { name: 'Sim shop', payoutFeeBps: 0, payinFeeBps: 0 }, cliActor);
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, created.merchantId));
@@ -85,6 +93,7 @@ export async function runSimulation(db: Db, input: { seed: number; payins: numbe
     const made = await createTrader(db, { name: trader.name, email: `${trader.name}@sim.local`, password: 'correct horse battery' }, cliActor);
     await adjustBalance(db, { owner: { type: 'trader', id: made.traderId }, direction: 'credit', amount: trader.balance, memo: 'simulation funding' }, cliActor);
     await setQuote(db, made.traderId, { side: 'SELL', price: trader.price, minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
+    await setQuote(db, made.traderId, { side: 'BUY', price: trader.buyPrice, minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
     const account = await addBankAccount(db, made.traderId, { holderName: 'Sim Holder', bankName: trader.bank, accountNumber: '6212260200000000001' }, cliActor);
     await setAccountLimits(db, made.traderId, account.id, trader.limits, cliActor);
     if (input.bond) await moveBond(db, made.traderId, { direction: 'in', amount: input.bond }, cliActor);
@@ -108,6 +117,18 @@ export async function runSimulation(db: Db, input: { seed: number; payins: numbe
   const queue = new EventQueue<Event>();
   plan.forEach((buyer, index) => queue.push(buyer.at, { kind: 'arrive', index }));
   const when = (seconds: number) => new Date(DAY_START.getTime() + seconds * 1000);
+  // The merchant pays out too; an operator reassigns overdue payouts.
+  await adjustBalance(db, { owner: { type: 'merchant', id: merchant!.id }, direction: 'credit', amount: '5000000.00', memo: 'simulation funding' }, cliActor);
+  const operator = await createOperator(db, { email: 'operator@sim.local', password: 'correct horse battery', displayName: 'Sim operator' }, cliActor);
+  const payouts = new PayoutSimulation(db, {
+    seed: input.seed,
+    payouts: input.payouts,
+    merchant: merchant!,
+    byId,
+    operatorId: operator.userId,
+    dayStart: DAY_START,
+    push: (at, event) => queue.push(at, event),
+  });
 
   // What happens once a pay-in is matched: paid and released, disputed, or left to expire.
   const afterMatch = (orderId: string, traderId: string, index: number, matchedAt: number) => {
@@ -124,7 +145,9 @@ export async function runSimulation(db: Db, input: { seed: number; payins: numbe
   for (let next = queue.pop(); next; next = queue.pop()) {
     const [at, event] = next;
     const now = when(at);
-    if (event.kind === 'arrive') {
+    if (isPayoutEvent(event)) {
+      await payouts.handle(at, event, now);
+    } else if (event.kind === 'arrive') {
       const buyer = plan[event.index]!;
       const { order } = await db.transaction((tx) =>
         createPayin(tx, merchant!, { merchantOrderNo: `sim-${event.index}`, fiatAmount: buyer.fiatAmount }, now, { random: routingRandom }),
@@ -186,10 +209,24 @@ export async function runSimulation(db: Db, input: { seed: number; payins: numbe
       });
     }
   }
-  return { ...(await measure(db, input, traders, byId)), maxExposureOverCap: input.bond ? maxExposureOverCap.toFixed(4) : null, capBreaches };
+  const worstIds = worstTraderIds(traders, byId);
+  return {
+    ...(await measure(db, input, worstIds)),
+    maxExposureOverCap: input.bond ? maxExposureOverCap.toFixed(4) : null,
+    capBreaches,
+    payouts: await payouts.measure(worstIds),
+  };
 }
 
-async function measure(db: Db, input: { payins: number; label: string }, traders: SimTrader[], byId: Map<string, SimTrader>): Promise<Omit<SimResult, 'maxExposureOverCap' | 'capBreaches'>> {
+const isPayoutEvent = (event: Event): event is PayoutEvent => event.kind.startsWith('payout_');
+
+/** The ids of the 3 least reliable traders. */
+function worstTraderIds(traders: SimTrader[], byId: Map<string, SimTrader>): string[] {
+  const worst = [...traders].sort((a, b) => a.reliability - b.reliability).slice(0, 3).map((t) => t.name);
+  return [...byId].filter(([, t]) => worst.includes(t.name)).map(([id]) => id);
+}
+
+async function measure(db: Db, input: { payins: number; label: string }, worstIds: string[]): Promise<Omit<SimResult, 'maxExposureOverCap' | 'capBreaches' | 'payouts'>> {
   const [totals] = rowsOf<Record<string, string | null>>(
     await db.execute(sql`
       select count(*) filter (where status = 'COMPLETED') as completed,
@@ -201,8 +238,6 @@ async function measure(db: Db, input: { payins: number; label: string }, traders
              percentile_cont(0.5) within group (order by extract(epoch from completed_at - created_at)) filter (where completed_at is not null) as median_complete
       from payin_orders`),
   );
-  const worst = [...traders].sort((a, b) => a.reliability - b.reliability).slice(0, 3).map((t) => t.name);
-  const worstIds = [...byId].filter(([, t]) => worst.includes(t.name)).map(([id]) => id);
   const [onWorst] = rowsOf<{ count: string }>(
     await db.execute(sql`select count(*) from payin_orders where trader_id in (${sql.join(worstIds.map((id) => sql`${id}::uuid`), sql`, `)})`),
   );

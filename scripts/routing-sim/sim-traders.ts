@@ -3,7 +3,9 @@ import type { AccountLimitsInput } from '../../server/routing/set-account-limits
 export interface SimTrader {
   name: string;
   price: string;
-  /** The chance a buyer's payment to this trader's account goes through and is released. */
+  /** The BUY price the trader quotes for payouts. */
+  buyPrice: string;
+  /** The chance a buyer's payment to this trader's account goes through and is released, and that a payout it accepts is paid in time. */
   reliability: number;
   bank: string;
   balance: string;
@@ -22,6 +24,7 @@ export function simTraders(scale: number): SimTrader[] {
   return RELIABILITY.map((reliability, i) => ({
     name: `sim-trader-${String(i + 1).padStart(2, '0')}`,
     price: (7.1 + 0.0015 * i).toFixed(4),
+    buyPrice: (7.05 - 0.001 * i).toFixed(4),
     reliability,
     bank: BANKS[i % BANKS.length]!,
     balance: `${200_000 + 20_000 * i}.00`,

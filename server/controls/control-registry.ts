@@ -49,7 +49,7 @@ const fourEyes: ControlDefinition<FourEyesThresholdValue> = {
   auditAction: 'four_eyes_threshold.set',
 };
 
-// Pay-in routing (docs/routing.md, "Settings"): which trader a buyer's money goes to, and the bounds of the traders' account limits.
+// Routing (docs/routing.md, "Settings"): which trader a buyer's money goes to, the bounds of the traders' account limits, and how payout tasks reach traders.
 const routing: ControlDefinition<RoutingSettings> = {
   value: routingSettingsValue,
   read: routingSettings,
@@ -61,6 +61,8 @@ const routing: ControlDefinition<RoutingSettings> = {
       `cooldown ${value.limits.defaultCooldownSeconds} s`,
       `weights ${Object.entries(value.weights).map(([key, weight]) => `${key} ${weight}`).join(', ')}`,
       value.bond.capEnabled ? `bond cap on, multiple ${value.bond.multiple}` : 'bond cap off',
+      `payouts ${value.payouts.mode === 'scored' ? `scored, rings ${value.payouts.rings.join('/')} every ${value.payouts.ringSeconds} s` : 'first accept'}`,
+      value.payouts.openTaskCap === null ? 'no open-task cap' : `open-task cap ${value.payouts.openTaskCap}`,
     ].join('; '),
   auditAction: 'routing_settings.set',
 };

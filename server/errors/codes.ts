@@ -76,6 +76,8 @@ export const errorCodes = {
   ACCOUNT_LIMIT_OUT_OF_BOUNDS: 422,
   EXPOSURE_CAP_EXCEEDED: 422,
   BOND_COVERS_EXPOSURE: 422,
+  PAYOUT_TASK_CAP_REACHED: 409,
+  PAYOUT_NOT_OFFERED: 409,
 } as const;
 
 export type ErrorCode = keyof typeof errorCodes;

@@ -7,11 +7,17 @@ import { merchantWindowMs } from './merchant-window';
 import { payoutDetailView } from './payout-view';
 import { retryTransaction } from '../../db/retry-transaction';
 import { assertPayoutFitsBondCap } from '../bond/payout-bond-cap';
+import { routingSettings } from '../routing/routing-settings';
+import { assertUnderPayoutTaskCap } from './payout-task-cap';
+import { dispatchAtAccept } from './payout-dispatch-record';
 
 /**
  * A trader takes a payout from the pool (PENDING_MATCH -> PENDING_PAYMENT). The first accept
  * wins; later ones get INVALID_ORDER_STATE. paymentDueAt starts from the merchant's window. While
  * the bond's cap is on, an accept that would take the trader above it gets EXPOSURE_CAP_EXCEEDED.
+ * Payout dispatch (docs/routing.md, "Payout dispatch"): a trader at its cap of open tasks gets
+ * PAYOUT_TASK_CAP_REACHED; under scored dispatch a task not yet offered to the trader gets
+ * PAYOUT_NOT_OFFERED, and the accept stores why this trader (payout_orders.dispatch).
  */
 export async function acceptPayout(db: Db, input: { traderId: string; orderId: string }, now = new Date()) {
   return retryTransaction(db, async (tx) => {
@@ -26,6 +32,9 @@ export async function acceptPayout(db: Db, input: { traderId: string; orderId: s
     if (!trader.online) throw new DomainError('ACTION_NOT_ALLOWED', 'Go online to accept tasks.');
     if (window.status === 'rejected') throw window.reason;
     const paymentWindowMs = window.value;
+    const { value: settings } = await routingSettings(tx);
+    const held = await assertUnderPayoutTaskCap(tx, input.traderId, settings.payouts);
+    const dispatch = await dispatchAtAccept(tx, { ...input, now, settings, ...held });
     await assertPayoutFitsBondCap(tx, input.traderId, input.orderId);
 
     const outcome = await applyPayoutTransition(tx, {
@@ -33,7 +42,7 @@ export async function acceptPayout(db: Db, input: { traderId: string; orderId: s
       action: 'accept',
       actor: { type: 'trader', id: input.traderId },
       now,
-      set: () => ({ traderId: input.traderId, acceptedAt: now, paymentDueAt: new Date(now.getTime() + paymentWindowMs) }),
+      set: () => ({ traderId: input.traderId, acceptedAt: now, paymentDueAt: new Date(now.getTime() + paymentWindowMs), dispatch }),
       eventData: payoutDetailView,
     });
     await tx.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, input.traderId));

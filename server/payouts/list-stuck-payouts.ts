@@ -6,7 +6,8 @@ import { fmt2, isoMs, isoMsOrNull } from '../money/format';
 /**
  * Payouts that need an operator: PAYMENT_OVERDUE ones (the trader did not pay in time) and
  * PENDING_MATCH ones no trader took: older than `unmatchedAfterMinutes` when given, else past
- * their match window (matchDueAt). Oldest first.
+ * their match window (matchDueAt). Oldest first. An overdue one says why its trader had it: the
+ * rank, ring and score of scored dispatch (docs/routing.md, "Payout dispatch").
  */
 export async function listStuckPayouts(
   db: Executor,
@@ -43,9 +44,22 @@ export async function listStuckPayouts(
       matchDueAt: isoMs(order.matchDueAt),
       paymentDueAt: isoMsOrNull(order.paymentDueAt),
       ageSeconds: Math.max(0, Math.floor((now.getTime() - order.createdAt.getTime()) / 1000)),
+      dispatch: dispatchSummary(order.dispatch),
     })),
     total: Number(count?.total ?? 0),
     page,
     pageSize,
+  };
+}
+
+/** Why the trader holding an overdue payout had it (null: not accepted, or not under scored dispatch). */
+function dispatchSummary(dispatch: Record<string, unknown> | null): { rank: number; eligible: number; ring: number | null; score: number | null } | null {
+  if (!dispatch || dispatch.mode !== 'scored' || typeof dispatch.rank !== 'number') return null;
+  const score = (dispatch.score as { score?: unknown } | null)?.score;
+  return {
+    rank: dispatch.rank,
+    eligible: typeof dispatch.eligible === 'number' ? dispatch.eligible : 0,
+    ring: typeof dispatch.ring === 'number' ? dispatch.ring : null,
+    score: typeof score === 'number' ? score : null,
   };
 }

@@ -21,4 +21,7 @@ export const openTaskListResponse = z.object({
   items: z.array(openTaskView),
   page: z.number().int(),
   pageSize: z.number().int(),
+  nextOfferAt: timestamp
+    .nullable()
+    .describe('under scored dispatch, when a task not offered to you yet will be (docs/routing.md, "Payout dispatch"); null: none waits'),
 });

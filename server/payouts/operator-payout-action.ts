@@ -9,7 +9,8 @@ import { retryTransaction } from '../../db/retry-transaction';
 
 /**
  * An operator's action on a stuck payout (reassign or cancel): the transition with the note, and
- * an audit row, in one transaction. `columns` says what else the action sets on the order.
+ * an audit row, in one transaction. `columns` says what else the action sets on the order (from
+ * the locked row when it needs it).
  */
 export async function operatorPayoutAction(
   db: Db,
@@ -17,7 +18,7 @@ export async function operatorPayoutAction(
   operator: OperatorActor,
   now: Date,
   action: 'reassign' | 'cancel',
-  columns: (tx: Tx, orderId: string) => Promise<Partial<PayoutRow>>,
+  columns: (tx: Tx, orderId: string) => Promise<Partial<PayoutRow> | ((locked: PayoutRow) => Partial<PayoutRow>)>,
 ) {
   const input = parseInput(operatorPayoutActionInput, rawInput);
   return retryTransaction(db, async (tx) => {
@@ -28,7 +29,7 @@ export async function operatorPayoutAction(
       actor: { type: 'operator', id: operator.id },
       now,
       note: input.note,
-      set: () => set,
+      set: (locked) => (typeof set === 'function' ? set(locked) : set),
       eventData: payoutDetailView,
     });
     const actor = auditActorOf(operator);

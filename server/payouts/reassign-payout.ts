@@ -6,14 +6,21 @@ import { operatorPayoutAction } from './operator-payout-action';
 
 /**
  * An operator puts an overdue or unmatched payout back in the pool (PAYMENT_OVERDUE or
- * PENDING_MATCH -> PENDING_MATCH): the trader is cleared and the match window restarts. The frozen
- * USDT stays frozen. Audited with the note.
+ * PENDING_MATCH -> PENDING_MATCH): the trader is cleared and the match window restarts; scored
+ * dispatch offers it to the others before the trader it is taken from. The frozen USDT stays
+ * frozen. Audited with the note.
  */
 export function reassignPayout(db: Db, rawInput: OperatorPayoutActionInput, operator: OperatorActor, now = new Date()) {
-  return operatorPayoutAction(db, rawInput, operator, now, 'reassign', async (tx, orderId) => ({
-    traderId: null,
-    acceptedAt: null,
-    paymentDueAt: null,
-    matchDueAt: new Date(now.getTime() + (await merchantWindowMs(tx, orderId, 'payoutMatchSeconds'))),
-  }));
+  return operatorPayoutAction(db, rawInput, operator, now, 'reassign', async (tx, orderId) => {
+    const matchDueAt = new Date(now.getTime() + (await merchantWindowMs(tx, orderId, 'payoutMatchSeconds')));
+    // Its dispatch rings start again from now, offered to the best others first (docs/routing.md, "Payout dispatch").
+    return (locked) => ({
+      traderId: null,
+      acceptedAt: null,
+      paymentDueAt: null,
+      matchDueAt,
+      offeredSince: now,
+      passedTraderId: locked.traderId ?? locked.passedTraderId,
+    });
+  });
 }

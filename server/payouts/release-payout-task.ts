@@ -25,7 +25,15 @@ export async function releasePayoutTask(db: Db, input: { traderId: string; order
       now,
       set: (locked) => {
         heldSince = locked.acceptedAt;
-        return { traderId: null, acceptedAt: null, paymentDueAt: null, matchDueAt: new Date(now.getTime() + matchWindowMs) };
+        // Back in the pool: its dispatch rings start again, the others first (docs/routing.md, "Payout dispatch").
+        return {
+          traderId: null,
+          acceptedAt: null,
+          paymentDueAt: null,
+          matchDueAt: new Date(now.getTime() + matchWindowMs),
+          offeredSince: now,
+          passedTraderId: input.traderId,
+        };
       },
     });
     const afterReveal = await revealedWhileHeld(tx, { traderId: input.traderId, orderId: input.orderId, acceptedAt: heldSince });

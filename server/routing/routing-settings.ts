@@ -40,6 +40,36 @@ const bondCap = z
 export type BondCapSettings = z.output<typeof bondCap>;
 const DEFAULT_BOND_CAP: BondCapSettings = { capEnabled: false, multiple: '5' };
 
+/** The payout dispatch's signals (docs/routing.md, "Payout dispatch"). */
+const payoutWeights = z.object({ success: weight, onTime: weight, load: weight, bank: weight }).strict();
+export type PayoutWeights = z.output<typeof payoutWeights>;
+
+/**
+ * How payout tasks reach traders (docs/routing.md, "Payout dispatch"). `first_accept` is the pool
+ * Corridor has always had (every fitting trader sees every task); `scored` offers a task first to
+ * the best-scoring traders and widens ring by ring. The open-task cap holds in both. A value stored
+ * before dispatch existed reads as the default, so upgrading changes no pool.
+ */
+const payoutDispatch = z
+  .object({
+    mode: z.enum(['first_accept', 'scored']),
+    weights: payoutWeights,
+    /** The traders each ring holds, best first: ring k opens after k times ringSeconds; after the last, every eligible trader. */
+    rings: z.array(z.number().int().min(1).max(1000)).max(5),
+    ringSeconds: z.number().int().min(1).max(600),
+    /** Accepted, unfinished payout tasks a trader may hold at once (null: no cap); a trader's own cap overrides it. */
+    openTaskCap: z.number().int().min(1).max(1000).nullable(),
+  })
+  .strict();
+export type PayoutDispatchSettings = z.output<typeof payoutDispatch>;
+const DEFAULT_PAYOUT_DISPATCH: PayoutDispatchSettings = {
+  mode: 'first_accept',
+  weights: { success: 35, onTime: 35, load: 20, bank: 10 },
+  rings: [3, 8],
+  ringSeconds: 5,
+  openTaskCap: null,
+};
+
 /**
  * How pay-ins are routed and the bounds of the traders' own account limits (docs/routing.md,
  * "Settings"). A platform setting: changes only through an approved control change (server/controls).
@@ -63,6 +93,7 @@ export const routingSettingsValue = z
     pauseAfterFailures: z.number().int().min(1).max(100).nullable(),
     pauseMinutes: z.number().int().min(1).max(24 * 60),
     bond: bondCap.default(DEFAULT_BOND_CAP),
+    payouts: payoutDispatch.default(DEFAULT_PAYOUT_DISPATCH),
     limits: z
       .object({
         /** Defaults for an account whose trader set none (null: no limit). */
@@ -95,6 +126,7 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
   pauseAfterFailures: null,
   pauseMinutes: 60,
   bond: DEFAULT_BOND_CAP,
+  payouts: DEFAULT_PAYOUT_DISPATCH,
   limits: {
     defaultDailyOrders: null,
     defaultDailyFiat: null,
@@ -105,11 +137,15 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
   },
 };
 
-/** What docs/routing.md recommends and the simulation runs: scored routing, pauses after 3 failures in an hour, a 2-minute cooldown. */
+/**
+ * What docs/routing.md recommends and the simulation runs: scored routing, pauses after 3 failures
+ * in an hour, a 2-minute cooldown, scored payout dispatch with at most 5 open tasks per trader.
+ */
 export const RECOMMENDED_ROUTING_SETTINGS: RoutingSettings = {
   ...DEFAULT_ROUTING_SETTINGS,
   mode: 'scored',
   pauseAfterFailures: 3,
+  payouts: { ...DEFAULT_PAYOUT_DISPATCH, mode: 'scored', openTaskCap: 5 },
   limits: { ...DEFAULT_ROUTING_SETTINGS.limits, defaultCooldownSeconds: 120 },
 };
 

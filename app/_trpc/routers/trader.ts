@@ -19,6 +19,7 @@ import { disableBankAccount } from '../../../server/traders/disable-bank-account
 import { listBankAccounts } from '../../../server/traders/list-bank-accounts';
 import { accountRoutingStatus } from '../../../server/routing/account-routing-status';
 import { setAccountLimits } from '../../../server/routing/set-account-limits';
+import { payoutTaskLoad } from '../../../server/routing/payout-task-load';
 import { listQuotes } from '../../../server/traders/list-quotes';
 import { setTraderOnline } from '../../../server/traders/set-online';
 import { setQuote } from '../../../server/traders/set-quote';
@@ -69,7 +70,12 @@ export const traderRouter = router({
   // Task pool and "My payouts".
   pool: traderProcedure
     .input(poolInput)
-    .query(async ({ ctx, input }) => ({ ...(await listOpenTasks(ctx.db, ctx.traderId, input)), serverTime: now().toISOString() })),
+    .query(async ({ ctx, input }) => {
+      const at = now();
+      // The trader's open tasks against its cap beside the page (docs/routing.md, "Payout dispatch").
+      const [tasks, load] = await Promise.all([listOpenTasks(ctx.db, ctx.traderId, input, at), payoutTaskLoad(ctx.db, ctx.traderId)]);
+      return { ...tasks, load, serverTime: at.toISOString() };
+    }),
   accept: traderProcedure
     .input(orderInput)
     .mutation(async ({ ctx, input }) => payoutDetailView(await acceptPayout(ctx.db, { traderId: ctx.traderId, orderId: input.orderId }))),

@@ -118,6 +118,8 @@ const en = {
       MERCHANT_DISABLED: 'The merchant of this order is disabled; an operator will look into it.',
       CARD_REVEAL_THROTTLED: 'You have seen as many account numbers as allowed in one hour. Try again later.',
       EXPOSURE_CAP_EXCEEDED: 'This task would take your open orders above what your bond covers. Add to your bond or finish open orders first.',
+      PAYOUT_TASK_CAP_REACHED: 'You hold as many open tasks as allowed at once. Pay or give back one of them first.',
+      PAYOUT_NOT_OFFERED: 'This task is offered to other traders first. It reaches you in a few seconds if no one takes it.',
       BOND_COVERS_EXPOSURE: 'That part of your bond still covers your open orders; you can move out only the free part.',
     } as Record<string, string>,
   },
@@ -188,6 +190,11 @@ const en = {
     matchingEnds: 'Matching ends in',
     accept: 'Accept',
     pages: 'Task pool pages',
+    load: (open: number, cap: number | null) =>
+      cap === null ? `You hold ${open} open ${plural(open, 'task', 'tasks')}.` : `You hold ${open} of ${cap} open tasks allowed at once.`,
+    atCap: 'You are at your cap: pay or give back a task before accepting another.',
+    scored:
+      'Each task is offered first to the traders whose payouts finish best and on time, then to more traders every few seconds, then to everyone. Paying on time and without disputes puts you first.',
   },
 
   payouts: {
@@ -592,6 +599,8 @@ const zh: TraderMessages = {
       MERCHANT_DISABLED: '此订单的商户已被停用，运营人员会处理。',
       CARD_REVEAL_THROTTLED: '您在一小时内查看的账号数量已达上限，请稍后再试。',
       EXPOSURE_CAP_EXCEEDED: '接此任务会使您的未完成订单超出保证金可覆盖的额度。请先追加保证金或完成未完成的订单。',
+      PAYOUT_TASK_CAP_REACHED: '您持有的未完成任务已达上限。请先完成付款或退回其中一个。',
+      PAYOUT_NOT_OFFERED: '此任务正优先派给其他交易员。若无人接单，几秒后会派给您。',
       BOND_COVERS_EXPOSURE: '这部分保证金仍在覆盖您的未完成订单；只能转出空闲部分。',
     },
   },
@@ -662,6 +671,9 @@ const zh: TraderMessages = {
     matchingEnds: '匹配剩余时间',
     accept: '接单',
     pages: '任务池分页',
+    load: (open, cap) => (cap === null ? `您持有 ${open} 个未完成任务。` : `您持有 ${open} 个未完成任务，上限为 ${cap} 个。`),
+    atCap: '您已达到上限：请先完成付款或退回一个任务，再接新任务。',
+    scored: '每个任务先派给代付完成率高、按时付款的交易员，每隔几秒扩大范围，最后对所有人开放。按时付款、没有争议会让您排在前面。',
   },
 
   payouts: {

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatCny, formatUsdt } from '../../../common/amount-display';
 import { useTRPC } from '../../_trpc/client';
 import { Countdown } from '../_components/countdown';
@@ -27,6 +27,15 @@ export function PoolList() {
   const overview = useQuery(trpc.trader.overview.queryOptions(undefined, { refetchInterval: 10_000 }));
   const pool = useQuery(trpc.trader.pool.queryOptions({ page, pageSize: POOL_PAGE_SIZE }, { refetchInterval }));
   const now = useServerClock(pool.data?.serverTime, pool.dataUpdatedAt, Boolean(pool.data?.items.length));
+  // Scored dispatch widens a task's offer with its age and sends no signal for it: look again when the next ring opens.
+  const nextOfferAt = pool.data?.nextOfferAt;
+  const serverTime = pool.data?.serverTime;
+  useEffect(() => {
+    if (!nextOfferAt || !serverTime) return;
+    const wait = Math.max(1000, new Date(nextOfferAt).getTime() - new Date(serverTime).getTime());
+    const timer = setTimeout(() => void pool.refetch(), wait);
+    return () => clearTimeout(timer);
+  }, [nextOfferAt, serverTime, pool]);
 
   const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.trader.pool.queryKey() });
   const accept = useMutation(
@@ -51,6 +60,12 @@ export function PoolList() {
       {offline ? (
         <p className="trader-notice" role="note">
           {p.offlineBefore} <Link href="/trader">{p.offlineLink}</Link> {p.offlineAfter}
+        </p>
+      ) : null}
+      {pool.data ? (
+        <p className={pool.data.load.cap !== null && pool.data.load.openTasks >= pool.data.load.cap ? 'trader-notice' : 'trader-muted'} data-testid="pool-load">
+          {p.load(pool.data.load.openTasks, pool.data.load.cap)}{' '}
+          {pool.data.load.cap !== null && pool.data.load.openTasks >= pool.data.load.cap ? p.atCap : null}
         </p>
       ) : null}
       <div aria-live="polite" role="status" className="trader-outcome">
@@ -99,6 +114,8 @@ export function PoolList() {
         </ul>
       ) : null}
       {pool.data ? <Pager label={p.pages} page={page} pageSize={POOL_PAGE_SIZE} count={pool.data.items.length} onPage={setPage} /> : null}
+      {/* After the list, as the page's lead: on a phone the first task must be in the first screen. */}
+      {pool.data?.load.mode === 'scored' ? <p className="trader-muted">{p.scored}</p> : null}
     </>
   );
 }

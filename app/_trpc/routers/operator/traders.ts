@@ -7,9 +7,11 @@ import { createTraderInput } from '../../../../server/traders/trader.schema';
 import { operatorProcedure, router } from '../../init';
 import { traderBondStatus } from '../../../../server/bond/bond-status';
 import { setBondMultiple, setBondMultipleInput } from '../../../../server/bond/set-bond-multiple';
+import { payoutTaskLoad } from '../../../../server/routing/payout-task-load';
+import { setPayoutTaskCap, setPayoutTaskCapInput } from '../../../../server/routing/set-payout-task-cap';
 import { actorOf } from './actor';
 
-/** Traders: the list, creating one, suspending, the bond and balance adjustments (docs/operator-guide.md). */
+/** Traders: the list, creating one, suspending, the bond, the payout task cap and balance adjustments (docs/operator-guide.md). */
 export const operatorTradersRouter = router({
   list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listTraders(ctx.db)),
   create: operatorProcedure.input(createTraderInput).mutation(({ ctx, input }) => createTrader(ctx.db, input, actorOf(ctx))),
@@ -19,6 +21,12 @@ export const operatorTradersRouter = router({
   setBondMultiple: operatorProcedure.input(setBondMultipleInput).mutation(async ({ ctx, input }) => {
     await setBondMultiple(ctx.db, input, actorOf(ctx));
     return traderBondStatus(ctx.db, input.traderId);
+  }),
+  // A trader's open payout tasks against its cap, and its own cap (docs/routing.md, "Payout dispatch").
+  payoutTasks: operatorProcedure.input(z.object({ traderId: z.uuid() }).strict()).query(({ ctx, input }) => payoutTaskLoad(ctx.db, input.traderId)),
+  setPayoutTaskCap: operatorProcedure.input(setPayoutTaskCapInput).mutation(async ({ ctx, input }) => {
+    await setPayoutTaskCap(ctx.db, input, actorOf(ctx));
+    return payoutTaskLoad(ctx.db, input.traderId);
   }),
   adjustBalance: operatorProcedure.input(adjustBalanceInput).mutation(({ ctx, input }) => adjustBalance(ctx.db, input, actorOf(ctx))),
 });

@@ -31,11 +31,12 @@ export const listTraderTasks = defineRoute({
   scopes: [],
   tag: 'Trader API',
   summary: 'List open payout tasks',
-  description: 'Open payouts (PENDING_MATCH) whose CNY amount fits one of your BUY quotes, newest first; no recipient details until you accept.',
+  description:
+    'Open payouts (PENDING_MATCH) whose CNY amount fits one of your BUY quotes, newest first; no recipient details until you accept. Under scored dispatch, only the tasks offered to you so far; nextOfferAt says when the next one will be.',
   query: pageQuery,
   success: { status: 200, schema: openTaskListResponse, description: 'A page of open tasks' },
   errors: [],
-  handle: async ({ traderId, query, db }) => ({ body: await listOpenTasks(db, traderId, query) }),
+  handle: async ({ traderId, query, db, now }) => ({ body: await listOpenTasks(db, traderId, query, now) }),
 });
 
 /** POST /api/v1/trader/tasks/:orderId/accept: first accept wins. */
@@ -47,10 +48,11 @@ export const acceptTraderTask = defineRoute({
   scopes: [],
   tag: 'Trader API',
   summary: 'Take a payout task',
-  description: 'The first accept wins; later ones get 409 INVALID_ORDER_STATE. You then have 30 minutes to pay. ACTION_NOT_ALLOWED while you are offline.',
+  description:
+    'The first accept wins; later ones get 409 INVALID_ORDER_STATE. You then have 30 minutes to pay. ACTION_NOT_ALLOWED while you are offline; PAYOUT_TASK_CAP_REACHED at your cap of open tasks; PAYOUT_NOT_OFFERED for a task not offered to you yet.',
   params: orderParams,
   success: { status: 200, schema: payoutDetailResponse, description: 'The payout, now PENDING_PAYMENT' },
-  errors: ['ORDER_NOT_FOUND', 'INVALID_ORDER_STATE', 'ACTION_NOT_ALLOWED'],
+  errors: ['ORDER_NOT_FOUND', 'INVALID_ORDER_STATE', 'ACTION_NOT_ALLOWED', 'PAYOUT_TASK_CAP_REACHED', 'PAYOUT_NOT_OFFERED'],
   handle: async ({ traderId, params, db, now }) => ({ body: payoutDetailView(await acceptPayout(db, { traderId, orderId: params.orderId }, now)) }),
 });
 

@@ -17,6 +17,9 @@ const en = {
   unmatched: 'Unmatched',
   due: (when: string) => `due ${when}`,
   matchDue: (when: string) => `match due ${when}`,
+  // Why this trader had it (docs/routing.md, "Payout dispatch"); back in the pool, it goes to the others first.
+  dispatch: (d: { rank: number; eligible: number; ring: number | null; score: number | null }) =>
+    `dispatch: rank ${d.rank} of ${d.eligible}, ${d.ring === null ? 'open to all' : `ring ${d.ring}`}${d.score === null ? '' : `, score ${d.score.toFixed(1)}`}`,
   noteFor: (orderNo: string) => `Note for ${orderNo}`,
   notePlaceholder: 'Note (required)',
   noteMissing: 'Write a note first: it goes to the audit log with the action.',
@@ -46,6 +49,7 @@ const zh: typeof en = {
   unmatched: '未匹配',
   due: (when) => `截止 ${when}`,
   matchDue: (when) => `匹配截止 ${when}`,
+  dispatch: (d) => `派单：第 ${d.rank} 名（共 ${d.eligible} 名），${d.ring === null ? '对所有人开放时接单' : `第 ${d.ring} 圈`}${d.score === null ? '' : `，评分 ${d.score.toFixed(1)}`}`,
   noteFor: (orderNo) => `${orderNo} 的备注`,
   notePlaceholder: '备注（必填）',
   noteMissing: '请先填写备注：它会与操作一起记入审计日志。',

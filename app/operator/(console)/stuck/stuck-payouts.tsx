@@ -81,6 +81,7 @@ export function StuckPayouts() {
                     {item.merchantName}
                     <br />
                     {item.traderName ?? '—'}
+                    {item.status === 'PAYMENT_OVERDUE' && item.dispatch ? <div className="console-hint">{t.dispatch(item.dispatch)}</div> : null}
                   </td>
                   <td>{formatAge(item.ageSeconds, lang)}</td>
                   <td>

@@ -61,6 +61,9 @@ const routing: ControlDefinition<RoutingSettings> = {
       `cooldown ${value.limits.defaultCooldownSeconds} s`,
       `weights ${Object.entries(value.weights).map(([key, weight]) => `${key} ${weight}`).join(', ')}`,
       value.bond.capEnabled ? `bond cap on, multiple ${value.bond.multiple}` : 'bond cap off',
+      value.newTrader.enabled
+        ? `new traders up to ${value.newTrader.dailyOrders} orders/day and ${value.newTrader.maxOrderFiat} CNY/order until ${value.newTrader.minCompletedOrders} orders and ${value.newTrader.minDays} days`
+        : 'new-trader gate off',
     ].join('; '),
   auditAction: 'routing_settings.set',
 };

@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { traderReputation } from '../../db/schema';
+import { traderReputation, traders } from '../../db/schema';
 import { isoMsOrNull } from '../money/format';
 import type { GateRecord } from './refresh-trader-reputation';
 import { reputationScore } from './reputation-score';
@@ -55,4 +55,11 @@ export async function traderReputations(db: Executor, traderIds: string[], gate:
   const rows = traderIds.length === 0 ? [] : await db.select().from(traderReputation).where(inArray(traderReputation.traderId, traderIds));
   const byTrader = new Map(rows.map((row) => [row.traderId, row]));
   return new Map(traderIds.map((id) => [id, reputationView(byTrader.get(id), gate)]));
+}
+
+/** Every trader's name and reputation, oldest trader first, for the operator console's traders page. */
+export async function listTraderReputations(db: Executor, gate: NewTraderGateSettings) {
+  const rows = await db.select({ id: traders.id, name: traders.name }).from(traders).orderBy(asc(traders.createdAt), asc(traders.id));
+  const views = await traderReputations(db, rows.map((row) => row.id), gate);
+  return rows.map((row) => ({ traderId: row.id, name: row.name, ...views.get(row.id)! }));
 }

@@ -7,6 +7,8 @@ import { createTraderInput } from '../../../../server/traders/trader.schema';
 import { operatorProcedure, router } from '../../init';
 import { traderBondStatus } from '../../../../server/bond/bond-status';
 import { setBondMultiple, setBondMultipleInput } from '../../../../server/bond/set-bond-multiple';
+import { listTraderReputations } from '../../../../server/reputation/trader-reputation';
+import { routingSettings } from '../../../../server/routing/routing-settings';
 import { actorOf } from './actor';
 
 /** Traders: the list, creating one, suspending, the bond and balance adjustments (docs/operator-guide.md). */
@@ -20,5 +22,7 @@ export const operatorTradersRouter = router({
     await setBondMultiple(ctx.db, input, actorOf(ctx));
     return traderBondStatus(ctx.db, input.traderId);
   }),
+  // Each trader's reputation and whether the new-trader gate holds it (docs/routing.md, "Reputation").
+  reputations: operatorProcedure.input(z.object({}).strict()).query(async ({ ctx }) => listTraderReputations(ctx.db, (await routingSettings(ctx.db)).value.newTrader)),
   adjustBalance: operatorProcedure.input(adjustBalanceInput).mutation(({ ctx, input }) => adjustBalance(ctx.db, input, actorOf(ctx))),
 });

@@ -10,6 +10,7 @@ import { useOperatorLang } from '../../_components/messages-context';
 import { labelOf } from '../../../_components/order-labels';
 import { tradersMessages } from './traders-messages';
 import { TraderBond } from './trader-bond';
+import { TraderReputation } from './trader-reputation';
 
 export function TradersConsole() {
   const trpc = useTRPC();
@@ -85,6 +86,7 @@ export function TradersConsole() {
       <ErrorLine error={setStatus.error} />
 
       {list.data && list.data.length > 0 ? <TraderBond traders={list.data} /> : null}
+      <TraderReputation />
 
       <h2>{m.adjustHeading}</h2>
       <p>{m.adjustLead}</p>

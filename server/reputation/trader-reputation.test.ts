@@ -12,6 +12,7 @@ import { addBankAccount } from '../traders/add-bank-account';
 import { setTraderOnline } from '../traders/set-online';
 import { setQuote } from '../traders/set-quote';
 import { refreshTraderReputation } from './refresh-trader-reputation';
+import { runReputationRefresh } from './run-reputation-refresh';
 import { traderReputations } from './trader-reputation';
 
 let database: TestDatabase;
@@ -83,7 +84,8 @@ describe('reputation figures', () => {
     await pastPayout(seasoned, { status: 'CANCELLED', disputedAt: ago(9), resolutionCode: 'payment_not_received', cancelledAt: ago(9, 60) });
     await pastPayout(seasoned, { status: 'PENDING_PAYMENT' });
 
-    await refreshTraderReputation(database.db, NOW, gateSettings);
+    // The scheduler's run: under its lock, every trader refreshed.
+    expect(await runReputationRefresh(database.db, NOW, gateSettings)).toBe((await database.db.select().from(traders)).length);
     const views = await traderReputations(database.db, [seasoned, fresh], gateSettings);
     const view = views.get(seasoned)!;
     expect(view).toMatchObject({

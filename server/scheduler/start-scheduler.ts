@@ -4,7 +4,7 @@ import { log } from '../logging/log';
 import { runIncrementalLedgerCheck } from '../ledger/run-invariant-check';
 import { pruneRecords } from './prune-records';
 import { runDueTimers } from './run-due-timers';
-import { refreshTraderReputation } from '../reputation/refresh-trader-reputation';
+import { runReputationRefresh } from '../reputation/run-reputation-refresh';
 import { routingSettings } from '../routing/routing-settings';
 import { beatAndCatchUp } from '../order-timers/outage-catch-up';
 import type { Keyring } from '../crypto/keyring';
@@ -79,7 +79,7 @@ export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptio
   // Off the tick: routing reads the rows it writes, and a month of orders takes longer to read than a timer should wait.
   const maybeRefreshReputation = offTick('reputation refresh', REPUTATION_EVERY_MS, async () => {
     const { value } = await routingSettings(db);
-    await refreshTraderReputation(db, new Date(), value.newTrader);
+    await runReputationRefresh(db, new Date(), value.newTrader);
   });
   const tick = () => {
     maybeRunSolvency.poke();

@@ -50,15 +50,19 @@ export async function refreshTraderReputation(db: Executor, now: Date, gate: Gat
                count(*) filter (where lost)::int as disputes_lost,
                coalesce(sum(usdt) filter (where kind = 'completed'), 0) as volume
         from record group by trader_id
+      ), gated as materialized (
+        -- Only traders the gate still holds read their lifetime: filtered before the counts, so a lifted one costs nothing.
+        select t.id from traders t
+        where not exists (select 1 from trader_reputation r where r.trader_id = t.id and r.gate_lifted_at is not null)
       ), lifetime as (
-        select t.id as trader_id,
-               (select count(*) from payin_orders o where o.trader_id = t.id and o.status = 'COMPLETED')
-               + (select count(*) from payout_orders p where p.trader_id = t.id and p.status = 'COMPLETED') as completed_total,
-               least((select min(o.completed_at) from payin_orders o where o.trader_id = t.id and o.status = 'COMPLETED'),
-                     (select min(p.completed_at) from payout_orders p where p.trader_id = t.id and p.status = 'COMPLETED')) as first_completed_at
-        from traders t
-        left join trader_reputation r on r.trader_id = t.id
-        where r.gate_lifted_at is null
+        select g.id as trader_id, c.completed_total, c.first_completed_at
+        from gated g
+        cross join lateral (
+          select (select count(*) from payin_orders o where o.trader_id = g.id and o.status = 'COMPLETED')
+                 + (select count(*) from payout_orders p where p.trader_id = g.id and p.status = 'COMPLETED') as completed_total,
+                 least((select min(o.completed_at) from payin_orders o where o.trader_id = g.id and o.status = 'COMPLETED'),
+                       (select min(p.completed_at) from payout_orders p where p.trader_id = g.id and p.status = 'COMPLETED')) as first_completed_at
+        ) c
       )
       insert into trader_reputation as r
         (trader_id, completed, failed, median_release_seconds, disputes_lost, volume, completed_total, first_completed_at, gate_lifted_at, refreshed_at)

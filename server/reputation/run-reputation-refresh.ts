@@ -14,6 +14,9 @@ export async function runReputationRefresh(db: Db, now: Date, gate: GateRecord):
   return db.transaction(async (tx) => {
     const [locked] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${REFRESH_LOCK}) as locked`));
     if (!locked?.locked) return null;
+    // The planner's guess of the lifetime counts passes jit_above_cost; compiling took longer than the
+    // statement runs (3.3 of 5.7 s at 300,000 pay-ins). Off for this transaction only.
+    await tx.execute(sql`set local jit = off`);
     return refreshTraderReputation(tx, now, gate);
   });
 }

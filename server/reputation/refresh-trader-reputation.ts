@@ -54,7 +54,7 @@ export async function refreshTraderReputation(db: Executor, now: Date, gate: Gat
         -- Only traders the gate still holds read their lifetime: filtered before the counts, so a lifted one costs nothing.
         select t.id from traders t
         where not exists (select 1 from trader_reputation r where r.trader_id = t.id and r.gate_lifted_at is not null)
-      ), lifetime as (
+      ), lifetime as materialized (
         select g.id as trader_id, c.completed_total, c.first_completed_at
         from gated g
         cross join lateral (

@@ -59,10 +59,12 @@ async function runMode(name: string, settings: RoutingSettings): Promise<SimResu
 
 const started = Date.now();
 // Price-only is today's routing, with the same account limits and pauses as scored: only the order of the candidates differs.
+// The simulated traders stand for established ones: the new-trader gate would hold each to its first orders' caps all day.
+const established: RoutingSettings = { ...RECOMMENDED_ROUTING_SETTINGS, newTrader: { ...RECOMMENDED_ROUTING_SETTINGS.newTrader, enabled: false } };
 const capped = (settings: RoutingSettings): RoutingSettings => (bond ? { ...settings, bond: { capEnabled: true, multiple: '5' } } : settings);
 // Payouts as today: whoever accepts first, no cap on open tasks.
-const price = capped({ ...RECOMMENDED_ROUTING_SETTINGS, mode: 'price' as const, payouts: DEFAULT_ROUTING_SETTINGS.payouts });
-const results = await Promise.all([runMode('price-only', price), runMode('scored', capped(RECOMMENDED_ROUTING_SETTINGS))]);
+const price = capped({ ...established, mode: 'price' as const, payouts: DEFAULT_ROUTING_SETTINGS.payouts });
+const results = await Promise.all([runMode('price-only', price), runMode('scored', capped(established))]);
 
 const pct = (value: number) => `${(value * 100).toFixed(1)}%`;
 const secs = (value: number | null) => (value === null ? '-' : `${value.toFixed(0)} s`);

@@ -7,6 +7,7 @@ import { useTRPC } from '../_trpc/client';
 import { errorText } from './_components/format';
 import { useTraderMessages } from './_components/messages-context';
 import { LoadError, Loading } from './_components/states';
+import { ReputationCard } from './reputation-card';
 
 export function OverviewPanel() {
   const trpc = useTRPC();
@@ -69,6 +70,8 @@ export function OverviewPanel() {
           {o.ledgerAfter}
         </p>
       </section>
+
+      <ReputationCard />
 
       <section aria-labelledby="todo-heading" className="trader-card">
         <h2 id="todo-heading">{o.waiting}</h2>

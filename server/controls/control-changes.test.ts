@@ -7,6 +7,7 @@ import { signedInOperator } from '../../tests/trpc/trpc-harness';
 import { HOT_WALLET_SETTINGS_KEY, hotWalletSettings } from '../chain-sends/hot-wallet-settings';
 import { FOUR_EYES_THRESHOLD_KEY } from '../disputes/four-eyes-threshold';
 import { isDomainError } from '../errors';
+import { DEFAULT_ROUTING_SETTINGS, ROUTING_SETTINGS_KEY, routingSettings } from '../routing/routing-settings';
 import { proposeControlChange } from './propose-control-change';
 import { setControlFromCli } from './set-control-from-cli';
 
@@ -168,5 +169,27 @@ describe('control changes', () => {
     await approver.caller.operator.controls.decide({ changeId: proposed.changeId, decision: 'approve' });
     expect(await hotWalletSettings(db)).toMatchObject({ targets: { ethereum: '50000' }, coldAddresses: { ethereum: '0x52908400098527886E0F7030069857D2E4169EE7' } });
     await db.delete(platformSettings).where(eq(platformSettings.key, HOT_WALLET_SETTINGS_KEY));
+  });
+
+  it('the reputation weight and the new-trader gate change with the routing control, only with a second operator; a gate cap of 0 is refused', async () => {
+    const db = database.db;
+    const proposer = await signedInOperator(db);
+    const approver = await signedInOperator(db);
+    const newTrader = { enabled: true, minCompletedOrders: 20, minDays: 7, dailyOrders: 20, maxOrderFiat: '2000.00' };
+    const wanted = { ...DEFAULT_ROUTING_SETTINGS, weights: { ...DEFAULT_ROUTING_SETTINGS.weights, reputation: 25 }, newTrader };
+
+    const refused = await proposeControlChange(db, {
+      change: { control: ROUTING_SETTINGS_KEY, value: { ...wanted, newTrader: { ...newTrader, maxOrderFiat: '0.00' } }, reason: 'Gate new traders.' },
+      operator: { id: proposer.userId },
+    }).catch((error: unknown) => error);
+    expect(isDomainError(refused, 'VALIDATION_FAILED') && refused.details?.map((detail) => detail.path)).toEqual(['value.newTrader.maxOrderFiat']);
+
+    const proposed = await proposer.caller.operator.controls.propose({ control: ROUTING_SETTINGS_KEY, value: wanted, reason: 'Gate new traders.' });
+    expect(proposed.to).toContain('reputation 25');
+    expect(proposed.to).toContain('new traders up to 20 orders/day and 2000.00 CNY/order until 20 orders and 7 days');
+    expect((await routingSettings(db)).value.newTrader.enabled).toBe(false);
+    await approver.caller.operator.controls.decide({ changeId: proposed.changeId, decision: 'approve' });
+    expect((await routingSettings(db)).value).toMatchObject({ weights: { reputation: 25 }, newTrader });
+    await db.delete(platformSettings).where(eq(platformSettings.key, ROUTING_SETTINGS_KEY));
   });
 });

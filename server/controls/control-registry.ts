@@ -63,6 +63,9 @@ const routing: ControlDefinition<RoutingSettings> = {
       value.bond.capEnabled ? `bond cap on, multiple ${value.bond.multiple}` : 'bond cap off',
       `payouts ${value.payouts.mode === 'scored' ? `scored, rings ${value.payouts.rings.join('/')} every ${value.payouts.ringSeconds} s` : 'first accept'}`,
       value.payouts.openTaskCap === null ? 'no open-task cap' : `open-task cap ${value.payouts.openTaskCap}`,
+      value.newTrader.enabled
+        ? `new traders up to ${value.newTrader.dailyOrders} orders/day and ${value.newTrader.maxOrderFiat} CNY/order until ${value.newTrader.minCompletedOrders} orders and ${value.newTrader.minDays} days`
+        : 'new-trader gate off',
     ].join('; '),
   auditAction: 'routing_settings.set',
 };

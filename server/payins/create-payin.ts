@@ -112,6 +112,7 @@ async function tryMatchedInsert(
         fiatAmount: amounts.fiatAmount,
         now,
         limits: settings.limits,
+        newTrader: settings.newTrader,
       });
       if (!claimed) return null;
       const values = {

@@ -31,6 +31,7 @@ export async function matchQueuedPayin(tx: Tx, orderId: string, now: Date, optio
           fiatAmount: order.fiatAmount,
           now,
           limits: route.settings.limits,
+          newTrader: route.settings.newTrader,
         });
         if (!claimed) return false;
         await applyPayinTransition(savepoint, {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../../db/client';
+import type { ReputationFigures } from '../reputation/reputation-score';
 import type { RoutingSettings } from './routing-settings';
 import { routingDay } from './routing-day';
 
@@ -39,6 +40,8 @@ interface CandidateSignals {
   balanceCover: number;
   /** The trader's last match, for price-only routing's tie-break (ms since the epoch; null: never). */
   lastMatchedAt: number | null;
+  /** The trader's record over the last 30 days (null: none yet), for the reputation signal. */
+  reputation: ReputationFigures | null;
 }
 
 export type PayinAmountIn = { fiatAmount: string } | { assetAmount: string };
@@ -63,6 +66,10 @@ type Row = {
   tierPosition: string | null;
   balanceCover: string | null;
   lastMatchedAt: Date | string | null;
+  repCompleted: number | string | null;
+  repFailed: number | string | null;
+  repMedianRelease: number | string | null;
+  repDisputesLost: number | string | null;
   bestPrice: string;
 };
 
@@ -73,7 +80,8 @@ type Row = {
  * order and CNY limits, out of its cooldown and not paused (docs/routing.md, "Account limits") is
  * a candidate; a trader with none is listed once without an account, so the best quoted price is
  * known for an order that must wait. An auto-confirm account whose forwarder is silent
- * (server/traders/listener-health.ts) is skipped.
+ * (server/traders/listener-health.ts) is skipped. A trader the new-trader gate holds (docs/routing.md,
+ * "New traders") has its accounts' daily order limit and per-order maximum lowered to the gate's.
  * Ordered as price-only routing takes them: accounts that can take it first, then the lowest SELL
  * price (the buyer pays least), ties to the trader matched longest ago so work spreads, then the
  * trader's newest account. `bestPrice` is the best quoted price whether or not an account is free.
@@ -95,6 +103,9 @@ export async function payinCandidates(
   const outcomesSince = new Date(Math.min(windowStart.getTime(), now.getTime() - 3_600_000 - pauseMs));
   const limits = settings?.limits;
   const day = routingDay(now);
+  const gate = settings?.newTrader;
+  // Held by the gate: it is on and the trader's record has not lifted it (no row yet: no record).
+  const gated = gate?.enabled ? sql`(r.gate_lifted_at is null)` : sql`false`;
   // The CNY the buyer pays and the USDT the trader escrows, at each quote's own price
   // (docs/amounts.md, "Pay-in amounts": fiat rounds up from an asset amount, the asset rounds down from fiat).
   const fiat =
@@ -147,15 +158,21 @@ export async function payinCandidates(
                   else (ln(${fiat} / q.min_fiat) / ln(q.max_fiat / q.min_fiat))::text end as "tierPosition",
              case when ${asset} > 0 then (coalesce(a.balance, 0) / ${asset})::text end as "balanceCover",
              t.last_matched_at as "lastMatchedAt",
+             r.completed as "repCompleted", r.failed as "repFailed", r.median_release_seconds as "repMedianRelease",
+             r.disputes_lost as "repDisputesLost",
              (min(q.price) over ())::text as "bestPrice"
       from trader_quotes q
       join traders t on t.id = q.trader_id
+      left join trader_reputation r on r.trader_id = q.trader_id
       left join lateral (
         select b.*, s.completed, s.failed, s.failed_last_hour from (
-          select b.id, b.auto_confirm, b.bank_name, b.created_at, b.last_order_at, b.min_order_fiat, b.max_order_fiat,
+          select b.id, b.auto_confirm, b.bank_name, b.created_at, b.last_order_at, b.min_order_fiat,
+                 -- least() skips nulls: the gate's cap applies over no limit, and a lower own limit stays.
+                 case when ${gated} then least(b.max_order_fiat, ${gate?.maxOrderFiat ?? null}::numeric) else b.max_order_fiat end as max_order_fiat,
                  case when b.usage_day = ${day}::date then b.usage_orders else 0 end as orders_today,
                  case when b.usage_day = ${day}::date then b.usage_fiat else 0 end as fiat_today,
-                 coalesce(b.daily_order_limit, ${limits?.defaultDailyOrders ?? null}::int) as order_limit,
+                 case when ${gated} then least(coalesce(b.daily_order_limit, ${limits?.defaultDailyOrders ?? null}::int), ${gate?.dailyOrders ?? null}::int)
+                      else coalesce(b.daily_order_limit, ${limits?.defaultDailyOrders ?? null}::int) end as order_limit,
                  coalesce(b.daily_fiat_limit, ${limits?.defaultDailyFiat ?? null}::numeric) as fiat_limit,
                  coalesce(b.cooldown_seconds, ${limits?.defaultCooldownSeconds ?? 0}::int) as cooldown_seconds
           from trader_bank_accounts b
@@ -223,6 +240,15 @@ function candidateOf(row: Row): PayinCandidate {
       tierPosition: ratio(row.tierPosition) ?? 0.5,
       balanceCover: ratio(row.balanceCover) ?? 0,
       lastMatchedAt: row.lastMatchedAt === null ? null : new Date(row.lastMatchedAt).getTime(),
+      reputation:
+        row.repCompleted === null
+          ? null
+          : {
+              completed: int(row.repCompleted),
+              failed: int(row.repFailed),
+              medianReleaseSeconds: row.repMedianRelease === null ? null : Number(row.repMedianRelease),
+              disputesLost: int(row.repDisputesLost),
+            },
     },
   };
 }

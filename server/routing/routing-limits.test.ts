@@ -147,7 +147,7 @@ describe('scored routing', () => {
     expect(why.traderId).toBe(order.traderId);
     expect(why.routing).toMatchObject({ mode: 'scored', attempt: 0, candidates: 2 });
     const score = (why.routing as { score: { score: number; points: Record<string, number>; penalty: number } }).score;
-    expect(Object.keys(score.points).sort()).toEqual(['amountFit', 'balance', 'bankHealth', 'cooldown', 'headroom', 'price', 'success']);
+    expect(Object.keys(score.points).sort()).toEqual(['amountFit', 'balance', 'bankHealth', 'cooldown', 'headroom', 'price', 'reputation', 'success']);
     const sum = Object.values(score.points).reduce((a, b) => a + b, 0) - score.penalty;
     expect(score.score).toBeCloseTo(sum, 2);
   });
@@ -211,5 +211,17 @@ describe('routing settings as a control', () => {
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(Error);
     expect((await routingSettings(database.db)).value).toEqual(value);
+  });
+});
+
+describe('settings stored before reputation and the new-trader gate', () => {
+  it('read with the reputation weight at 0 and the gate off, so they route as they did', async () => {
+    const { reputation: _reputation, ...weights } = DEFAULT_ROUTING_SETTINGS.weights;
+    const { newTrader: _newTrader, ...older } = { ...DEFAULT_ROUTING_SETTINGS, mode: 'scored' as const, weights };
+    await database.db.execute(sql`update platform_settings set value = ${JSON.stringify(older)}::jsonb where key = 'routing'`);
+    const { value } = await routingSettings(database.db);
+    expect(value.mode).toBe('scored');
+    expect(value.weights.reputation).toBe(0);
+    expect(value.newTrader.enabled).toBe(false);
   });
 });

@@ -18,6 +18,8 @@ const routingWeights = z
     bankHealth: weight,
     amountFit: weight,
     balance: weight,
+    // Added after the others: a value stored before it existed reads as 0, so it routes as it did.
+    reputation: weight.default(0),
   })
   .strict();
 export type RoutingWeights = z.output<typeof routingWeights>;
@@ -71,6 +73,24 @@ const DEFAULT_PAYOUT_DISPATCH: PayoutDispatchSettings = {
 };
 
 /**
+ * Lower caps for a trader without a record (docs/routing.md, "New traders"): until it has completed
+ * `minCompletedOrders` orders and `minDays` have passed since the first, each of its accounts takes
+ * at most `dailyOrders` pay-ins a day and none above `maxOrderFiat` CNY. Off until an operator turns
+ * it on, so upgrading gates no one; a value stored before the gate existed reads as off.
+ */
+const newTraderGate = z
+  .object({
+    enabled: z.boolean(),
+    minCompletedOrders: z.number().int().min(0).max(10_000),
+    minDays: z.number().int().min(0).max(365),
+    dailyOrders: z.number().int().min(1).max(5000),
+    maxOrderFiat: fiatString.refine((value) => !/^0+(\.0+)?$/.test(value), { error: 'must be above 0' }),
+  })
+  .strict();
+export type NewTraderGate = z.output<typeof newTraderGate>;
+const DEFAULT_NEW_TRADER_GATE: NewTraderGate = { enabled: false, minCompletedOrders: 20, minDays: 7, dailyOrders: 20, maxOrderFiat: '2000.00' };
+
+/**
  * How pay-ins are routed and the bounds of the traders' own account limits (docs/routing.md,
  * "Settings"). A platform setting: changes only through an approved control change (server/controls).
  */
@@ -94,6 +114,7 @@ export const routingSettingsValue = z
     pauseMinutes: z.number().int().min(1).max(24 * 60),
     bond: bondCap.default(DEFAULT_BOND_CAP),
     payouts: payoutDispatch.default(DEFAULT_PAYOUT_DISPATCH),
+    newTrader: newTraderGate.default(DEFAULT_NEW_TRADER_GATE),
     limits: z
       .object({
         /** Defaults for an account whose trader set none (null: no limit). */
@@ -116,7 +137,7 @@ export type RoutingSettings = z.output<typeof routingSettingsValue>;
  */
 export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
   mode: 'price',
-  weights: { price: 30, success: 25, headroom: 15, cooldown: 10, bankHealth: 5, amountFit: 5, balance: 10 },
+  weights: { price: 30, success: 20, headroom: 10, cooldown: 10, bankHealth: 5, amountFit: 5, balance: 10, reputation: 10 },
   windowMinutes: 180,
   maxPriceSpreadBps: 50,
   recentFailurePenalty: [5, 15, 30],
@@ -127,6 +148,7 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
   pauseMinutes: 60,
   bond: DEFAULT_BOND_CAP,
   payouts: DEFAULT_PAYOUT_DISPATCH,
+  newTrader: DEFAULT_NEW_TRADER_GATE,
   limits: {
     defaultDailyOrders: null,
     defaultDailyFiat: null,
@@ -138,14 +160,16 @@ export const DEFAULT_ROUTING_SETTINGS: RoutingSettings = {
 };
 
 /**
- * What docs/routing.md recommends and the simulation runs: scored routing, pauses after 3 failures
- * in an hour, a 2-minute cooldown, scored payout dispatch with at most 5 open tasks per trader.
+ * What docs/routing.md recommends: scored routing, pauses after 3 failures in an hour, a 2-minute
+ * cooldown, scored payout dispatch with at most 5 open tasks per trader, and the new-trader gate on
+ * (the simulation keeps the gate off: its traders stand for established ones).
  */
 export const RECOMMENDED_ROUTING_SETTINGS: RoutingSettings = {
   ...DEFAULT_ROUTING_SETTINGS,
   mode: 'scored',
   pauseAfterFailures: 3,
   payouts: { ...DEFAULT_PAYOUT_DISPATCH, mode: 'scored', openTaskCap: 5 },
+  newTrader: { ...DEFAULT_NEW_TRADER_GATE, enabled: true },
   limits: { ...DEFAULT_ROUTING_SETTINGS.limits, defaultCooldownSeconds: 120 },
 };
 

@@ -29,6 +29,7 @@ function candidate(traderId: string, overrides: Partial<PayinCandidate['signals'
       tierPosition: 0.5,
       balanceCover: 100,
       lastMatchedAt: null,
+      reputation: null,
       ...overrides,
     },
   };
@@ -74,6 +75,20 @@ describe('each routing signal', () => {
     expect(base - scoreCandidate(candidate('a', { failedLastHour: 1 }), '7.2000', scored).score).toBeCloseTo(5, 6);
     expect(base - scoreCandidate(candidate('a', { failedLastHour: 2 }), '7.2000', scored).score).toBeCloseTo(15, 6);
     expect(base - scoreCandidate(candidate('a', { failedLastHour: 7 }), '7.2000', scored).score).toBeCloseTo(30, 6);
+  });
+  it('reputation: the record of the last 30 days; a trader without one scores 0.84, a poor one less, each point by its weight', () => {
+    expect(signalValues(candidate('a'), '7.2000', scored).reputation).toBe(0.84);
+    const poor = candidate('a', { reputation: { completed: 10, failed: 10, medianReleaseSeconds: 960, disputesLost: 2 } });
+    // 0.6 x 14/25 + 0.2 x (1 - 840/1680) + 0.2 x (1 - 0.5) = 0.336 + 0.1 + 0.1
+    expect(signalValues(poor, '7.2000', scored).reputation).toBe(0.536);
+    const fresh = scoreCandidate(candidate('a'), '7.2000', scored);
+    const poorScore = scoreCandidate(poor, '7.2000', scored);
+    expect(fresh.points.reputation).toBe(8.4);
+    expect(poorScore.points.reputation).toBe(5.36);
+    expect(fresh.score - poorScore.score).toBeCloseTo(3.04, 6);
+    // With its weight at 0 (a value stored before the signal existed) the record changes nothing.
+    const off = { ...scored, weights: { ...scored.weights, reputation: 0 } };
+    expect(scoreCandidate(poor, '7.2000', off).score).toBe(scoreCandidate(candidate('a'), '7.2000', off).score);
   });
   it("a trader's own weights override the platform's", () => {
     const platform = scoreCandidate(candidate('a', { balanceCover: 0 }), '7.2000', scored);

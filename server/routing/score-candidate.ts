@@ -1,4 +1,5 @@
 import { Dec } from '../money/decimal';
+import { reputationScore } from '../reputation/reputation-score';
 import type { PayinCandidate } from './payin-candidates';
 import type { RoutingSettings, RoutingSignal, RoutingWeights } from './routing-settings';
 
@@ -49,6 +50,7 @@ export function signalValues(candidate: PayinCandidate, bestPrice: string, setti
     bankHealth: smoothedRate(s.bankCompleted, s.bankFailed),
     amountFit,
     balance: clamp(s.balanceCover / BALANCE_ORDERS),
+    reputation: reputationScore(s.reputation).value,
   };
 }
 

@@ -4,7 +4,7 @@ import type { RoutingSettings, RoutingWeights } from './routing-settings';
 import { scoreCandidate, type CandidateScore } from './score-candidate';
 
 /** What is stored with a match (payin_orders.routing) and shown as "why this trader". */
-interface RouteRecord {
+export interface RouteRecord {
   mode: RoutingSettings['mode'];
   /** How the candidate was picked: the best by price, weighted among the top K, or exploring. */
   pick: 'price' | 'top_k' | 'exploration' | 'fallback';

@@ -4,6 +4,8 @@ import { log } from '../logging/log';
 import { runIncrementalLedgerCheck } from '../ledger/run-invariant-check';
 import { pruneRecords } from './prune-records';
 import { runDueTimers } from './run-due-timers';
+import { runReputationRefresh } from '../reputation/run-reputation-refresh';
+import { routingSettings } from '../routing/routing-settings';
 import { beatAndCatchUp } from '../order-timers/outage-catch-up';
 import type { Keyring } from '../crypto/keyring';
 import type { ReportTarget } from '../reports/delivery/report-target';
@@ -26,6 +28,8 @@ export interface SchedulerOptions {
 const RECONCILE_EVERY_MS = 15 * 60_000;
 /** How often report delivery looks for a day to plan and a file due: one query each when there is none. */
 const REPORTS_EVERY_MS = 5 * 60_000;
+/** How often the traders' reputation is recomputed (docs/routing.md, "Reputation"): one statement over a month's orders. */
+const REPUTATION_EVERY_MS = 5 * 60_000;
 
 /**
  * A job run beside the ticks, at most every `everyMs` and never twice at once: `poke()` starts it
@@ -72,8 +76,14 @@ export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptio
     const counts = await runReportDeliveries(db, reports.ring, reports.targets);
     if (counts.planned + counts.delivered + counts.retrying + counts.failed > 0) log('info', 'report delivery', { ...counts });
   } : undefined);
+  // Off the tick: routing reads the rows it writes, and a month of orders takes longer to read than a timer should wait.
+  const maybeRefreshReputation = offTick('reputation refresh', REPUTATION_EVERY_MS, async () => {
+    const { value } = await routingSettings(db);
+    await runReputationRefresh(db, new Date(), value.newTrader);
+  });
   const tick = () => {
     maybeRunSolvency.poke();
+    maybeRefreshReputation.poke();
     maybeReconcile.poke();
     maybeDeliverReports.poke();
     if (running) return;
@@ -105,5 +115,6 @@ export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptio
     await maybeRunSolvency.running();
     await maybeReconcile.running();
     await maybeDeliverReports.running();
+    await maybeRefreshReputation.running();
   };
 }

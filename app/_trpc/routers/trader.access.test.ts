@@ -57,6 +57,7 @@ function calls() {
     addBankAccount: (c: Caller) => c.trader.addBankAccount({ holderName: 'X', bankName: 'Y', accountNumber: '12345678' }),
     disableBankAccount: (c: Caller) => c.trader.disableBankAccount({ bankAccountId }),
     accountRouting: (c: Caller) => c.trader.accountRouting(),
+    reputation: (c: Caller) => c.trader.reputation(),
     bond: (c: Caller) => c.trader.bond(),
     moveBond: (c: Caller) => c.trader.moveBond({ direction: 'in', amount: '1' }),
     setAccountLimits: (c: Caller) =>
@@ -153,6 +154,7 @@ describe('trader procedures: who may call them', () => {
       await other.trader.payins({ group: 'open' }),
       await other.trader.bankAccounts(),
       await other.trader.accountRouting(),
+      await other.trader.reputation(),
       await other.trader.ledger({}),
     ]);
     expect(text).not.toContain(payout.orderNo);

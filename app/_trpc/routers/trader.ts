@@ -20,6 +20,8 @@ import { listBankAccounts } from '../../../server/traders/list-bank-accounts';
 import { accountRoutingStatus } from '../../../server/routing/account-routing-status';
 import { setAccountLimits } from '../../../server/routing/set-account-limits';
 import { payoutTaskLoad } from '../../../server/routing/payout-task-load';
+import { routingSettings } from '../../../server/routing/routing-settings';
+import { traderReputations } from '../../../server/reputation/trader-reputation';
 import { listQuotes } from '../../../server/traders/list-quotes';
 import { setTraderOnline } from '../../../server/traders/set-online';
 import { setQuote } from '../../../server/traders/set-quote';
@@ -133,6 +135,11 @@ export const traderRouter = router({
     return traderBondStatus(ctx.db, ctx.traderId);
   }),
   // Each account's limits, today's use and any automatic pause with its reason and end (docs/routing.md, "Account limits").
+  // The trader's own reputation and any new-trader caps with what lifts them (docs/routing.md, "Reputation").
+  reputation: traderProcedure.query(async ({ ctx }) => {
+    const { value } = await routingSettings(ctx.db);
+    return (await traderReputations(ctx.db, [ctx.traderId], value.newTrader)).get(ctx.traderId)!;
+  }),
   accountRouting: traderProcedure.query(({ ctx }) => accountRoutingStatus(ctx.db, ctx.traderId)),
   setAccountLimits: traderProcedure.input(setAccountLimitsInput).mutation(({ ctx, input: { bankAccountId, ...limits } }) =>
     setAccountLimits(ctx.db, ctx.traderId, bankAccountId, limits, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) }),

@@ -170,6 +170,26 @@ const en = {
     openPool: 'Open the task pool',
   },
 
+  reputation: {
+    heading: 'Your reputation',
+    what: 'your reputation',
+    lead: (days: number) => `From your orders of the last ${days} days, updated every 5 minutes. Pay-ins go more often to traders with a higher score.`,
+    score: 'Score',
+    scoreOf: (value: number) => `${Math.round(value * 100)} / 100`,
+    completion: 'Completion rate',
+    completionOf: (rate: string | null, completed: number, ended: number) =>
+      rate === null ? 'no finished orders yet' : `${(Number(rate) * 100).toFixed(1)}% (${completed} of ${ended})`,
+    release: 'Median time to release',
+    releaseOf: (seconds: number | null) => (seconds === null ? 'no releases yet' : seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`),
+    disputesLost: 'Disputes lost',
+    volume: 'Volume (USDT)',
+    gateHeading: 'New trader',
+    gate: (dailyOrders: number, maxOrderFiat: string, minCompletedOrders: number, minDays: number) =>
+      `New trader: each of your accounts takes up to ${dailyOrders} pay-ins a day and up to ${maxOrderFiat} CNY per pay-in until you have ${minCompletedOrders} completed orders and ${minDays} days since your first.`,
+    gateSoFar: (completedTotal: number, firstDay: string | null) =>
+      `So far: ${completedTotal} completed${firstDay ? `, the first on ${firstDay}` : ''}. The limits lift within 5 minutes of reaching both.`,
+  },
+
   pool: {
     title: 'Task pool',
     lead: 'Payouts waiting for a trader that fit your BUY quote, newest first. The list updates by itself; the first trader to accept gets the task.',
@@ -649,6 +669,24 @@ const zh: TraderMessages = {
     payoutsToTransfer: (count) => `${count} 笔代付待转账`,
     payinsToRelease: (count) => `${count} 笔代收待核对放行`,
     openPool: '打开任务池',
+  },
+
+  reputation: {
+    heading: '我的信誉',
+    what: '信誉',
+    lead: (days) => `根据您最近 ${days} 天的订单计算，每 5 分钟更新。信誉分越高，分配到的代收订单越多。`,
+    score: '信誉分',
+    scoreOf: (value) => `${Math.round(value * 100)} / 100`,
+    completion: '完成率',
+    completionOf: (rate, completed, ended) => (rate === null ? '尚无已结束的订单' : `${(Number(rate) * 100).toFixed(1)}%（${ended} 单中完成 ${completed} 单）`),
+    release: '放行时间中位数',
+    releaseOf: (seconds) => (seconds === null ? '尚无放行记录' : seconds < 120 ? `${seconds} 秒` : `${Math.round(seconds / 60)} 分钟`),
+    disputesLost: '败诉争议',
+    volume: '成交额（USDT）',
+    gateHeading: '新交易员',
+    gate: (dailyOrders, maxOrderFiat, minCompletedOrders, minDays) =>
+      `新交易员：在完成 ${minCompletedOrders} 单且距第一单满 ${minDays} 天之前，您的每个收款账户每天最多接 ${dailyOrders} 笔代收，每笔不超过 ${maxOrderFiat} CNY。`,
+    gateSoFar: (completedTotal, firstDay) => `目前：已完成 ${completedTotal} 单${firstDay ? `，第一单在 ${firstDay}` : ''}。两项都达到后 5 分钟内解除限制。`,
   },
 
   pool: {

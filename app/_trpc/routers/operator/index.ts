@@ -13,6 +13,7 @@ import { operatorQueueViewsRouter } from './queue-views';
 import { operatorReconciliationRouter } from './reconciliation';
 import { operatorRecoveryCodesRouter } from './recovery-codes';
 import { operatorReferenceRateRouter } from './reference-rate';
+import { operatorRoutingRouter } from './routing';
 import { operatorSearchRouter } from './search';
 import { operatorSolvencyRouter } from './solvency';
 import { operatorStuckPayoutsRouter } from './stuck-payouts';
@@ -42,6 +43,8 @@ export const operatorRouter = router({
   stuckPayouts: operatorStuckPayoutsRouter,
   merchants: operatorMerchantsRouter,
   traders: operatorTradersRouter,
+  // "Why this trader" on a pay-in (docs/routing.md).
+  routing: operatorRoutingRouter,
   referenceRate: operatorReferenceRateRouter,
   audit: operatorAuditRouter,
   // Automatic confirmation from bank notifications, per trader and bank (docs/operator-guide.md).

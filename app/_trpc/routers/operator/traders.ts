@@ -9,6 +9,8 @@ import { traderBondStatus } from '../../../../server/bond/bond-status';
 import { setBondMultiple, setBondMultipleInput } from '../../../../server/bond/set-bond-multiple';
 import { payoutTaskLoad } from '../../../../server/routing/payout-task-load';
 import { setPayoutTaskCap, setPayoutTaskCapInput } from '../../../../server/routing/set-payout-task-cap';
+import { listTraderReputations } from '../../../../server/reputation/trader-reputation';
+import { routingSettings } from '../../../../server/routing/routing-settings';
 import { actorOf } from './actor';
 
 /** Traders: the list, creating one, suspending, the bond, the payout task cap and balance adjustments (docs/operator-guide.md). */
@@ -28,5 +30,7 @@ export const operatorTradersRouter = router({
     await setPayoutTaskCap(ctx.db, input, actorOf(ctx));
     return payoutTaskLoad(ctx.db, input.traderId);
   }),
+  // Each trader's reputation and whether the new-trader gate holds it (docs/routing.md, "Reputation").
+  reputations: operatorProcedure.input(z.object({}).strict()).query(async ({ ctx }) => listTraderReputations(ctx.db, (await routingSettings(ctx.db)).value.newTrader)),
   adjustBalance: operatorProcedure.input(adjustBalanceInput).mutation(({ ctx, input }) => adjustBalance(ctx.db, input, actorOf(ctx))),
 });

@@ -13,6 +13,7 @@ import { InternalNoteForm } from './internal-note-form';
 import { OperatorConversation } from './operator-conversation';
 import { OrderTimersPanel } from './order-timers-panel';
 import { DisputeAutomationPanel } from './dispute-automation-panel';
+import { WhyThisTraderPanel } from './why-this-trader-panel';
 import { ProofGallery } from './proof-gallery';
 import { RulingForm } from './ruling-form';
 import { RulingProposal } from './ruling-proposal';
@@ -164,6 +165,7 @@ export function CaseView({ flow, orderId, operatorId }: { flow: 'payout' | 'payi
         <EvidenceRequestsPanel flow={flow} orderId={orderId} disputed={disputed} hasTrader={item.parties.trader !== null} />
         <OrderTimersPanel flow={flow} orderId={orderId} />
         <DisputeAutomationPanel flow={flow} orderId={orderId} />
+        {flow === 'payin' ? <WhyThisTraderPanel orderId={orderId} /> : null}
       </div>
 
       <section aria-labelledby="timeline-heading">

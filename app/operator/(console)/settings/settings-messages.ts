@@ -23,7 +23,8 @@ const en = {
   controlNames: { dispute_four_eyes_threshold: 'Four-eyes threshold', routing: 'Routing and payout dispatch', wallet_hot_wallet_settings: 'Hot wallets' } satisfies Record<ControlKey, string>,
   controlHelp: {
     dispute_four_eyes_threshold: 'A ruling on an order holding more than this (USDT) is a proposal until a second operator approves it.',
-    routing: 'How pay-ins choose a trader (price only or scored), automatic pauses, the bounds of traders’ account limits, the bond’s cap, and how payout tasks reach traders (first accept or scored rings) with the cap on open payout tasks (docs/routing.md). Changed from the command line or the API with a second operator’s approval.',
+    routing:
+      'How pay-ins choose a trader (price only or scored, with the weight of each signal, the trader’s reputation among them), automatic pauses, the bounds of traders’ account limits, the lower caps for new traders until they have a record, the bond’s cap, and how payout tasks reach traders (first accept or scored rings) with the cap on open payout tasks (docs/routing.md). Changed from the command line or the API with a second operator’s approval.',
     wallet_hot_wallet_settings:
       'When a deposit address is swept, the USDT each chain’s hot wallet aims to hold, and the cold storage address its excess is flagged for (docs/wallet.md). Changed from the command line or the API with a second operator’s approval.',
   } satisfies Record<ControlKey, string>,
@@ -97,7 +98,7 @@ const zh: SettingsMessages = {
   controlNames: { dispute_four_eyes_threshold: '四眼审批阈值', routing: '分配规则与代付派单', wallet_hot_wallet_settings: '热钱包' },
   controlHelp: {
     dispute_four_eyes_threshold: '订单金额（USDT）超过此值时，裁决先成为提案，需第二位运营人员批准后才生效。',
-    routing: '代收订单如何选择交易员（仅按价格或综合评分）、自动暂停、交易员账户限额的上下限、保证金上限，以及代付任务如何派给交易员（先到先得或评分分圈）和未完成代付任务上限（docs/routing.md）。通过命令行或接口修改，需第二位运营人员批准。',
+    routing: '代收订单如何选择交易员（仅按价格或综合评分，以及各信号的权重，其中包括交易员的信誉）、自动暂停、交易员账户限额的上下限、新交易员在有记录之前的较低上限、保证金上限，以及代付任务如何派给交易员（先到先得或评分分圈）和未完成代付任务上限（docs/routing.md）。通过命令行或接口修改，需第二位运营人员批准。',
     wallet_hot_wallet_settings: '充值地址何时归集、各链热钱包的目标余额，以及超出部分标记转往的冷钱包地址（docs/wallet.md）。通过命令行或接口修改，需第二位运营人员批准。',
   },
   valueOf: (control, value) => (control === 'dispute_four_eyes_threshold' ? `${value} USDT` : value),

@@ -11,6 +11,7 @@ import { labelOf } from '../../../_components/order-labels';
 import { tradersMessages } from './traders-messages';
 import { TraderBond } from './trader-bond';
 import { TraderPayoutCap } from './trader-payout-cap';
+import { TraderReputation } from './trader-reputation';
 
 export function TradersConsole() {
   const trpc = useTRPC();
@@ -87,6 +88,7 @@ export function TradersConsole() {
 
       {list.data && list.data.length > 0 ? <TraderBond traders={list.data} /> : null}
       {list.data && list.data.length > 0 ? <TraderPayoutCap traders={list.data} /> : null}
+      <TraderReputation />
 
       <h2>{m.adjustHeading}</h2>
       <p>{m.adjustLead}</p>

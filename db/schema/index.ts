@@ -28,3 +28,4 @@ export * from './dispute-automation';
 export * from './report-deliveries';
 export * from './alerts';
 export * from './dispute-conversation';
+export * from './risk';

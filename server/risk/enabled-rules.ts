@@ -11,7 +11,7 @@ export type RiskRule = Omit<typeof riskRules.$inferSelect, 'condition'> & { cond
  * copy is read once per interval, and a change made in this process drops it at once; another
  * process sees a change within the interval.
  */
-const RULES_TTL_MS = 5_000;
+const RULES_TTL_MS = 30_000;
 
 let cached: { loadedAt: number; rules: readonly RiskRule[] } | undefined;
 

@@ -13,6 +13,7 @@ import { operatorQueueViewsRouter } from './queue-views';
 import { operatorReconciliationRouter } from './reconciliation';
 import { operatorRecoveryCodesRouter } from './recovery-codes';
 import { operatorReferenceRateRouter } from './reference-rate';
+import { operatorRiskRouter } from './risk';
 import { operatorSearchRouter } from './search';
 import { operatorSolvencyRouter } from './solvency';
 import { operatorStuckPayoutsRouter } from './stuck-payouts';
@@ -53,4 +54,6 @@ export const operatorRouter = router({
   deposits: operatorDepositsRouter,
   // The daily three-way reconciliation and its exceptions queue (docs/reconciliation.md).
   reconciliation: operatorReconciliationRouter,
+  // Risk rules, their back-test and the review queue of held orders (docs/risk.md).
+  risk: operatorRiskRouter,
 });

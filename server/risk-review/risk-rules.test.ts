@@ -12,6 +12,7 @@ import { createPayin } from '../payins/create-payin';
 import { acceptPayout } from '../payouts/accept-payout';
 import { createPayout } from '../payouts/create-payout';
 import { listOpenTasks } from '../payouts/list-open-tasks';
+import { runDueTimers } from '../scheduler/run-due-timers';
 import { backTestRiskRule } from '../risk/back-test-rule';
 import { createRiskRule } from '../risk/create-risk-rule';
 import { forgetRiskRules } from '../risk/enabled-rules';
@@ -258,6 +259,10 @@ describe('the review queue', () => {
     const escrow = () => balanceOf(db(), accountIds.traderEscrow(payinTraderId));
     const held = await heldPayin(merchant);
     expect([held.status, held.traderId]).toEqual(['PENDING_MATCH', null]);
+    // A trader could serve it (it was never offered one): the scheduler's matcher still leaves it.
+    await runDueTimers(db());
+    const [waiting] = await db().select().from(payinOrders).where(eq(payinOrders.id, held.id));
+    expect([waiting!.status, waiting!.traderId]).toEqual(['PENDING_MATCH', null]);
     const before = await escrow();
     const approved = await decide(held.id, 'approve');
     expect(approved).toMatchObject({ state: 'approved', status: 'PENDING_PAYMENT' });

@@ -6,8 +6,8 @@ import { fiat2 } from '../money/amount-strings';
  * condition and one action. What a condition counts is named here; what each means for each flow
  * is in order-history.ts.
  */
-export const riskFlows = ['payin', 'payout'] as const;
-export const riskActions = ['allow', 'review', 'block'] as const;
+const riskFlows = ['payin', 'payout'] as const;
+const riskActions = ['allow', 'review', 'block'] as const;
 
 /** What velocity counts orders by. A buyer reference is the pay-in's `metadata.buyerId`. */
 export const velocityKeys = ['buyer_reference', 'recipient_account', 'client_address'] as const;
@@ -48,7 +48,7 @@ const amountOutlier = z
 
 const payerNameMismatch = z.object({ kind: z.literal('payer_name_mismatch') }).strict();
 
-export const riskConditionInput = z.discriminatedUnion('kind', [velocity, blocklist, amountOutlier, payerNameMismatch]);
+const riskConditionInput = z.discriminatedUnion('kind', [velocity, blocklist, amountOutlier, payerNameMismatch]);
 export type RiskConditionInput = z.infer<typeof riskConditionInput>;
 
 export const createRiskRuleInput = z

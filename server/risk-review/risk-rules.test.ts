@@ -3,8 +3,8 @@ import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, merchants, payinOrders, payoutOrders, riskHolds, riskRules } from '../../db/schema';
-import { apiMerchant, payinTrader, payoutBody, payoutTrader } from '../../tests/api/api-harness';
-import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
+import { apiDatabase, apiMerchant, payinTrader, payoutBody, payoutTrader } from '../../tests/api/api-harness';
+import type { TestDatabase } from '../../tests/db/test-database';
 import { signedInOperator } from '../../tests/trpc/trpc-harness';
 import { cliActor } from '../audit';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../ledger';
@@ -40,7 +40,8 @@ async function merchantRow(balance: string): Promise<Merchant> {
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase();
+  // The database the in-process REST API serves too (one test goes through it).
+  database = await apiDatabase();
   merchantA = await merchantRow('100000.00');
   merchantB = await merchantRow('100000.00');
   payoutTraderId = (await payoutTrader(db(), '7.0000', '100000.00')).traderId;
@@ -161,6 +162,24 @@ describe('velocity', () => {
     await rule({ name: 'Address amount', flows: ['payin'], condition: { kind: 'velocity', per: 'client_address', windowMinutes: 60, maxAmount: '1000.00' }, action: 'block' });
     await payin(merchantA, '725.00', { clientAddress: '198.51.100.50' });
     await expect(payin(merchantA, '725.00', { clientAddress: '198.51.100.50' })).rejects.toMatchObject({ code: 'RISK_BLOCKED' });
+  });
+});
+
+describe('through the REST API', () => {
+  it('answers 422 RISK_BLOCKED with the rule reference only, and records the address the creates came from', async () => {
+    const api = await apiMerchant(db(), '10000.00');
+    const blocking = await rule({ name: 'One per address', merchantId: api.merchantId, flows: ['payout', 'payin'], condition: { kind: 'velocity', per: 'client_address', windowMinutes: 60, maxCount: 1 }, action: 'block' });
+    const first = await api.client.createPayout(payoutBody() as never, hex());
+    expect(first.status).toBe(201);
+    const [stored] = await db().select().from(payoutOrders).where(eq(payoutOrders.merchantId, api.merchantId));
+    expect(stored!.clientAddress).toMatch(/\S/);
+    const refused = await api.client.createPayout(payoutBody() as never, hex());
+    expect([refused.status, (refused.body as { error: { code: string; message: string } }).error]).toEqual([422, { code: 'RISK_BLOCKED', message: expect.stringContaining(blocking.reference), requestId: expect.any(String) }]);
+    expect(JSON.stringify(refused.body)).not.toMatch(/velocity|client_address|One per address/);
+    // Pay-ins are counted apart from payouts: the first passes, the second is refused.
+    expect((await api.client.createPayin({ merchantOrderNo: `pi-${hex()}`, fiatAmount: '725.00' })).status).toBe(201);
+    const payinRefused = await api.client.createPayin({ merchantOrderNo: `pi-${hex()}`, fiatAmount: '725.00' });
+    expect([payinRefused.status, (payinRefused.body as { error: { code: string } }).error.code]).toEqual([422, 'RISK_BLOCKED']);
   });
 });
 

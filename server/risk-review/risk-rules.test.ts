@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import Decimal from 'decimal.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, merchants, payinOrders, payoutOrders, riskHolds, riskRules } from '../../db/schema';
+import { auditLog, merchants, payinOrders, payoutOrders, riskHolds, riskRules, traderBankAccounts } from '../../db/schema';
+import { submitBuyerPayment } from '../checkout/checkout';
+import { receiveNotification } from '../notifications/receive-notification';
+import { recordHeartbeat } from '../notifications/record-heartbeat';
+import { updateAutoConfirm } from '../notifications/update-auto-confirm';
+import { setTraderOnline } from '../traders/set-online';
 import { apiDatabase, apiMerchant, payinTrader, payoutBody, payoutTrader } from '../../tests/api/api-harness';
 import type { TestDatabase } from '../../tests/db/test-database';
 import { signedInOperator } from '../../tests/trpc/trpc-harness';
@@ -293,6 +298,49 @@ describe('the review queue', () => {
     const [row] = await db().select().from(payinOrders).where(eq(payinOrders.id, rejected.id));
     expect([row!.status, await escrow()]).toEqual(['CANCELLED', beforeReject]);
     expect((await checkLedgerInvariants(db())).ok).toBe(true);
+  });
+});
+
+describe('payer-name mismatch', () => {
+  /** A trader with the best price for the buyer, whose account releases from notifications at score 50. */
+  async function autoConfirmTrader() {
+    const trader = await payinTrader(db(), '7.2400', '100000.00');
+    const [account] = await db().select().from(traderBankAccounts).where(eq(traderBankAccounts.traderId, trader.traderId));
+    await updateAutoConfirm(db(), { traderId: trader.traderId, input: { bankAccountId: account!.id, autoConfirm: true, threshold: 50, silenceSeconds: 900 }, actor: cliActor });
+    // The forwarder has just checked in: routing offers only auto-confirm accounts that are listening.
+    await recordHeartbeat(db(), { traderId: trader.traderId, input: { bankAccountId: account!.id } });
+    return { traderId: trader.traderId, accountId: account!.id };
+  }
+  /** A pay-in on the bot's account, paid with the buyer's declared name, and the bank's SMS naming 张三. */
+  async function paidAndNotified(api: Awaited<ReturnType<typeof apiMerchant>>, bot: { traderId: string; accountId: string }) {
+    const created = await api.client.createPayin({ merchantOrderNo: `pn-${hex()}`, fiatAmount: '250.00' });
+    const body = created.body as { orderId: string; payUrl: string };
+    const [order] = await db().select().from(payinOrders).where(eq(payinOrders.id, body.orderId));
+    expect(order!.traderBankAccountId).toBe(bot.accountId);
+    await submitBuyerPayment(db(), new URL(body.payUrl).pathname.split('/').pop() ?? '', new Date(), { payerName: 'Li Si' });
+    const local = new Date(Date.now() + 8 * 3600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const clock = `${local.getUTCMonth() + 1}月${local.getUTCDate()}日${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+    const text = `您尾号0001卡${clock}网上银行转账收入(张三)${order!.paymentFiatAmount}元，余额9,000.00元，附言${order!.buyerReference}。【工商银行】`;
+    const notified = await receiveNotification(db(), { traderId: bot.traderId, input: { bankAccountId: bot.accountId, sender: '95588', text, receivedAt: new Date().toISOString() } });
+    // Offline again: the other tests' pay-ins go to the file's own trader.
+    await setTraderOnline(db(), bot.traderId, false);
+    return { orderId: body.orderId, notified };
+  }
+
+  it('withholds the automatic release when the notification names another payer, and only then', async () => {
+    const api = await apiMerchant(db(), '0');
+    const [merchant] = await db().select().from(merchants).where(eq(merchants.id, api.merchantId));
+    const withoutRule = await paidAndNotified(api, await autoConfirmTrader());
+    expect(withoutRule.notified).toMatchObject({ matchStatus: 'released' });
+
+    await rule({ name: 'Payer must match', merchantId: merchant!.id, flows: ['payin'], condition: { kind: 'payer_name_mismatch' }, action: 'review' });
+    const withRule = await paidAndNotified(api, await autoConfirmTrader());
+    expect(withRule.notified).toMatchObject({ matchStatus: 'suggested', orderId: withRule.orderId });
+    const [order] = await db().select().from(payinOrders).where(eq(payinOrders.id, withRule.orderId));
+    expect(order!.status).toBe('PAYMENT_SUBMITTED');
+    const [audit] = await db().select().from(auditLog).where(and(eq(auditLog.action, 'payin.auto_release_withheld'), eq(auditLog.targetId, withRule.orderId)));
+    expect(JSON.stringify(audit!.details)).not.toMatch(/张三|Li Si/);
   });
 });
 

@@ -67,6 +67,9 @@ export const createRiskRuleInput = z
   .strict();
 export type CreateRiskRuleInput = z.infer<typeof createRiskRuleInput>;
 
+/** A merchant's own rule: the scope is the merchant signed in, never given. */
+export const createMerchantRiskRuleInput = createRiskRuleInput.omit({ merchantId: true });
+
 /**
  * The condition as stored: a blocklist's values become keyed fingerprints (fingerprint-values.ts),
  * so `values` is replaced by `entries`.

@@ -172,6 +172,7 @@ test('every operator page in Chinese and English, on a phone and a desktop: no c
     '/operator',
     `/operator/disputes/payout/${payout.orderId}`,
     '/operator/stuck',
+    '/operator/risk',
     '/operator/merchants',
     '/operator/traders',
     '/operator/notifications',

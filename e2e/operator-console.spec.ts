@@ -186,6 +186,7 @@ test('console pages: no axe violations, and no page wider than the viewport at 4
     `/operator/disputes/payout/${payout.orderId}`,
     `/operator/search?q=${encodeURIComponent(payout.merchantOrderNo)}`,
     '/operator/stuck',
+    '/operator/risk',
     '/operator/merchants',
     '/operator/traders',
     '/operator/rate',

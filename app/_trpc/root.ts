@@ -4,6 +4,7 @@ import { alertsRouter } from './routers/alerts';
 import { checkoutRouter } from './routers/checkout';
 import { merchantAccountRouter } from './routers/merchant-account';
 import { merchantAuditRouter } from './routers/merchant-audit';
+import { merchantRiskRouter } from './routers/merchant-risk';
 import { merchantBalanceRouter } from './routers/merchant-balance';
 import { merchantCheckoutRouter } from './routers/merchant-checkout';
 import { merchantDevelopersRouter } from './routers/merchant-developers';
@@ -34,6 +35,8 @@ export const appRouter = router({
   merchantDevelopers: merchantDevelopersRouter,
   merchantBalance: merchantBalanceRouter,
   merchantAudit: merchantAuditRouter,
+  // A merchant's own risk rules, owners only (docs/risk.md).
+  merchantRisk: merchantRiskRouter,
   merchantCheckout: merchantCheckoutRouter,
   merchantWallet: merchantWalletRouter,
 });

@@ -29,3 +29,4 @@ export * from './report-deliveries';
 export * from './alerts';
 export * from './dispute-conversation';
 export * from './reputation';
+export * from './risk';

@@ -44,6 +44,8 @@ export const payinOrders = pgTable(
     // notifications: fiatAmount plus a few cents, so no two open pay-ins on one account share an
     // amount (docs/trader-guide.md, "Automatic confirmation"). Null otherwise.
     paymentFiatAmount: money2('payment_fiat_amount'),
+    // The address the create came from, for the risk rules' velocity per client address (docs/risk.md).
+    clientAddress: text('client_address'),
     expiresAt: instant('expires_at').notNull(),
     matchedAt: instant('matched_at'),
     paymentSubmittedAt: instant('payment_submitted_at'),
@@ -92,6 +94,7 @@ export const payinOrders = pgTable(
     // The merchant console's search (docs/merchant-guide.md, "The orders pages"): a merchant order
     // number in any case, within the merchant.
     index('payin_orders_merchant_order_no_lower_idx').on(t.merchantId, sql`lower(${t.merchantOrderNo})`),
+    index('payin_orders_client_address_idx').on(t.clientAddress, t.createdAt),
     index('payin_orders_disputed_idx').on(t.disputedAt).where(sql`${t.status} = 'DISPUTED'`),
     uniqueIndex('payin_orders_open_payment_amount_key')
       .on(t.traderBankAccountId, t.paymentFiatAmount)

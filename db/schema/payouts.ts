@@ -40,6 +40,8 @@ export const payoutOrders = pgTable(
     passedTraderId: uuid('passed_trader_id'),
     dispatch: jsonb('dispatch').$type<Record<string, unknown>>(),
     matchDueAt: instant('match_due_at').notNull(),
+    // The address the create came from, for the risk rules' velocity per client address (docs/risk.md).
+    clientAddress: text('client_address'),
     acceptedAt: instant('accepted_at'),
     paymentDueAt: instant('payment_due_at'),
     firstProofSubmittedAt: instant('first_proof_submitted_at'),
@@ -87,7 +89,8 @@ export const payoutOrders = pgTable(
       .on(t.merchantActionDueAt)
       .where(sql`${t.status} = 'PAYMENT_SUBMITTED'`),
     index('payout_orders_disputed_idx').on(t.disputedAt).where(sql`${t.status} = 'DISPUTED'`),
-    index('payout_orders_recipient_fp_idx').on(t.recipientAccountFingerprint),
+    index('payout_orders_recipient_fp_idx').on(t.recipientAccountFingerprint, t.createdAt),
+    index('payout_orders_client_address_idx').on(t.clientAddress, t.createdAt),
     // The operator console's search (docs/operator-guide.md, "Search"): a merchant order number
     // without its merchant, and card last 4 + amount.
     index('payout_orders_merchant_order_no_idx').on(t.merchantOrderNo),

@@ -26,6 +26,8 @@ export const merchantPermissions = [
   'checkout.manage',
   /** The withdrawal address book and USDT withdrawals: money leaving the platform. */
   'wallet.withdraw',
+  /** The merchant's own risk rules (docs/risk.md): they refuse or hold its orders. */
+  'risk.manage',
 ] as const;
 export type MerchantPermission = (typeof merchantPermissions)[number];
 

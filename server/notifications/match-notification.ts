@@ -6,6 +6,8 @@ import { keyring } from '../config/keyring';
 import { decryptField } from '../crypto/encryption';
 import { isDomainError } from '../errors';
 import { releasePayinWithin } from '../payins/release-payin';
+import { ruleReference } from '../risk/enabled-rules';
+import { payerNameMismatchRule } from '../risk/payer-name-mismatch';
 import type { ParsedNotification } from './parsers/parse-notification';
 import { scoreMatch, type MatchScore } from './score-match';
 
@@ -35,8 +37,9 @@ export interface MatchOutcome {
  * Matches a stored notification against its account's open pay-ins only, scores each (score-match.ts)
  * and decides: no candidate (or a debit) is ignored; one best candidate at or above the account's
  * threshold, with auto-confirm on and the buyer's "I Have Paid" in, is released through the trader's
- * own release path with the notification as the evidence in the timeline and the audit log;
- * anything else is a suggestion for the trader. Two candidates with the best score are never
+ * own release path with the notification as the evidence in the timeline and the audit log,
+ * unless it names another payer and a payer-name mismatch rule applies (docs/risk.md); anything
+ * else is a suggestion for the trader. Two candidates with the best score are never
  * told apart by chance: the suggestion names no order. Updates the notification row.
  */
 export async function matchNotification(tx: Tx, options: MatchNotificationOptions): Promise<MatchOutcome> {
@@ -99,10 +102,31 @@ async function decide(tx: Tx, options: MatchNotificationOptions): Promise<MatchO
     best.result.score >= account.autoConfirmThreshold &&
     best.order.status === 'PAYMENT_SUBMITTED' &&
     !(second && second.result.score >= account.autoConfirmThreshold);
+  if (releasable && best.result.signals.payerName === 'differs' && (await withheldByRule(tx, options, best.order))) {
+    return { matchStatus: 'suggested', payinOrderId: best.order.id, score: best.result.score, signals: best.result.signals };
+  }
   if (releasable && (await release(tx, options, best.order.id, best.result, parsed))) {
     return { matchStatus: 'released', payinOrderId: best.order.id, score: best.result.score, signals: best.result.signals };
   }
   return { matchStatus: 'suggested', payinOrderId: best.order.id, score: best.result.score, signals: best.result.signals };
+}
+
+/**
+ * A payer-name mismatch rule withholds the automatic release (docs/risk.md, "Conditions"): the
+ * notification stays a suggestion for the trader, who checks the payer before confirming by hand.
+ * Audited with the rule's reference, never the names.
+ */
+async function withheldByRule(tx: Tx, options: MatchNotificationOptions, order: { id: string; merchantId: string }): Promise<boolean> {
+  const ruleId = await payerNameMismatchRule(tx, order.merchantId);
+  if (!ruleId) return false;
+  await recordAudit(tx, {
+    actorType: 'system',
+    action: 'payin.auto_release_withheld',
+    targetType: 'payin_order',
+    targetId: order.id,
+    details: { notificationId: options.notificationId, ruleId, reference: ruleReference(ruleId) },
+  });
+  return true;
 }
 
 /** Releases in a savepoint: a refusal (the order moved meanwhile) leaves a suggestion instead. */

@@ -19,6 +19,8 @@ import { newBuyerReference } from './buyer-reference';
 import { escrowPayin } from './payin-ledger';
 import { freePaymentAmount, OPEN_PAYMENT_AMOUNT_KEY } from './payment-amount';
 import { isUniqueViolation } from '../../db/errors';
+import { evaluateRisk, riskBlocked } from '../risk/evaluate-risk';
+import { holdOrder } from '../risk/hold-order';
 
 type Merchant = typeof merchants.$inferSelect;
 type PayinRow = typeof payinOrders.$inferSelect;
@@ -36,17 +38,29 @@ export interface CreatedPayin {
  * skipped for the next candidate.
  * When no trader can serve it now, the order waits in PENDING_MATCH at the best quoted rate and is
  * matched as soon as one can; when no quote's limits hold the amount at all: 422 NO_LIQUIDITY.
+ * The risk rules (docs/risk.md) are asked before anything is written: a block refuses with
+ * RISK_BLOCKED, a review stores the order unmatched in PENDING_MATCH with a hold.
  */
 export async function createPayin(
   tx: Tx,
   merchant: Merchant,
   input: CreatePayinInput,
   now: Date,
-  options: { random?: RoutingRandom } = {},
+  options: { random?: RoutingRandom; clientAddress?: string } = {},
 ): Promise<CreatedPayin> {
   const amountIn: PayinAmountIn = input.assetAmount !== undefined ? { assetAmount: input.assetAmount } : { fiatAmount: input.fiatAmount as string };
   const route = await routePayin(tx, amountIn, { now, random: options.random });
   if (!route.bestPrice) throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount.');
+  const quoted = amountsAt(amountIn, route.bestPrice, merchant.payinFeeBps);
+  const risk = await evaluateRisk(tx, {
+    flow: 'payin',
+    merchantId: merchant.id,
+    fiatAmount: quoted.fiatAmount,
+    now,
+    buyerReference: input.metadata?.buyerId ?? null,
+    clientAddress: options.clientAddress ?? null,
+  });
+  if (risk.action === 'block') throw riskBlocked(risk.ruleId);
 
   const { token, hash } = newCheckoutToken();
   const base = {
@@ -58,10 +72,17 @@ export async function createPayin(
     buyerReference: newBuyerReference(),
     returnUrl: input.returnUrl ?? null,
     metadata: input.metadata ?? null,
+    clientAddress: options.clientAddress ?? null,
     expiresAt: new Date(now.getTime() + merchant.payinExpirySeconds * 1000),
     createdAt: now,
     updatedAt: now,
   };
+
+  if (risk.action === 'review') {
+    const order = await insertOrder(tx, { ...base, ...orderAmounts(quoted), status: 'PENDING_MATCH' });
+    await holdOrder(tx, { flow: 'payin', orderId: order.id, merchantId: merchant.id, ruleId: risk.ruleId, now });
+    return { order: await created(tx, order, merchant.id), payUrl: payUrlFor(token) };
+  }
 
   for (const routed of route.attempts) {
     const amounts = amountsAt(amountIn, routed.candidate.price, merchant.payinFeeBps);
@@ -69,7 +90,7 @@ export async function createPayin(
     if (matched) return { order: matched, payUrl: payUrlFor(token) };
   }
 
-  const order = await insertOrder(tx, { ...base, ...orderAmounts(amountsAt(amountIn, route.bestPrice, merchant.payinFeeBps)), status: 'PENDING_MATCH' });
+  const order = await insertOrder(tx, { ...base, ...orderAmounts(quoted), status: 'PENDING_MATCH' });
   return { order: await created(tx, order, merchant.id), payUrl: payUrlFor(token) };
 }
 

@@ -16,7 +16,7 @@ const expected: Record<PayinAction, { from: PayinStatus[]; to: PayinStatus; acto
   match: { from: ['PENDING_MATCH'], to: 'PENDING_PAYMENT', actors: ['system'], event: 'order.matched', guarded: false },
   submit_payment: { from: ['PENDING_PAYMENT'], to: 'PAYMENT_SUBMITTED', actors: ['buyer'], event: 'order.payment_submitted', guarded: false },
   buyer_cancel: { from: ['PENDING_MATCH', 'PENDING_PAYMENT'], to: 'CANCELLED', actors: ['buyer'], event: 'order.cancelled', guarded: false },
-  merchant_cancel: { from: ['PENDING_MATCH', 'PENDING_PAYMENT'], to: 'CANCELLED', actors: ['merchant'], event: 'order.cancelled', guarded: false },
+  merchant_cancel: { from: ['PENDING_MATCH', 'PENDING_PAYMENT'], to: 'CANCELLED', actors: ['merchant', 'operator'], event: 'order.cancelled', guarded: false },
   expire: { from: ['PENDING_MATCH', 'PENDING_PAYMENT'], to: 'CANCELLED', actors: ['system'], event: 'order.cancelled', guarded: true },
   confirm_receipt: { from: ['PAYMENT_SUBMITTED'], to: 'PENDING_RELEASE', actors: ['trader'], event: undefined, guarded: false },
   begin_settlement: { from: ['PENDING_RELEASE'], to: 'SETTLING', actors: ['system'], event: undefined, guarded: false },

@@ -70,7 +70,9 @@ export const payinMachine = defineMachine<PayinStatus, PayinAction>({
       action: 'merchant_cancel',
       from: ['PENDING_MATCH', 'PENDING_PAYMENT'],
       to: 'CANCELLED',
-      actors: ['merchant'],
+      // An operator rejecting a pay-in a risk rule held cancels it the same way, with a note
+      // (docs/risk.md, "Review"); a held pay-in is unmatched, so nothing is escrowed yet.
+      actors: ['merchant', 'operator'],
       event: 'order.cancelled',
       description: 'The merchant cancels before the buyer reports payment; any escrow returns to the trader.',
     },

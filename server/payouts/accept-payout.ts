@@ -8,6 +8,7 @@ import { payoutDetailView } from './payout-view';
 import { retryTransaction } from '../../db/retry-transaction';
 import { assertPayoutFitsBondCap } from '../bond/payout-bond-cap';
 import { routingSettings } from '../routing/routing-settings';
+import { isHeld } from '../risk/held-order-filter';
 import { assertUnderPayoutTaskCap } from './payout-task-cap';
 import { dispatchAtAccept } from './payout-dispatch-record';
 
@@ -15,16 +16,18 @@ import { dispatchAtAccept } from './payout-dispatch-record';
  * A trader takes a payout from the pool (PENDING_MATCH -> PENDING_PAYMENT). The first accept
  * wins; later ones get INVALID_ORDER_STATE. paymentDueAt starts from the merchant's window. While
  * the bond's cap is on, an accept that would take the trader above it gets EXPOSURE_CAP_EXCEEDED.
+ * A payout a risk rule holds is not in the pool: ORDER_HELD (docs/risk.md, "Review").
  * Payout dispatch (docs/routing.md, "Payout dispatch"): a trader at its cap of open tasks gets
  * PAYOUT_TASK_CAP_REACHED; under scored dispatch a task not yet offered to the trader gets
  * PAYOUT_NOT_OFFERED, and the accept stores why this trader (payout_orders.dispatch).
  */
 export async function acceptPayout(db: Db, input: { traderId: string; orderId: string }, now = new Date()) {
   return retryTransaction(db, async (tx) => {
-    // Both reads in one round trip; the trader's refusal still comes before the order's.
-    const [traderRows, window] = await Promise.allSettled([
+    // The reads in one round trip; the trader's refusal still comes before the order's.
+    const [traderRows, window, riskHold] = await Promise.allSettled([
       tx.select().from(traders).where(eq(traders.id, input.traderId)),
       merchantWindowMs(tx, input.orderId, 'payoutPaymentSeconds'),
+      isHeld(tx, 'payout', input.orderId),
     ]);
     if (traderRows.status === 'rejected') throw traderRows.reason;
     const [trader] = traderRows.value;
@@ -32,6 +35,8 @@ export async function acceptPayout(db: Db, input: { traderId: string; orderId: s
     if (!trader.online) throw new DomainError('ACTION_NOT_ALLOWED', 'Go online to accept tasks.');
     if (window.status === 'rejected') throw window.reason;
     const paymentWindowMs = window.value;
+    if (riskHold.status === 'rejected') throw riskHold.reason;
+    if (riskHold.value) throw new DomainError('ORDER_HELD', 'This payout is held for a risk review.');
     const { value: settings } = await routingSettings(tx);
     const held = await assertUnderPayoutTaskCap(tx, input.traderId, settings.payouts);
     const dispatch = await dispatchAtAccept(tx, { ...input, now, settings, ...held });

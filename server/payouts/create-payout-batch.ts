@@ -7,8 +7,8 @@ import { payoutCreateBatchSize } from './create-batch-metrics';
 /**
  * One payout create, prepared in TypeScript (quote, amounts, encryption, stored answer, the
  * freeze's legs) and ready for the database function `create_payouts` (migrations "create payouts
- * function" and "one payout writer"), the only writer of a create: Idempotency-Key claim, order,
- * timeline row, stored answer and freeze, in its own subtransaction.
+ * function", "one payout writer" and "risk rules"), the only writer of a create: Idempotency-Key claim, order,
+ * timeline row, stored answer, freeze and any risk hold, in its own subtransaction.
  */
 export type PreparedPayoutCreate = PreparedPayoutWrite | (PayoutCreateScope & { /** Why the create was refused before writing (a DomainError code). */ refusal: string });
 
@@ -45,7 +45,10 @@ interface PayoutCreateWrites {
     recipientAccountLast4: string;
     recipientAccountFingerprint: string;
     matchDueAt: string;
+    clientAddress: string | null;
   };
+  /** The review rule that holds this payout (docs/risk.md, "Review"): written as its risk_holds row. */
+  hold?: string;
   /** The 201 body stored for replays, as sent. */
   responseBody?: string;
   /** The freeze: post_transfer's id and legs (sorted by account, summing to zero). */

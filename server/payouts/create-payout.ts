@@ -19,6 +19,7 @@ import { payoutFreeze } from './payout-ledger';
 import { payoutCreateFallbacks } from './create-batch-metrics';
 import { payoutCreateBatches, writePayoutCreates, type PayoutCreateOutcome, type PreparedPayoutCreate, type PreparedPayoutWrite } from './create-payout-batch';
 import { payoutCreateView } from './payout-view';
+import { evaluateRisk, riskBlocked } from '../risk/evaluate-risk';
 
 type Merchant = typeof merchants.$inferSelect;
 
@@ -28,6 +29,8 @@ export interface CreatePayoutRequest {
   /** The request's Idempotency-Key, its hash of the body and so on (docs/api.md, "Idempotency"). */
   idempotency: IdempotencyScope;
   now: Date;
+  /** The address the request came from, for the risk rules' velocity (docs/risk.md). */
+  clientAddress?: string;
 }
 
 /**
@@ -95,16 +98,16 @@ function scopeOf({ merchant, idempotency, now }: CreatePayoutRequest) {
 /** Everything a create decides before it writes, in the shape `create_payouts` takes. */
 export async function preparePayoutCreate(db: Db, request: CreatePayoutRequest): Promise<PreparedCreate> {
   const { merchant, input, now } = request;
-  const { values, amounts } = await prepare(db, merchant, input, now);
+  const { values, amounts, hold } = await prepare(db, merchant, input, now, request.clientAddress);
   const body = payoutCreateView({ ...values, status: 'PENDING_MATCH', createdAt: now });
-  return { create: { ...scopeOf(request), ...writesOf(values), responseBody: JSON.stringify(body) }, body, freezeAmount: amounts.freezeAmount };
+  return { create: { ...scopeOf(request), ...writesOf(values, hold), responseBody: JSON.stringify(body) }, body, freezeAmount: amounts.freezeAmount };
 }
 
-/** The order's row and its freeze, as `create_payouts` writes them. */
-function writesOf(values: Awaited<ReturnType<typeof prepare>>['values']) {
+/** The order's row, its freeze and any risk hold, as `create_payouts` writes them. */
+function writesOf(values: Awaited<ReturnType<typeof prepare>>['values'], hold: string | undefined) {
   const freeze = payoutFreeze(values);
   const { accounts, amounts } = transferLegs(transferOf(freeze));
-  return { order: { ...values, matchDueAt: values.matchDueAt.toISOString() }, transferId: freeze.id, accounts, amounts };
+  return { order: { ...values, matchDueAt: values.matchDueAt.toISOString() }, transferId: freeze.id, accounts, amounts, ...(hold ? { hold } : {}) };
 }
 
 /**
@@ -150,8 +153,8 @@ function refusal(input: CreatePayoutInput, prepared: PreparedCreate | Refused, o
  * test's bait orders, tests): the same writer, a batch of one, and the order's row read back.
  */
 export async function placePayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput, now: Date) {
-  const { values, amounts } = await prepare(tx, merchant, input, now);
-  const [outcome] = await writePayoutCreates(tx, [{ merchantId: merchant.id, now: now.toISOString(), ...writesOf(values) }]);
+  const { values, amounts, hold } = await prepare(tx, merchant, input, now);
+  const [outcome] = await writePayoutCreates(tx, [{ merchantId: merchant.id, now: now.toISOString(), ...writesOf(values, hold) }]);
   if (outcome?.outcome === 'duplicate') throw duplicateMerchantOrderNo(input.merchantOrderNo);
   if (outcome?.outcome === 'insufficient_balance') throw insufficientBalance(amounts.freezeAmount);
   if (outcome?.outcome !== 'created') throw new Error(`create_payouts answered ${outcome?.outcome ?? 'nothing'}`);
@@ -162,9 +165,12 @@ export async function placePayout(tx: Tx, merchant: Merchant, input: CreatePayou
 
 /**
  * Quotes the best rate, computes the amounts of docs/amounts.md and builds the order's row for
- * PENDING_MATCH, the card number encrypted: everything a create decides before it writes.
+ * PENDING_MATCH, the card number encrypted: everything a create decides before it writes. The
+ * risk rules are asked here too, with reads only, so the write stays one statement: a block
+ * refuses with RISK_BLOCKED (a refusal, written as such), a review names the rule the create's
+ * hold is written for (docs/risk.md).
  */
-async function prepare(db: Executor, merchant: Merchant, input: CreatePayoutInput, now: Date) {
+async function prepare(db: Executor, merchant: Merchant, input: CreatePayoutInput, now: Date, clientAddress?: string) {
   const amountIn = input.fiatAmount !== undefined ? { fiatAmount: input.fiatAmount } : { usdAmount: input.usdAmount as string };
   // One statement reads the best quote and the reference rate (one round trip).
   const { quote, referenceRate: override } = await payoutPricing(db, amountIn);
@@ -195,8 +201,19 @@ async function prepare(db: Executor, merchant: Merchant, input: CreatePayoutInpu
     recipientAccountLast4: last4(account),
     recipientAccountFingerprint: cardFingerprint(keyring(), account),
     matchDueAt: new Date(now.getTime() + merchant.payoutMatchSeconds * 1000),
+    clientAddress: clientAddress ?? null,
   };
-  return { values, amounts };
+  const risk = await evaluateRisk(db, {
+    flow: 'payout',
+    merchantId: merchant.id,
+    fiatAmount: amounts.lockedFiatAmount,
+    now,
+    recipientFingerprint: values.recipientAccountFingerprint,
+    recipientName: input.recipient.holderName,
+    clientAddress: values.clientAddress,
+  });
+  if (risk.action === 'block') throw riskBlocked(risk.ruleId);
+  return { values, amounts, hold: risk.action === 'review' ? risk.ruleId : undefined };
 }
 
 function duplicateMerchantOrderNo(merchantOrderNo: string): DomainError {

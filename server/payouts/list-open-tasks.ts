@@ -4,13 +4,14 @@ import { payoutOrders, traderQuotes } from '../../db/schema';
 import { fmt2, isoMs } from '../money/format';
 import { nextOfferInSeconds, payoutOffers } from '../routing/payout-offers';
 import { routingSettings } from '../routing/routing-settings';
+import { notHeld } from '../risk/held-order-filter';
 
 /**
  * The payout pool as one trader sees it: PENDING_MATCH payouts whose CNY amount fits one of the
- * trader's active BUY quotes, newest first. No recipient details until the trader accepts. Under
- * scored dispatch (docs/routing.md, "Payout dispatch") only the tasks offered to this trader so far,
- * and `nextOfferAt`: when a fitting task not yet offered will be (null: none waits), so a page looks
- * again then.
+ * trader's active BUY quotes and no risk rule holds (docs/risk.md, "Review"), newest first. No
+ * recipient details until the trader accepts. Under scored dispatch (docs/routing.md, "Payout
+ * dispatch") only the tasks offered to this trader so far, and `nextOfferAt`: when a fitting task
+ * not yet offered will be (null: none waits), so a page looks again then.
  */
 export async function listOpenTasks(db: Executor, traderId: string, page = { page: 1, pageSize: 20 }, now = new Date()) {
   const { value: settings } = await routingSettings(db);
@@ -51,7 +52,7 @@ export async function listOpenTasks(db: Executor, traderId: string, page = { pag
   const rows = await db
     .select()
     .from(payoutOrders)
-    .where(and(eq(payoutOrders.status, 'PENDING_MATCH'), fits))
+    .where(and(eq(payoutOrders.status, 'PENDING_MATCH'), fits, notHeld(db, 'payout', payoutOrders.id)))
     .orderBy(desc(payoutOrders.createdAt), desc(payoutOrders.id))
     .limit(page.pageSize)
     .offset((page.page - 1) * page.pageSize);

@@ -102,7 +102,9 @@ export async function payoutOffers(
         select o.id, o.order_no, o.locked_fiat_amount, o.usd_amount, o.fx_rate, o.recipient_bank_name, o.created_at, o.match_due_at,
                o.passed_trader_id, greatest(0, extract(epoch from ${nowParam} - coalesce(o.offered_since, o.created_at))) as age
         from payout_orders o
+        -- A payout a risk rule holds is offered to no one until an operator approves it (docs/risk.md).
         where o.status = 'PENDING_MATCH' and ${taskFilter}
+          and not exists (select 1 from risk_holds h where h.flow = 'payout' and h.order_id = o.id and h.state = 'held')
       ), pool as (
         -- Traders that could take a task now; one at its cap is not ranked, so the next is offered instead.
         select t.id as trader_id, coalesce(t.payout_task_cap, ${dispatch.openTaskCap}::int) as cap,
@@ -194,6 +196,7 @@ export async function nextOfferInSeconds(
       select min(extract(epoch from ${input.now.toISOString()}::timestamptz - coalesce(o.offered_since, o.created_at)))::text as age
       from payout_orders o
       where o.status = 'PENDING_MATCH' and coalesce(o.offered_since, o.created_at) > ${since.toISOString()}::timestamptz
+        and not exists (select 1 from risk_holds h where h.flow = 'payout' and h.order_id = o.id and h.state = 'held')
         and exists (select 1 from trader_quotes q where q.trader_id = ${input.traderId} and q.side = 'BUY' and q.active
                     and q.min_fiat <= o.locked_fiat_amount and q.max_fiat >= o.locked_fiat_amount)`),
   );

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { payinOrders, payoutOrders } from '../../db/schema';
 import { matchQueuedPayin } from '../payins/match-queued-payin';
+import { notHeld } from '../risk/held-order-filter';
 import { payinDetailView } from '../payins/payin-view';
 import { payoutDetailView } from '../payouts/payout-view';
 import { applyPayoutTransition } from '../payouts/apply-payout-transition';
@@ -68,7 +69,8 @@ export const timers: Timer[] = [
     name: 'payin.match',
     oneBatchPerTick: true,
     dueIds: (tx, now, limit) =>
-      lockDue(tx, payinOrders, and(eq(payinOrders.status, 'PENDING_MATCH'), gt(payinOrders.expiresAt, now))!, asc(payinOrders.createdAt), limit),
+      // A pay-in a risk rule holds waits for an operator, not for a trader (docs/risk.md, "Review").
+      lockDue(tx, payinOrders, and(eq(payinOrders.status, 'PENDING_MATCH'), gt(payinOrders.expiresAt, now), notHeld(tx, 'payin', payinOrders.id))!, asc(payinOrders.createdAt), limit),
     fire: (tx, orderId, now) => matchQueuedPayin(tx, orderId, now),
   },
   {

@@ -103,6 +103,12 @@ beforeAll(async () => {
     'operator.reconciliation.runs': (c) => c.operator.reconciliation.runs({}),
     'operator.reconciliation.items': (c) => c.operator.reconciliation.items({}),
     'operator.reconciliation.resolve': (c) => c.operator.reconciliation.resolve({ itemId: 1, reason: 'probe' }),
+    'operator.risk.rules': (c) => c.operator.risk.rules({}),
+    'operator.risk.createRule': (c) => c.operator.risk.createRule({ name: 'Probe', flows: ['payout'], condition: { kind: 'velocity', per: 'client_address', windowMinutes: 60, maxCount: 1 }, action: 'block' }),
+    'operator.risk.backTest': (c) => c.operator.risk.backTest({ ruleId: '00000000-0000-4000-8000-000000000000' }),
+    'operator.risk.setEnabled': (c) => c.operator.risk.setEnabled({ ruleId: '00000000-0000-4000-8000-000000000000', enabled: true }),
+    'operator.risk.heldOrders': (c) => c.operator.risk.heldOrders({}),
+    'operator.risk.decideHold': (c) => c.operator.risk.decideHold({ holdId: '00000000-0000-4000-8000-000000000000', decision: 'reject', reason: 'probe' }),
   };
 });
 afterAll(async () => {
@@ -134,7 +140,9 @@ async function state() {
              (select count(*) from order_timer_adjustments)::text as timer_adjustments,
              (select string_agg(state, ',' order by id) from chain_deposits) as deposits,
              (select count(*) from chain_reorg_cases where resolved_at is not null)::text as resolved_reorg_cases,
-             (select count(*) from reconciliation_items where resolved_at is not null)::text as resolved_reconciliation_items`),
+             (select count(*) from reconciliation_items where resolved_at is not null)::text as resolved_reconciliation_items,
+             (select count(*) from risk_rules)::text as risk_rules,
+             (select string_agg(state, ',' order by id) from risk_holds) as risk_holds`),
   );
   return row;
 }

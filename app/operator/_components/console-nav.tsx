@@ -8,6 +8,7 @@ import { useOperatorMessages } from './messages-context';
 const sections: { href: string; label: keyof OperatorMessages['nav'] }[] = [
   { href: '/operator', label: 'disputes' },
   { href: '/operator/stuck', label: 'stuck' },
+  { href: '/operator/risk', label: 'risk' },
   { href: '/operator/merchants', label: 'merchants' },
   { href: '/operator/traders', label: 'traders' },
   { href: '/operator/notifications', label: 'notifications' },

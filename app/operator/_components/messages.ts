@@ -17,6 +17,7 @@ const en = {
   nav: {
     disputes: 'Disputes',
     stuck: 'Overdue & unmatched',
+    risk: 'Risk',
     merchants: 'Merchants',
     traders: 'Traders',
     notifications: 'Auto-confirmation',
@@ -64,6 +65,7 @@ const zh: OperatorMessages = {
   nav: {
     disputes: '争议',
     stuck: '超时与未匹配',
+    risk: '风控',
     merchants: '商户',
     traders: '承兑商',
     notifications: '自动确认',

@@ -14,6 +14,7 @@ import { operatorReconciliationRouter } from './reconciliation';
 import { operatorRecoveryCodesRouter } from './recovery-codes';
 import { operatorReferenceRateRouter } from './reference-rate';
 import { operatorRoutingRouter } from './routing';
+import { operatorRiskRouter } from './risk';
 import { operatorSearchRouter } from './search';
 import { operatorSolvencyRouter } from './solvency';
 import { operatorStuckPayoutsRouter } from './stuck-payouts';
@@ -56,4 +57,6 @@ export const operatorRouter = router({
   deposits: operatorDepositsRouter,
   // The daily three-way reconciliation and its exceptions queue (docs/reconciliation.md).
   reconciliation: operatorReconciliationRouter,
+  // Risk rules, their back-test and the review queue of held orders (docs/risk.md).
+  risk: operatorRiskRouter,
 });

@@ -28,15 +28,15 @@ export const createOrder = defineRoute({
   body: { kind: 'json', schema: createPayinInput, example: { merchantOrderNo: 'order-43', fiatAmount: '100.00', returnUrl: 'https://shop.example/thanks' } },
   idempotencyKey: { required: false, description: 'Defaults to merchantOrderNo. A replay returns the first response with Idempotent-Replayed: true.' },
   success: { status: 201, schema: payinCreateResponse, description: 'Created (or replayed)' },
-  errors: ['DUPLICATE_MERCHANT_ORDER_NO', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_LIQUIDITY'],
-  handle: async ({ merchant, json: input, request, db, body, now }) => {
+  errors: ['DUPLICATE_MERCHANT_ORDER_NO', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_LIQUIDITY', 'RISK_BLOCKED'],
+  handle: async ({ merchant, json: input, request, db, body, now, clientAddress }) => {
     const key = checkIdempotencyKey(request.headers.get('idempotency-key') ?? input.merchantOrderNo);
     const outcome = await withIdempotency(
       db,
       { principalId: merchant.id, endpoint: 'POST /api/v1/orders', key, requestHash: sha256Hex(body) },
       now,
       async (tx) => {
-        const { order, payUrl } = await createPayin(tx, merchant, input, now);
+        const { order, payUrl } = await createPayin(tx, merchant, input, now, { clientAddress });
         return { status: 201, body: payinCreateView(order, payUrl) };
       },
     );

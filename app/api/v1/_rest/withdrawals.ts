@@ -43,12 +43,12 @@ export const createWithdrawal = defineRoute({
   },
   idempotencyKey: { required: true, description: 'Required. A replay returns the first response with Idempotent-Replayed: true (docs/api.md, "Idempotency").' },
   success: { status: 201, schema: payoutCreateResponse, description: 'Created (or replayed)', example: payoutCreatedExample },
-  errors: ['IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'DUPLICATE_MERCHANT_ORDER_NO', 'INSUFFICIENT_BALANCE', 'NO_LIQUIDITY'],
-  handle: async ({ merchant, json: input, request, db, body, now }) => {
+  errors: ['IDEMPOTENCY_KEY_REQUIRED', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'DUPLICATE_MERCHANT_ORDER_NO', 'INSUFFICIENT_BALANCE', 'NO_LIQUIDITY', 'RISK_BLOCKED'],
+  handle: async ({ merchant, json: input, request, db, body, now, clientAddress }) => {
     const key = request.headers.get('idempotency-key');
     if (key === null) throw new DomainError('IDEMPOTENCY_KEY_REQUIRED', 'Creating a payout needs an Idempotency-Key header.');
     const idempotency = { principalId: merchant.id, endpoint: 'POST /api/v1/withdrawals', key: checkIdempotencyKey(key), requestHash: sha256Hex(body) };
-    return replayable<typeof payoutCreateResponse>(await createPayout(db, { merchant, input, idempotency, now }));
+    return replayable<typeof payoutCreateResponse>(await createPayout(db, { merchant, input, idempotency, now, clientAddress }));
   },
 });
 

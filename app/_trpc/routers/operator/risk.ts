@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { backTestRiskRule, backTestRiskRuleInput } from '../../../../server/risk/back-test-rule';
+import { createRiskRule } from '../../../../server/risk/create-risk-rule';
+import { listRiskRules } from '../../../../server/risk/list-risk-rules';
+import { createRiskRuleInput } from '../../../../server/risk/risk-rule.schema';
+import { setRiskRuleEnabled, setRiskRuleEnabledInput } from '../../../../server/risk/set-risk-rule-enabled';
+import { decideRiskHold } from '../../../../server/risk-review/decide-risk-hold';
+import { decideRiskHoldInput } from '../../../../server/risk-review/decide-risk-hold.schema';
+import { listHeldOrders, listHeldOrdersInput } from '../../../../server/risk-review/list-held-orders';
+import { operatorProcedure, router } from '../../init';
+import { actorOf, operatorOf } from './actor';
+
+/** Risk rules with their back-test, and the review queue of held orders (docs/risk.md). */
+export const operatorRiskRouter = router({
+  rules: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listRiskRules(ctx.db)),
+  createRule: operatorProcedure.input(createRiskRuleInput).mutation(({ ctx, input }) => createRiskRule(ctx.db, input, actorOf(ctx))),
+  backTest: operatorProcedure.input(backTestRiskRuleInput).mutation(({ ctx, input }) => backTestRiskRule(ctx.db, input)),
+  setEnabled: operatorProcedure.input(setRiskRuleEnabledInput).mutation(({ ctx, input }) => setRiskRuleEnabled(ctx.db, input, actorOf(ctx))),
+  heldOrders: operatorProcedure.input(listHeldOrdersInput).query(({ ctx, input }) => listHeldOrders(ctx.db, input)),
+  decideHold: operatorProcedure.input(decideRiskHoldInput).mutation(({ ctx, input }) => decideRiskHold(ctx.db, input, operatorOf(ctx))),
+});

@@ -36,7 +36,8 @@ describe.skipIf(!anvilBinary())('evmChainReader on a real anvil node', () => {
     await transferTo(anvil, token, first, 1_500_000n);
     await transferTo(anvil, token, someone(5), 7n); // not watched
     await transferTo(anvil, other, first, 9n); // another token
-    await transferTo(anvil, token, last, 2n);
+    // The node may answer the send before its block is in: the head is read once the last one is.
+    await anvil.client.waitForTransactionReceipt({ hash: await transferTo(anvil, token, last, 2n) });
     const to = await reader.headHeight();
 
     const transfers = await reader.tokenTransfers({ token, to: new Set(watched), fromBlock: from, toBlock: to });

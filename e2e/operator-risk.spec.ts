@@ -41,12 +41,12 @@ test('risk: an operator writes a rule, back-tests it, switches it on, and decide
 
   // A rule for the demo merchant: payouts to this name are held for review. It starts off.
   const form = page.getByRole('form', { name: 'New rule' });
-  await form.getByLabel('Name').fill(ruleName);
-  await form.getByLabel('Merchant').selectOption({ label: demoCredentials.merchant.name });
-  await form.getByLabel('Condition kind').selectOption({ label: 'Blocklist' });
-  await form.getByLabel('List').selectOption({ label: 'Names' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(ruleName);
+  await form.getByRole('combobox', { name: 'Merchant', exact: true }).selectOption({ label: demoCredentials.merchant.name });
+  await form.getByRole('combobox', { name: 'Condition kind', exact: true }).selectOption({ label: 'Blocklist' });
+  await form.getByRole('combobox', { name: 'List', exact: true }).selectOption({ label: 'Names' });
   await form.getByLabel('Values, one a line (names and account numbers are stored only as fingerprints)').fill(heldName);
-  await form.getByLabel('Action').selectOption({ label: 'Hold for review' });
+  await form.getByRole('combobox', { name: 'Action', exact: true }).selectOption({ label: 'Hold for review' });
   await form.getByRole('button', { name: 'Create (off)' }).click();
   await expect(page.getByRole('status').filter({ hasText: `Rule “${ruleName}” created, switched off.` })).toBeVisible();
   const row = rulesTable(page).getByRole('row').filter({ hasText: ruleName });

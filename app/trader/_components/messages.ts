@@ -210,8 +210,7 @@ const en = {
     matchingEnds: 'Matching ends in',
     accept: 'Accept',
     pages: 'Task pool pages',
-    load: (open: number, cap: number | null) =>
-      cap === null ? `You hold ${open} open ${plural(open, 'task', 'tasks')}.` : `You hold ${open} of ${cap} open tasks allowed at once.`,
+    load: (open: number, cap: number) => `You hold ${open} of ${cap} open tasks allowed at once.`,
     atCap: 'You are at your cap: pay or give back a task before accepting another.',
     scored:
       'Each task is offered first to the traders whose payouts finish best and on time, then to more traders every few seconds, then to everyone. Paying on time and without disputes puts you first.',
@@ -709,7 +708,7 @@ const zh: TraderMessages = {
     matchingEnds: '匹配剩余时间',
     accept: '接单',
     pages: '任务池分页',
-    load: (open, cap) => (cap === null ? `您持有 ${open} 个未完成任务。` : `您持有 ${open} 个未完成任务，上限为 ${cap} 个。`),
+    load: (open, cap) => `您持有 ${open} 个未完成任务，上限为 ${cap} 个。`,
     atCap: '您已达到上限：请先完成付款或退回一个任务，再接新任务。',
     scored: '每个任务先派给代付完成率高、按时付款的交易员，每隔几秒扩大范围，最后对所有人开放。按时付款、没有争议会让您排在前面。',
   },

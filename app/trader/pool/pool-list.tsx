@@ -62,7 +62,8 @@ export function PoolList() {
           {p.offlineBefore} <Link href="/trader">{p.offlineLink}</Link> {p.offlineAfter}
         </p>
       ) : null}
-      {pool.data ? (
+      {/* The open-task count matters where a cap bounds it; without one the payouts page lists them. */}
+      {pool.data && pool.data.load.cap !== null ? (
         <p className={pool.data.load.cap !== null && pool.data.load.openTasks >= pool.data.load.cap ? 'trader-notice' : 'trader-muted'} data-testid="pool-load">
           {p.load(pool.data.load.openTasks, pool.data.load.cap)}{' '}
           {pool.data.load.cap !== null && pool.data.load.openTasks >= pool.data.load.cap ? p.atCap : null}

@@ -54,8 +54,9 @@ export async function pointInTimeDrill(): Promise<PointInTimeResult> {
         `unix_socket_directories = '${dir}'`,
         'wal_level = replica',
         'archive_mode = on',
-        // Never overwrite a segment already archived: a second copy under the same name is a bug.
-        `archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f'`,
+        // Never overwrite a segment already archived: a second copy under the same name is a bug. The
+        // copy is renamed into place, so a copy cut short (the machine lost mid-way) is never read as a segment.
+        `archive_command = 'test ! -f ${archive}/%f && cp %p ${archive}/%f.part && mv ${archive}/%f.part ${archive}/%f'`,
         // A quiet database still archives its last writes within a minute: the RPO of the archive alone.
         'archive_timeout = 60',
         'fsync = off',
@@ -84,8 +85,8 @@ export async function pointInTimeDrill(): Promise<PointInTimeResult> {
     await database.close();
 
     // Everything is archived, then the machine is lost.
-    await admin`select pg_switch_wal()`;
-    await waitForArchive(admin);
+    const [closed] = await admin<{ segment: string }[]>`select pg_walfile_name(pg_switch_wal()) as segment`;
+    await waitForArchive(admin, closed!.segment);
     await admin.end();
     mustRunAsPostgres('pg_ctl', ['-D', primary, '-m', 'immediate', 'stop']);
     started.pop();
@@ -168,26 +169,20 @@ function startOrExplain(pgdata: string, logFile: string): void {
   }
 }
 
-/** Waits until the segment the switch closed has reached the archive. */
-async function waitForArchive(admin: postgres.Sql): Promise<void> {
-  const [current] = await admin<{ segment: string }[]>`select pg_walfile_name(pg_current_wal_lsn()) as segment`;
+/**
+ * Waits until `segment`, the one the switch closed (pg_switch_wal's end, whose file name is the
+ * closed segment's), has reached the archive: then so has every write before it. The current
+ * position would not do: right after a switch it sits on a segment boundary, which
+ * pg_walfile_name names as the closed segment, one too early to wait for its predecessor.
+ */
+async function waitForArchive(admin: postgres.Sql, segment: string): Promise<void> {
   const deadline = Date.now() + 30_000;
   for (;;) {
     const [row] = await admin<{ last: string | null; failed: number }[]>`select last_archived_wal as last, failed_count::int as failed from pg_stat_archiver`;
-    // The switch closed the segment before the current one; once it is archived, so is every write before it.
-    if (row?.last && row.last >= previousSegment(current!.segment)) return;
+    if (row?.last && row.last >= segment) return;
     if (Date.now() > deadline) throw new Error(`the archive did not receive the last segment (archiver failures: ${row?.failed ?? '?'})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-}
-
-/** The WAL segment name before `name` (timeline, log, segment as 8 hex digits each; 256 segments of 16 MB a log). */
-function previousSegment(name: string): string {
-  const timeline = name.slice(0, 8);
-  const log = parseInt(name.slice(8, 16), 16);
-  const segment = parseInt(name.slice(16, 24), 16);
-  const [l, s] = segment === 0 ? [log - 1, 0xff] : [log, segment - 1];
-  return `${timeline}${l.toString(16).toUpperCase().padStart(8, '0')}${s.toString(16).toUpperCase().padStart(8, '0')}`;
 }
 
 async function waitForPromotion(url: string): Promise<void> {

@@ -92,7 +92,9 @@ describe.skipIf(!hasPgAutoctl || !process.env.TEST_DATABASE_URL || !anvilBinary(
   /** Whole-unit deposits from anvil's account to the owners' deposit addresses, in turn. */
   async function depositSome(count: number, offset: number): Promise<void> {
     for (let i = 0; i < count; i += 1) {
-      await transferTo(anvil, token, owners[(offset + i) % owners.length]!.deposit, BigInt(10 + offset + i) * 10n ** BigInt(DECIMALS));
+      const hash = await transferTo(anvil, token, owners[(offset + i) % owners.length]!.deposit, BigInt(10 + offset + i) * 10n ** BigInt(DECIMALS));
+      // The node may answer a send before its block is in; the count on chain below must see it.
+      await anvil.client.waitForTransactionReceipt({ hash });
     }
   }
 

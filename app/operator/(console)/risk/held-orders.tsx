@@ -6,6 +6,7 @@ import { formatCny } from '../../../../common/amount-display';
 import { ConfirmButton } from '../../../_components/console/confirm-dialog';
 import { ErrorLine } from '../../../_components/console/error-line';
 import { formatTime } from '../../../_components/console/format';
+import { riskRuleMessages } from '../../../_components/risk-rules/risk-rule-messages';
 import { useTRPC } from '../../../_trpc/client';
 import { useOperatorMessages } from '../../_components/messages-context';
 import { Pager } from '../../_components/pager';
@@ -63,7 +64,7 @@ export function HeldOrders() {
                 <tr key={item.holdId}>
                   <td>
                     <span className="mono">{item.orderNo}</span>
-                    <div>{t.flow[item.flow]}</div>
+                    <div>{riskRuleMessages[lang].flow[item.flow]}</div>
                   </td>
                   <td>{item.merchantName}</td>
                   <td>{formatCny(item.fiatAmount)} CNY</td>

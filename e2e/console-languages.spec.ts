@@ -214,6 +214,7 @@ test('the merchant pages in Chinese and English; a wrong accent colour is named 
     '/merchant/balance',
     '/merchant/audit',
     '/merchant/checkout',
+    '/merchant/risk',
     '/merchant/alerts',
   ]);
 

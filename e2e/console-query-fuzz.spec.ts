@@ -40,6 +40,7 @@ const merchantPages: Target[] = [
   { path: '/merchant/team', reads: [] },
   { path: '/merchant/audit', reads: [] },
   { path: '/merchant/checkout', reads: [] },
+  { path: '/merchant/risk', reads: [] },
 ];
 
 const operatorPages: Target[] = [

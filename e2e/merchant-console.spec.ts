@@ -29,7 +29,7 @@ async function joinWithLink(browser: Browser, link: string, who: { name: string;
 }
 
 test('without a session every page of the console sends to sign-in', async ({ page }) => {
-  for (const pathname of ['/merchant', '/merchant/payouts', '/merchant/payins', '/merchant/payouts/WD000', '/merchant/payins/ORD000', '/merchant/team', '/merchant/developers/requests', '/merchant/audit']) {
+  for (const pathname of ['/merchant', '/merchant/payouts', '/merchant/payins', '/merchant/payouts/WD000', '/merchant/payins/ORD000', '/merchant/team', '/merchant/developers/requests', '/merchant/audit', '/merchant/risk']) {
     await page.goto(pathname);
     await expect(page).toHaveURL(/\/sign-in\?next=%2Fmerchant/);
   }
@@ -178,8 +178,8 @@ test('an owner sees the overview, finds a payout made through the API, views its
   await expect(supportPage.getByRole('button', { name: /Confirm|Dispute|Cancel/ })).toHaveCount(0);
   await expect(supportPage.getByText('Your role reads orders; confirming, disputing and cancelling are for owners.')).toBeVisible();
   expect((await supportPage.request.get('/merchant/export?flow=payouts')).status()).toBe(403);
-  // Keys, the request log and the audit log do not open for support: they land on the overview.
-  for (const closed of ['/merchant/developers', '/merchant/developers/requests', '/merchant/audit']) {
+  // Keys, the request log, the audit log and the risk rules do not open for support: they land on the overview.
+  for (const closed of ['/merchant/developers', '/merchant/developers/requests', '/merchant/audit', '/merchant/risk']) {
     await supportPage.goto(closed);
     await expect(supportPage).toHaveURL(/\/merchant$/);
   }

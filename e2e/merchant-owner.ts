@@ -28,8 +28,15 @@ export async function merchantOwnerPage(operatorPage: Page, browser: Browser, la
   return (await merchantOwnerWithDevice(operatorPage, browser, label)).page;
 }
 
-/** As merchantOwnerPage, with the owner's authenticator for the actions that ask for a fresh code. */
-export async function merchantOwnerWithDevice(operatorPage: Page, browser: Browser, label: string): Promise<{ page: Page; device: TotpDevice }> {
+/**
+ * As merchantOwnerPage, with the owner's authenticator for the actions that ask for a fresh code,
+ * and the merchant's API key and secret (shown once, at its creation) for its own API calls.
+ */
+export async function merchantOwnerWithDevice(
+  operatorPage: Page,
+  browser: Browser,
+  label: string,
+): Promise<{ page: Page; device: TotpDevice; apiKey: string; apiSecret: string }> {
   const tag = randomUUID().slice(0, 8);
   const merchantName = `${label} ${tag}`;
   const owner = { name: 'Olga Owner', email: `${label.toLowerCase().replace(/\W+/g, '-')}-${tag}@example.com` };
@@ -37,7 +44,10 @@ export async function merchantOwnerWithDevice(operatorPage: Page, browser: Brows
   const create = operatorPage.getByRole('form', { name: 'Create a merchant' });
   await create.getByLabel('Name').fill(merchantName);
   await create.getByRole('button', { name: 'Create merchant' }).click();
-  await expect(operatorPage.getByRole('status').filter({ hasText: 'API secret' })).toBeVisible();
+  const created = operatorPage.getByRole('status').filter({ hasText: 'API secret' });
+  await expect(created).toBeVisible();
+  const apiKey = ((await created.getByText(/^API key: /).textContent()) ?? '').replace('API key: ', '').trim();
+  const apiSecret = ((await created.getByText(/^API secret: /).textContent()) ?? '').replace('API secret: ', '').trim();
   await operatorPage.getByRole('button', { name: `Manage ${merchantName}` }).click();
   const ownerForm = operatorPage.getByRole('form', { name: 'Invite the first owner' });
   await ownerForm.getByLabel('Owner email').fill(owner.email);
@@ -45,5 +55,5 @@ export async function merchantOwnerWithDevice(operatorPage: Page, browser: Brows
   const ownerPage = await joinWithLink(browser, await invitationLinkFor(operatorPage, owner.email), owner);
   const device = await enrolOnPage(ownerPage, 'Confirm and open the console');
   await expect(ownerPage).toHaveURL(/\/merchant$/);
-  return { page: ownerPage, device };
+  return { page: ownerPage, device, apiKey, apiSecret };
 }

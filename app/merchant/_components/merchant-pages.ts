@@ -14,6 +14,7 @@ const pages: { href: string; label: keyof MerchantMessages['nav']; permission: M
   { href: '/merchant/wallet', label: 'wallet', permission: 'balance.read' },
   { href: '/merchant/audit', label: 'audit', permission: 'audit.read' },
   { href: '/merchant/checkout', label: 'checkout', permission: 'checkout.manage' },
+  { href: '/merchant/risk', label: 'risk', permission: 'risk.manage' },
   { href: '/merchant/alerts', label: 'alerts', permission: null },
 ];
 

@@ -13,7 +13,7 @@ const en = {
   signOut: 'Sign out',
   skipToContent: 'Skip to content',
   notFound: { title: 'Not found', lead: 'There is nothing at this address in your console.', home: 'Back to the overview' },
-  nav: { overview: 'Overview', payouts: 'Payouts', payins: 'Pay-ins', team: 'Team', developers: 'Developers', requests: 'API requests', balance: 'Balance', wallet: 'Wallet', audit: 'Audit log', checkout: 'Checkout', alerts: 'Alerts' },
+  nav: { overview: 'Overview', payouts: 'Payouts', payins: 'Pay-ins', team: 'Team', developers: 'Developers', requests: 'API requests', balance: 'Balance', wallet: 'Wallet', audit: 'Audit log', checkout: 'Checkout', risk: 'Risk rules', alerts: 'Alerts' },
 
   roles: { owner: 'Owner', developer: 'Developer', finance: 'Finance', support: 'Support' } satisfies Record<MerchantRole, string>,
   roleSummaries: {
@@ -137,7 +137,7 @@ const zh: MerchantMessages = {
   signOut: '退出登录',
   skipToContent: '跳到正文',
   notFound: { title: '未找到', lead: '您的后台中没有这个地址。', home: '返回概览' },
-  nav: { overview: '概览', payouts: '代付', payins: '代收', team: '团队', developers: '开发者', requests: 'API 请求', balance: '余额', wallet: '钱包', audit: '审计日志', checkout: '收银台', alerts: '提醒' },
+  nav: { overview: '概览', payouts: '代付', payins: '代收', team: '团队', developers: '开发者', requests: 'API 请求', balance: '余额', wallet: '钱包', audit: '审计日志', checkout: '收银台', risk: '风控规则', alerts: '提醒' },
 
   roles: { owner: '所有者', developer: '开发者', finance: '财务', support: '客服' },
   roleSummaries: {

@@ -23,7 +23,7 @@ const velocity = z
     maxAmount: fiat2.optional().describe('CNY in the window, this order included'),
   })
   .strict()
-  .refine((value) => value.maxCount !== undefined || value.maxAmount !== undefined, { error: 'give maxCount, maxAmount or both', path: ['maxCount'] });
+  .refine((value) => value.maxCount !== undefined || value.maxAmount !== undefined, { error: 'needs a limit: a count, an amount or both', path: ['maxCount'] });
 
 const blocklist = z
   .object({

@@ -13,20 +13,28 @@ export type RiskRule = Omit<typeof riskRules.$inferSelect, 'condition'> & { cond
  */
 const RULES_TTL_MS = 30_000;
 
-let cached: { loadedAt: number; rules: readonly RiskRule[] } | undefined;
+type Copy = { loadedAt: number; rules: readonly RiskRule[] };
+/**
+ * One copy per process, not per module instance: the REST adapter and the pages' bundle each load
+ * this module, and a rule switched in a console must reach the API's creates at once.
+ */
+const key = Symbol.for('corridor.riskRules');
+const holder = globalThis as typeof globalThis & { [key]?: { copy: Copy | undefined } };
+const shared = (holder[key] ??= { copy: undefined });
 
 /** Every switched-on rule, platform and merchants' alike (there are few: a rule is written by hand). */
 export async function enabledRiskRules(db: Executor): Promise<readonly RiskRule[]> {
   const at = Date.now();
-  if (cached && at - cached.loadedAt < RULES_TTL_MS) return cached.rules;
+  const copy = shared.copy;
+  if (copy && at - copy.loadedAt < RULES_TTL_MS) return copy.rules;
   const rows = await db.select().from(riskRules).where(eq(riskRules.enabled, true));
-  cached = { loadedAt: at, rules: rows as RiskRule[] };
-  return cached.rules;
+  shared.copy = { loadedAt: at, rules: rows as RiskRule[] };
+  return shared.copy.rules;
 }
 
 /** Called by every write to the rules, so this process acts on the change at once. */
 export function forgetRiskRules(): void {
-  cached = undefined;
+  shared.copy = undefined;
 }
 
 /** The reference a refusal and the consoles show: enough to find the rule, nothing of its condition. */

@@ -25,16 +25,17 @@ import { withdrawalAddressListResponse, withdrawalAddressResponse } from '../../
 import { requestWithdrawalInput, withdrawalChainsResponse, withdrawalListResponse, withdrawalResponse } from '../../../../server/withdrawals/withdrawal.schema';
 
 /**
- * The component schemas of the OpenAPI document (openapi.ts): each named zod schema the routes
- * validate with or answer with, converted by zod's own JSON Schema converter (z.toJSONSchema,
- * 2020-12, the dialect of OpenAPI 3.1) and registered in the app's OpenAPI registry by name.
+ * The component schemas of the OpenAPI document: each named zod schema the routes validate with
+ * or answer with, converted by zod's own JSON Schema converter (z.toJSONSchema, 2020-12, the
+ * dialect of OpenAPI 3.1); openapi-document.ts registers them in the app's OpenAPI registry by name.
  *
  * Why zod's converter and not the one inside @hono/zod-openapi: that one names a schema only
  * through `.openapi('Name')`, a method the library adds to schemas created after it is loaded
- * (most of ours are created before, in server/), and it describes a schema once for both
- * directions, where a body is read as its input and a response as its output (defaults,
- * transforms); it also leaves out patterns zod publishes (uuid, date-time). The document is as
- * strict as the validators only with zod's own conversion (openapi.fuzz.test.ts holds them equal).
+ * (most of ours are created before, in server/); it describes a schema once for both directions,
+ * where a body is read as its input and a response as its output (a defaulted field is always in
+ * a response; a transform's output is another type); it leaves out the patterns zod publishes for
+ * uuid and date-time, and refuses z.custom. The document is as strict as the validators only with
+ * zod's own conversion (openapi.fuzz.test.ts holds them equal).
  */
 type JsonSchema = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import openapiTS, { astToString, COMMENT_HEADER, type OpenAPI3 } from 'openapi-typescript';
-import { buildDocument } from '../../app/api/v1/_rest/openapi';
+import { openApiDocument } from '../../app/api/v1/_rest/openapi';
 
 /** Where the Node client's generated types live (committed; clients/node/openapi-types.test.ts checks them). */
 export const CLIENT_TYPES_FILE = 'clients/node/openapi-types.ts';
@@ -10,7 +10,7 @@ export const CLIENT_TYPES_FILE = 'clients/node/openapi-types.ts';
  * `npx tsx scripts/openapi/generate-client-types.ts` after changing a route or a schema.
  */
 export async function clientTypesSource(): Promise<string> {
-  const ast = await openapiTS(buildDocument() as unknown as OpenAPI3, { alphabetize: false });
+  const ast = await openapiTS(openApiDocument() as unknown as OpenAPI3, { alphabetize: false });
   const header = `${COMMENT_HEADER}// Generated from the OpenAPI document of /api/v1 by scripts/openapi/generate-client-types.ts.\n\n`;
   return header + astToString(ast);
 }

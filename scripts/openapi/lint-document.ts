@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildDocument } from '../../app/api/v1/_rest/openapi';
+import { openApiDocument } from '../../app/api/v1/_rest/openapi';
 
 /**
  * `npm run openapi:lint`: lints the OpenAPI document of /api/v1, generated from the route table,
@@ -11,7 +11,7 @@ import { buildDocument } from '../../app/api/v1/_rest/openapi';
 const dir = mkdtempSync(join(tmpdir(), 'corridor-openapi-'));
 const file = join(dir, 'openapi.json');
 try {
-  writeFileSync(file, `${JSON.stringify(buildDocument(), null, 2)}\n`);
+  writeFileSync(file, `${JSON.stringify(openApiDocument(), null, 2)}\n`);
   const result = spawnSync('npx', ['--no-install', 'redocly', 'lint', '--extends=recommended', '--format=stylish', file], { stdio: 'inherit' });
   process.exitCode = result.status ?? 1;
 } finally {

@@ -4,8 +4,8 @@ import { DomainError } from '../../../../server/errors';
 import { validationFailed } from '../../../../server/validation/parse-input';
 import { hasControlCharacter } from '../../../../server/validation/text-rule';
 import type { RestEnv } from './context';
-import { DOCUMENT_PATH, openApiResponse } from './openapi';
-import { errorResponse } from './responses';
+import { DOCUMENT_PATH, documentObject, registerDocumentParts } from './openapi-document';
+import { errorResponse, jsonResponse } from './responses';
 import { allowedMethodsAt, routes } from './routes';
 
 /**
@@ -40,10 +40,29 @@ restApp.use('*', async (c, next) => {
 
 restApp.get(`/api/v1/${DOCUMENT_PATH}`, (c) => {
   c.env.exchange.route = DOCUMENT_PATH;
-  return openApiResponse(c.env.requestId);
+  return jsonResponse(c.env.requestId, 200, openApiDocument());
 });
 
-for (const route of routes) restApp.openapi(route.config, route.handler);
+for (const route of routes) {
+  const { request: _validated, middleware: _admission, ...operation } = route.config;
+  restApp.openapi({ ...route.config, hide: true }, route.handler);
+  // The document takes the operation as its config states it, parameters and body included in
+  // zod's own conversion (openapi-schemas.ts); `request` holds the same schemas for the validators,
+  // which the library's converter would state a second, looser time.
+  restApp.openAPIRegistry.registerPath(operation);
+}
+registerDocumentParts(restApp.openAPIRegistry);
+
+let document: Record<string, unknown> | undefined;
+
+/**
+ * The OpenAPI 3.1 document of /api/v1, as the library generates it from the registered routes and
+ * the registry's other entries (openapi-document.ts); built once per process.
+ */
+export function openApiDocument(): Record<string, unknown> {
+  document ??= restApp.getOpenAPI31Document(documentObject) as unknown as Record<string, unknown>;
+  return document;
+}
 
 restApp.notFound((c) => unrouted(c.req.raw.method, new URL(c.req.url).pathname, c.env.requestId));
 

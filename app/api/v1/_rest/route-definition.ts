@@ -17,6 +17,7 @@ import { enforceTextRule } from '../../../../server/validation/text-rule';
 import type { RestContext, RestEnv, RestResult } from './context';
 import { asksFor } from './negotiate';
 import { jsonOf, MAX_BODY_BYTES, parseQuery, readBody, refuseDeclaredOversize } from './read-request';
+import { operationFieldsOf, paramNamesOf, type DocumentedRoute } from './openapi-operation';
 import { BinaryBody, binaryResponse, errorResponse, jsonResponse, streamResponse } from './responses';
 
 /**
@@ -169,6 +170,11 @@ export function defineRoute<
   const signedUrl = spec.auth === 'signed-url';
   const query = signedUrl ? signedUrlQuery : (spec.query ?? NO_QUERY);
   const jsonBody = spec.body?.kind === 'json' ? spec.body : undefined;
+  const documented: DocumentedRoute = {
+    ...declaration,
+    query,
+    ...(streamed ? { streamed: { contentType: streamed.contentType, description: streamed.description, example: streamed.example, query: streamed.query } } : {}),
+  };
   const config = createRoute({
     method: spec.method === 'GET' ? 'get' : 'post',
     path: openApiPathOf(spec.path),
@@ -176,14 +182,17 @@ export function defineRoute<
     tags: [spec.tag],
     summary: spec.summary,
     ...(spec.description ? { description: spec.description } : {}),
+    // Security, parameters, body and responses as the document states them (openapi-operation.ts).
+    ...(operationFieldsOf(documented, errorsOf(documented)) as unknown as Pick<RouteConfig, 'security' | 'parameters' | 'requestBody' | 'responses'>),
     middleware: [admit(spec), readInput({ ...spec, query }, streamed)],
+    // What the library's validators check; the document states the same schemas through the fields
+    // above (app.ts).
     request: {
       // The library's validators take object schemas; every declared params and query schema is one.
       ...(spec.params ? { params: spec.params as unknown as z.ZodObject } : {}),
       ...(query ? { query: query as unknown as z.ZodObject } : {}),
       ...(jsonBody ? { body: { required: jsonBody.optional !== true, content: { 'application/json': { schema: jsonBody.schema } } } } : {}),
     },
-    responses: { [spec.success.status]: { description: spec.success.description } },
   });
   const handler: Handler<RestEnv> = async (c) => {
     const context = c.get('context');
@@ -197,13 +206,7 @@ export function defineRoute<
     const result = await handle(input);
     return answer(context.requestId, { status: result.status ?? spec.success.status, body: result.body, headers: result.headers });
   };
-  return {
-    ...declaration,
-    query,
-    ...(streamed ? { streamed: { contentType: streamed.contentType, description: streamed.description, example: streamed.example, query: streamed.query } } : {}),
-    config,
-    handler,
-  };
+  return { ...documented, config, handler };
 }
 
 /**
@@ -389,7 +392,7 @@ const AUTHENTICATION_ERRORS: readonly ErrorCode[] = [
 const SIGNED_URL_ERRORS: readonly ErrorCode[] = ['SIGNED_URL_INVALID', 'SIGNED_URL_EXPIRED', 'RATE_LIMITED', 'PAYLOAD_TOO_LARGE', 'SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'];
 
 /** A route's possible error codes: its own, plus those of authentication and of reading its input. */
-export function errorsOf(route: Route): ErrorCode[] {
+export function errorsOf(route: DocumentedRoute): ErrorCode[] {
   const authentication = route.auth === 'signed-url' ? SIGNED_URL_ERRORS : AUTHENTICATION_ERRORS;
   const reading: ErrorCode[] = [];
   // A signed URL's scopes are those of the key that had it signed; the URL itself is not checked for them.
@@ -400,12 +403,4 @@ export function errorsOf(route: Route): ErrorCode[] {
   // nothing (handler.ts): the route's own path answers NOT_FOUND then.
   if (paramNamesOf(route).length > 0) reading.push('NOT_FOUND');
   return [...new Set([...authentication, ...reading, ...route.errors])];
-}
-
-/** Path params a route declares, in the order of its path. */
-export function paramNamesOf(route: Pick<Route, 'path'>): string[] {
-  return route.path
-    .split('/')
-    .filter((part) => part.startsWith(':'))
-    .map((part) => part.slice(1));
 }

@@ -102,10 +102,18 @@ export async function seedCluster(db: Db, options: { receiverUrl: string; proofP
 async function seedMerchant(db: Db, index: number, receiverUrl: string): Promise<SeededMerchant> {
   const created = await createMerchant(db, { name: `Cluster merchant ${index + 1}`, payoutFeeBps: 30, payinFeeBps: 50, webhookUrl: receiverUrl, actor: cliActor });
   await adjustBalance(db, { owner: { type: 'merchant', id: created.merchantId }, direction: 'credit', amount: PLENTY, memo: 'cluster test funding' }, cliActor);
-  await updateMerchantSettings(
-    db,
-    { merchantId: created.merchantId, payinExpirySeconds: WINDOW_SECONDS, payoutMatchSeconds: WINDOW_SECONDS, payoutPaymentSeconds: WINDOW_SECONDS, payoutMerchantActionSeconds: WINDOW_SECONDS, rateLimitPerSecond: 100_000, rateLimitBurst: 100_000, actor: cliActor },
-  );
+  await updateMerchantSettings(db, {
+    merchantId: created.merchantId,
+    payinExpirySeconds: WINDOW_SECONDS,
+    payoutMatchSeconds: WINDOW_SECONDS,
+    payoutPaymentSeconds: WINDOW_SECONDS,
+    payoutMerchantActionSeconds: WINDOW_SECONDS,
+    // Each node enforces the limit on its own (server/rate-limit/token-bucket.ts); the run
+    // measures correctness, not the limiter.
+    rateLimitPerSecond: 100_000,
+    rateLimitBurst: 100_000,
+    actor: cliActor,
+  });
   return { merchantId: created.merchantId, apiKey: created.apiKey.keyId, apiSecret: created.apiKey.secret };
 }
 

@@ -34,6 +34,10 @@ export const IN_FLIGHT_WAIT_MS = 200;
 interface WithIdempotencyOptions {
   scope: IdempotencyScope;
   now: Date;
+  /**
+   * Runs once; `store` may be called with the response before the effect's last statements so
+   * they share a round trip (otherwise the response is stored after the effect returns).
+   */
   effect: (tx: Tx, store: (response: StoredResponse) => Promise<void>) => Promise<StoredResponse>;
 }
 

@@ -11,6 +11,7 @@ interface ApproveWithdrawalOptions {
   withdrawal: WithdrawalRow;
   actor: { type: ActorType; id: string | null };
   now: Date;
+  /** The chains the send is checked against: the process's own, unless the caller holds them. */
   chains?: readonly ChainConfig[];
 }
 

@@ -129,9 +129,9 @@ describe('retryTransaction runs a whole transaction again after a serialization 
       if (runs === 1) await raise(tx, '40001');
       return { status: 201, body: { runs } };
     };
-    const first = await withIdempotency(database.db, scope, new Date(), effect);
+    const first = await withIdempotency(database.db, { scope, now: new Date(), effect });
     expect(first).toEqual({ status: 201, body: { runs: 2 }, replayed: false });
-    const again = await withIdempotency(database.db, scope, new Date(), effect);
+    const again = await withIdempotency(database.db, { scope, now: new Date(), effect });
     expect(again).toEqual({ status: 201, body: { runs: 2 }, replayed: true });
     expect(runs).toBe(2);
     const rows = rowsOf<{ n: number }>(await database.db.execute(sql`select n from retry_probe where id = 10`));

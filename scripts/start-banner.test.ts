@@ -23,7 +23,7 @@ describe('the demo merchant owner', () => {
     const printed = printedSignIn(banner, 'Merchant console');
     expect(printed).toEqual({ email: demoCredentials.merchantOwner.email, password: demoCredentials.merchantOwner.password });
 
-    const signedIn = await signInWithPassword(database.db, { ...printed, ip: '203.0.113.20' });
+    const signedIn = await signInWithPassword(database.db, { input: { ...printed, ip: '203.0.113.20' } });
     expect(signedIn).toMatchObject({ role: 'merchant', merchantId: demoCredentials.merchant.id, displayName: demoCredentials.merchantOwner.name, totpEnrolled: false });
     const [row] = await database.db.select({ merchantRole: users.merchantRole, totpSecret: users.totpSecret }).from(users).where(eq(users.id, signedIn.userId));
     expect(row).toEqual({ merchantRole: 'owner', totpSecret: null });
@@ -41,7 +41,7 @@ describe('the demo merchant owner', () => {
       await older.db.delete(users).where(eq(users.email, demoCredentials.merchantOwner.email));
       await older.db.delete(platformSettings).where(eq(platformSettings.key, 'demo.merchant_owner_seeded_at'));
       expect(await seedDemo(older.db)).toBe(true);
-      const signedIn = await signInWithPassword(older.db, { ...printedSignIn(demoCredentialLines(), 'Merchant console'), ip: '203.0.113.21' });
+      const signedIn = await signInWithPassword(older.db, { input: { ...printedSignIn(demoCredentialLines(), 'Merchant console'), ip: '203.0.113.21' } });
       expect(signedIn).toMatchObject({ role: 'merchant', merchantId: demoCredentials.merchant.id, totpEnrolled: false });
       expect(await seedDemo(older.db)).toBe(false);
 

@@ -38,10 +38,12 @@ const nextAuth = NextAuth({
         const { db } = await getDatabase();
         try {
           const user = await signInWithPassword(db, {
-            email: String(credentials.email ?? ''),
-            password: String(credentials.password ?? ''),
-            totp: credentials.totp ? String(credentials.totp) : null,
-            ip: clientAddressOf(request.headers),
+            input: {
+              email: String(credentials.email ?? ''),
+              password: String(credentials.password ?? ''),
+              totp: credentials.totp ? String(credentials.totp) : null,
+              ip: clientAddressOf(request.headers),
+            },
           });
           return {
             id: user.userId,

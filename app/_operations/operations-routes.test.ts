@@ -55,7 +55,7 @@ describe('health probes', () => {
 
 describe('/metrics after a full payout', () => {
   it('has the route histogram and counters by template, and the webhook gauges with the deliveries waiting', async () => {
-    await setWebhookEndpoint(database.db, merchant.merchantId, 'http://127.0.0.1:9/hooks', cliActor);
+    await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url: 'http://127.0.0.1:9/hooks', actor: cliActor });
     const { traderId } = await payoutTrader(database.db);
     const created = (await merchant.client.createPayout(payoutBody({ fiatAmount: '700.00' }) as never, 'metrics-1')).body as PayoutCreated;
     await acceptPayout(database.db, { traderId, orderId: created.orderId });

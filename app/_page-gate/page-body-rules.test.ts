@@ -44,7 +44,7 @@ beforeAll(async () => {
   const created = await merchant.client.createPayin({ merchantOrderNo: `gate-${crypto.randomUUID()}`, fiatAmount: '100.00' });
   checkoutToken = new URL((created.body as PayinCreated).payUrl).pathname.split('/').pop()!;
   const trader = await traderWithBalance(database.db, '100');
-  await setTraderOnline(database.db, trader.traderId, true);
+  await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
   await adjustBalance(database.db, { owner: { type: 'merchant', id: owner.merchantId }, direction: 'credit', amount: '100', memo: 'test funding' }, cliActor);
   const order = await insertPayout(database.db, owner.merchantId);
   await acceptPayout(database.db, { traderId: trader.traderId, orderId: order.id });
@@ -65,7 +65,7 @@ const refusalOf = async (promise: ReturnType<typeof verdict>) => {
 describe('pageBodyVerdict: what a page request with a body may send, from its headers alone', () => {
   it("the buyer's receipts: a link past \"I Have Paid\" may send 3 images; before it, an unknown link, a wrong-site form or an oversized declaration is refused", async () => {
     expect(await refusalOf(verdict('POST', `/pay/${checkoutToken}/receipts`, { 'content-length': '1000' }))).toEqual([409, 'INVALID_ORDER_STATE']);
-    await submitBuyerPayment(database.db, checkoutToken);
+    await submitBuyerPayment(database.db, { token: checkoutToken });
     expect(await refusalOf(verdict('POST', `/pay/${checkoutToken}/receipts`, { 'content-length': '1000' }))).toEqual(['limit', BUYER_RECEIPTS_UPLOAD_BYTES]);
     expect(await refusalOf(verdict('POST', '/pay/unknown-link/receipts', { 'content-length': '1000' }))).toEqual([404, 'ORDER_NOT_FOUND']);
     expect(await refusalOf(verdict('POST', `/pay/${checkoutToken}/receipts`, { 'content-length': '1000', 'sec-fetch-site': 'cross-site' }))).toEqual([403, 'FORBIDDEN']);

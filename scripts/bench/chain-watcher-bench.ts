@@ -60,7 +60,7 @@ export async function chainWatcherBench(adminUrl: string, size: { transfers: num
     await mintTo(anvil, token, anvil.client.account.address, 10n ** 24n);
     const addresses: Address[] = [];
     for (let i = 0; i < size.addresses; i += 1) {
-      const { merchantId } = await createMerchant(database.db, { name: `Bench depositor ${i}`, payoutFeeBps: 0, payinFeeBps: 0 }, cliActor);
+      const { merchantId } = await createMerchant(database.db, { name: `Bench depositor ${i}`, payoutFeeBps: 0, payinFeeBps: 0, actor: cliActor });
       addresses.push(getAddress((await depositAddressFor(database.db, { owner: { type: 'merchant', id: merchantId }, family: 'evm', xpub: XPUB })).address));
     }
     // One batch transaction per block (automine), the transfers spread over every address.

@@ -33,8 +33,8 @@ function withDatabase(url: string, name: string): string {
 }
 
 async function merchant(db: Database['db'], name: string): Promise<BenchMerchant> {
-  const created = await createMerchant(db, { name, payoutFeeBps: 30, payinFeeBps: 50 }, cliActor);
-  await updateMerchantSettings(db, created.merchantId, { rateLimitPerSecond: 100_000, rateLimitBurst: 200_000 }, cliActor);
+  const created = await createMerchant(db, { name, payoutFeeBps: 30, payinFeeBps: 50, actor: cliActor });
+  await updateMerchantSettings(db, { merchantId: created.merchantId, rateLimitPerSecond: 100_000, rateLimitBurst: 200_000, actor: cliActor });
   await adjustBalance(db, { owner: { type: 'merchant', id: created.merchantId }, direction: 'credit', amount: '1000000000', memo: 'bench' }, cliActor);
   return { merchantId: created.merchantId, apiKey: created.apiKey.keyId, apiSecret: created.apiKey.secret };
 }
@@ -62,10 +62,10 @@ export async function seedBench(adminUrl: string, historicalOrders: number, log:
   for (let i = 0; i < 3; i += 1) {
     const trader = await createTrader(db, { name: `Bench trader ${i}`, email: `bench-trader-${i}@bench.local`, password: 'bench trader password' }, cliActor);
     await adjustBalance(db, { owner: { type: 'trader', id: trader.traderId }, direction: 'credit', amount: '1000000000', memo: 'bench' }, cliActor);
-    await setQuote(db, trader.traderId, { side: 'BUY', price: `7.1${i}00`, minFiat: '1.00', maxFiat: '1000000.00' }, cliActor);
-    await setQuote(db, trader.traderId, { side: 'SELL', price: `7.2${i}00`, minFiat: '1.00', maxFiat: '1000000.00' }, cliActor);
-    await addBankAccount(db, trader.traderId, { holderName: `Bench ${i}`, bankName: 'ICBC', accountNumber: `62122602000000000${i}` }, cliActor);
-    await setTraderOnline(db, trader.traderId, true);
+    await setQuote(db, { traderId: trader.traderId, side: 'BUY', price: `7.1${i}00`, minFiat: '1.00', maxFiat: '1000000.00', actor: cliActor });
+    await setQuote(db, { traderId: trader.traderId, side: 'SELL', price: `7.2${i}00`, minFiat: '1.00', maxFiat: '1000000.00', actor: cliActor });
+    await addBankAccount(db, { traderId: trader.traderId, holderName: `Bench ${i}`, bankName: 'ICBC', accountNumber: `62122602000000000${i}`, actor: cliActor });
+    await setTraderOnline(db, { traderId: trader.traderId, online: true });
   }
 
   log(`bulk-loading ${historicalOrders.toLocaleString('en')} historical payouts…`);

@@ -61,9 +61,9 @@ export async function seedReportDay(adminUrl: string, orders: number, reuse: boo
     log(`reports: bulk-loading ${orders.toLocaleString('en')} orders and their transfers on ${REPORT_DAY}…`);
     const started = Date.now();
     const { db } = database;
-    const { merchantId } = await createMerchant(db, { name: MERCHANT_NAME, payoutFeeBps: 30, payinFeeBps: 50 }, cliActor);
+    const { merchantId } = await createMerchant(db, { name: MERCHANT_NAME, payoutFeeBps: 30, payinFeeBps: 50, actor: cliActor });
     const { traderId } = await createTrader(db, { name: 'Bench report trader', email: 'bench-report-trader@bench.local', password: 'bench trader password' }, cliActor);
-    await addBankAccount(db, traderId, { holderName: 'Bench', bankName: 'ICBC', accountNumber: '6212260200000000099' }, cliActor);
+    await addBankAccount(db, { traderId, holderName: 'Bench', bankName: 'ICBC', accountNumber: '6212260200000000099', actor: cliActor });
     const funded = new Date(Date.parse(`${REPORT_DAY}T00:00:00Z`) - 3_600_000).toISOString();
     for (const owner of [{ type: 'merchant' as const, id: merchantId }, { type: 'trader' as const, id: traderId }]) {
       const { transferId } = await adjustBalance(db, { owner, direction: 'credit', amount: '1000000000', memo: 'bench' }, cliActor);

@@ -135,13 +135,7 @@ export const commands: Record<string, Command> = {
     async run(db, flags) {
       const created = await createMerchant(
         db,
-        {
-          name: required(flags, 'name'),
-          payoutFeeBps: integer(flags, 'payout-fee-bps'),
-          payinFeeBps: integer(flags, 'payin-fee-bps'),
-          webhookUrl: optional(flags, 'webhook-url'),
-        },
-        cliActor,
+        { name: required(flags, 'name'), payoutFeeBps: integer(flags, 'payout-fee-bps'), payinFeeBps: integer(flags, 'payin-fee-bps'), webhookUrl: optional(flags, 'webhook-url'), actor: cliActor },
       );
       const text = [
         `Merchant ${created.name} created: ${created.merchantId}`,
@@ -182,7 +176,7 @@ export const commands: Record<string, Command> = {
     summary: "Invite a merchant's first owner: prints a one-time link (valid 72 hours, no email is sent) where they set their name and password",
     needsDatabase: true,
     async run(db, flags) {
-      const invitation = await createMerchantOwner(db, { merchantId: required(flags, 'merchant'), email: required(flags, 'email') }, cliActor);
+      const invitation = await createMerchantOwner(db, { merchantId: required(flags, 'merchant'), email: required(flags, 'email'), actor: cliActor });
       const text = [
         `Owner invitation for ${invitation.email} to ${invitation.merchantName} (expires ${invitation.expiresAt}):`,
         invitation.link,
@@ -212,7 +206,7 @@ export const commands: Record<string, Command> = {
         throw new DomainError('VALIDATION_FAILED', 'Use `webhook set --merchant <id> --url <url>` to change the webhook endpoint.');
       }
       const defined = Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-      const merchant = await updateMerchantSettings(db, required(flags, 'merchant'), defined, cliActor);
+      const merchant = await updateMerchantSettings(db, { merchantId: required(flags, 'merchant'), ...defined, actor: cliActor });
       const { webhookSecret: _secret, webhookPreviousSecret: _previous, ...visible } = merchant;
       return { result: visible, text: `Merchant ${merchant.id} updated: ${JSON.stringify(defined)}` };
     },
@@ -234,8 +228,7 @@ export const commands: Record<string, Command> = {
       const { view, ...key } = await issueMerchantApiKey(
         db,
         // The domain's schema checks the values (docs/api.md, "API keys and scopes").
-        { merchantId: target.id, label: optional(flags, 'label'), scopes: list('scopes') as never, expiresAt: optional(flags, 'expires-at'), ipAllowlist: list('ip-allowlist') },
-        cliActor,
+        { merchantId: target.id, label: optional(flags, 'label'), scopes: list('scopes') as never, expiresAt: optional(flags, 'expires-at'), ipAllowlist: list('ip-allowlist'), actor: cliActor },
       );
       const limits = `Scopes:     ${view.scopes?.join(', ') ?? 'every scope'}\nExpires:    ${view.expiresAt ?? 'never'}\nAllowlist:  ${view.ipAllowlist?.join(', ') ?? 'any address'}`;
       return { result: { ...key, ...view }, text: `API key:    ${key.keyId}\nAPI secret: ${key.secret}\n${limits}\nThe secret is shown only now.` };
@@ -291,7 +284,7 @@ export const commands: Record<string, Command> = {
     summary: "Set a user's password (at least 12 characters), end their sessions and clear their sign-in throttling",
     needsDatabase: true,
     async run(db, flags) {
-      const result = await resetPassword(db, required(flags, 'email'), required(flags, 'password'), cliActor);
+      const result = await resetPassword(db, { email: required(flags, 'email'), next: required(flags, 'password'), actor: cliActor });
       return { result, text: `Password of ${flags.email} reset; their sessions have ended.` };
     },
   },
@@ -335,7 +328,7 @@ export const commands: Record<string, Command> = {
         autoRulings: typeof flags['auto-rulings'] === 'string' ? flags['auto-rulings'] === 'on' : undefined,
       };
       const given = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-      const result = Object.keys(given).length === 0 ? await disputeDeadlineSettingsOf(db) : await setDisputeDeadlineSettings(db, given, required(flags, 'reason'));
+      const result = Object.keys(given).length === 0 ? await disputeDeadlineSettingsOf(db) : await setDisputeDeadlineSettings(db, { ...given, reason: required(flags, 'reason') });
       const text = `Trader ${result.traderHours} h, merchant ${result.merchantHours} h, buyer ${result.buyerHours} h, operators ${result.operatorHours} h; automatic rulings ${result.autoRulings ? `on, ${result.autoRulingWindowMinutes} min to stop one` : 'off'}.`;
       return { result, text };
     },
@@ -389,9 +382,9 @@ export const commands: Record<string, Command> = {
       if (!['csv', 'json', 'pdf'].includes(format)) throw new DomainError('VALIDATION_FAILED', '--format must be csv, json or pdf.', { details: [{ path: 'format', message: 'must be csv, json or pdf' }] });
       const ring = keyring();
       let body: ReadableStream<Uint8Array> | Uint8Array | string;
-      if (format === 'csv') body = await streamSettlementCsv(db, ring, merchantId, date);
-      else if (format === 'json') body = `${JSON.stringify(await settlementReportOf(db, ring, merchantId, date), null, 2)}\n`;
-      else body = await settlementPdf(await settlementReportOf(db, ring, merchantId, date));
+      if (format === 'csv') body = await streamSettlementCsv(db, { ring, merchantId, date });
+      else if (format === 'json') body = `${JSON.stringify(await settlementReportOf(db, { ring, merchantId, date }), null, 2)}\n`;
+      else body = await settlementPdf(await settlementReportOf(db, { ring, merchantId, date }));
       const text = await writeOut(flags, body);
       return { result: { merchantId, date, format, out: optional(flags, 'out') ?? null }, text };
     },
@@ -414,7 +407,7 @@ export const commands: Record<string, Command> = {
     needsDatabase: true,
     async run(db, flags) {
       const url = required(flags, 'url');
-      const result = await setWebhookEndpoint(db, required(flags, 'merchant'), url === 'none' ? null : url, cliActor);
+      const result = await setWebhookEndpoint(db, { merchantId: required(flags, 'merchant'), url: url === 'none' ? null : url, actor: cliActor });
       const text = result.secret
         ? `Webhook endpoint set to ${result.url}.\nSigning secret: ${result.secret}\nThe secret is shown only now.`
         : `Webhook endpoint ${result.url ? `set to ${result.url}` : 'removed'}.`;

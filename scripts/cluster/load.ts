@@ -102,7 +102,7 @@ export class LoadGenerator {
     let traderId: string | null = null;
     for (const giveUpAt = Date.now() + PATIENCE_MS; ; ) {
       try {
-        traderId = (await submitBuyerPayment(this.db, token)).order.traderId;
+        traderId = (await submitBuyerPayment(this.db, { token })).order.traderId;
         this.stats.direct('payin.paid', true);
         break;
       } catch (error) {

@@ -70,7 +70,7 @@ export const newMerchantOrderNo = (prefix: string) => `${prefix}-${randomBytes(8
 export async function seedCluster(db: Db, options: { receiverUrl: string; proofPng: Uint8Array; merchants: number; baitPerMerchant: number }): Promise<Seed> {
   await seedDemo(db);
   const [demoTrader] = await db.select({ traderId: users.traderId }).from(users).where(eq(users.email, demoCredentials.trader.email));
-  if (demoTrader?.traderId) await setTraderOnline(db, demoTrader.traderId, false);
+  if (demoTrader?.traderId) await setTraderOnline(db, { traderId: demoTrader.traderId, online: false });
 
   const seeded: SeededMerchant[] = [];
   for (let i = 0; i < options.merchants; i += 1) seeded.push(await seedMerchant(db, i, options.receiverUrl));
@@ -100,39 +100,36 @@ export async function seedCluster(db: Db, options: { receiverUrl: string; proofP
 }
 
 async function seedMerchant(db: Db, index: number, receiverUrl: string): Promise<SeededMerchant> {
-  const created = await createMerchant(db, { name: `Cluster merchant ${index + 1}`, payoutFeeBps: 30, payinFeeBps: 50, webhookUrl: receiverUrl }, cliActor);
+  const created = await createMerchant(db, { name: `Cluster merchant ${index + 1}`, payoutFeeBps: 30, payinFeeBps: 50, webhookUrl: receiverUrl, actor: cliActor });
   await adjustBalance(db, { owner: { type: 'merchant', id: created.merchantId }, direction: 'credit', amount: PLENTY, memo: 'cluster test funding' }, cliActor);
-  await updateMerchantSettings(
-    db,
-    created.merchantId,
-    {
-      payinExpirySeconds: WINDOW_SECONDS,
-      payoutMatchSeconds: WINDOW_SECONDS,
-      payoutPaymentSeconds: WINDOW_SECONDS,
-      payoutMerchantActionSeconds: WINDOW_SECONDS,
-      // Each node enforces the limit on its own (server/rate-limit/token-bucket.ts); the run
-      // measures correctness, not the limiter.
-      rateLimitPerSecond: 100_000,
-      rateLimitBurst: 100_000,
-    },
-    cliActor,
-  );
+  await updateMerchantSettings(db, {
+    merchantId: created.merchantId,
+    payinExpirySeconds: WINDOW_SECONDS,
+    payoutMatchSeconds: WINDOW_SECONDS,
+    payoutPaymentSeconds: WINDOW_SECONDS,
+    payoutMerchantActionSeconds: WINDOW_SECONDS,
+    // Each node enforces the limit on its own (server/rate-limit/token-bucket.ts); the run
+    // measures correctness, not the limiter.
+    rateLimitPerSecond: 100_000,
+    rateLimitBurst: 100_000,
+    actor: cliActor,
+  });
   return { merchantId: created.merchantId, apiKey: created.apiKey.keyId, apiSecret: created.apiKey.secret };
 }
 
 async function seedPayoutTrader(db: Db): Promise<SeededTrader> {
   const trader = await traderWithBalance(db, '0');
-  await setQuote(db, trader.traderId, { side: 'BUY', price: '7.0000', minFiat: '1.00', maxFiat: '1000000.00' }, cliActor);
-  await setTraderOnline(db, trader.traderId, true);
+  await setQuote(db, { traderId: trader.traderId, side: 'BUY', price: '7.0000', minFiat: '1.00', maxFiat: '1000000.00', actor: cliActor });
+  await setTraderOnline(db, { traderId: trader.traderId, online: true });
   const key = await issueApiKey(db, { traderId: trader.traderId }, { label: 'cluster bot' });
   return { traderId: trader.traderId, apiKey: key.keyId, apiSecret: key.secret };
 }
 
 async function seedPayinTrader(db: Db): Promise<SeededTrader> {
   const trader = await traderWithBalance(db, PLENTY);
-  await setQuote(db, trader.traderId, { side: 'SELL', price: '7.2500', minFiat: '1.00', maxFiat: '50000.00' }, cliActor);
-  await addBankAccount(db, trader.traderId, { holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001' }, cliActor);
-  await setTraderOnline(db, trader.traderId, true);
+  await setQuote(db, { traderId: trader.traderId, side: 'SELL', price: '7.2500', minFiat: '1.00', maxFiat: '50000.00', actor: cliActor });
+  await addBankAccount(db, { traderId: trader.traderId, holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001', actor: cliActor });
+  await setTraderOnline(db, { traderId: trader.traderId, online: true });
   const key = await issueApiKey(db, { traderId: trader.traderId }, { label: 'cluster bot' });
   return { traderId: trader.traderId, apiKey: key.keyId, apiSecret: key.secret };
 }
@@ -151,7 +148,7 @@ async function payoutOf(db: Db, merchantId: string): Promise<string> {
     fiatAmount: randomFiatAmount(),
     recipient: { holderName: 'Li Lei', bankAccount: '6222020200112233445', bankName: 'Bank of China' },
   });
-  const order = await db.transaction((tx) => placePayout(tx, merchant, input, new Date()));
+  const order = await db.transaction((tx) => placePayout(tx, { merchant, input, now: new Date() }));
   return order.id;
 }
 
@@ -159,6 +156,6 @@ async function payoutOf(db: Db, merchantId: string): Promise<string> {
 async function payinOf(db: Db, merchantId: string): Promise<string> {
   const merchant = await merchantRow(db, merchantId);
   const input = parseInput(createPayinInput, { merchantOrderNo: newMerchantOrderNo('bait'), fiatAmount: randomFiatAmount() });
-  const { order } = await db.transaction((tx) => createPayin(tx, merchant, input, new Date()));
+  const { order } = await db.transaction((tx) => createPayin(tx, { merchant, input, now: new Date() }));
   return order.id;
 }

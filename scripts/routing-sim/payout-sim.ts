@@ -126,13 +126,15 @@ export class PayoutSimulation {
       const order = await db.transaction((tx) =>
         placePayout(
           tx,
-          input.merchant,
           {
-            merchantOrderNo: `sim-payout-${event.index}`,
-            fiatAmount: plan.fiatAmount,
-            recipient: { holderName: 'Sim Recipient', bankAccount: '6222020200112233445', bankName: plan.bank },
-          } as never,
-          now,
+            merchant: input.merchant,
+            input: {
+              merchantOrderNo: `sim-payout-${event.index}`,
+              fiatAmount: plan.fiatAmount,
+              recipient: { holderName: 'Sim Recipient', bankAccount: '6222020200112233445', bankName: plan.bank },
+            } as never,
+            now,
+          },
         ),
       );
       this.offer(at, event.index, 0, order.id);
@@ -193,7 +195,7 @@ export class PayoutSimulation {
       );
       input.push(at + OPERATOR_SECONDS, { kind: 'payout_reassign', orderId: event.orderId, index: event.index, round: event.round + 1 });
     } else {
-      await reassignPayout(db, { orderId: event.orderId, note: 'Overdue: offered to other traders.' }, { id: input.operatorId }, now);
+      await reassignPayout(db, { orderId: event.orderId, note: 'Overdue: offered to other traders.', operator: { id: input.operatorId }, now });
       this.offer(at, event.index, event.round, event.orderId);
     }
   }

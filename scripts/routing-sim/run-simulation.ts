@@ -85,19 +85,19 @@ export async function runSimulation(
   input: { seed: number; payins: number; payouts: number; settings: RoutingSettings; label: string; bond?: string },
 ): Promise<SimResult> {
   await db.transaction((tx) => writeRoutingSettings(tx, input.settings, DAY_START));
-  const created = await createMerchant(db, { name: 'Sim shop', payoutFeeBps: 0, payinFeeBps: 0 }, cliActor);
+  const created = await createMerchant(db, { name: 'Sim shop', payoutFeeBps: 0, payinFeeBps: 0, actor: cliActor });
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, created.merchantId));
   const traders = simTraders(input.payins / 20_000);
   const byId = new Map<string, SimTrader>();
   for (const trader of traders) {
     const made = await createTrader(db, { name: trader.name, email: `${trader.name}@sim.local`, password: 'correct horse battery' }, cliActor);
     await adjustBalance(db, { owner: { type: 'trader', id: made.traderId }, direction: 'credit', amount: trader.balance, memo: 'simulation funding' }, cliActor);
-    await setQuote(db, made.traderId, { side: 'SELL', price: trader.price, minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
-    await setQuote(db, made.traderId, { side: 'BUY', price: trader.buyPrice, minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
-    const account = await addBankAccount(db, made.traderId, { holderName: 'Sim Holder', bankName: trader.bank, accountNumber: '6212260200000000001' }, cliActor);
-    await setAccountLimits(db, made.traderId, account.id, trader.limits, cliActor);
-    if (input.bond) await moveBond(db, made.traderId, { direction: 'in', amount: input.bond }, cliActor);
-    await setTraderOnline(db, made.traderId, true);
+    await setQuote(db, { traderId: made.traderId, side: 'SELL', price: trader.price, minFiat: '100.00', maxFiat: '50000.00', actor: cliActor });
+    await setQuote(db, { traderId: made.traderId, side: 'BUY', price: trader.buyPrice, minFiat: '100.00', maxFiat: '50000.00', actor: cliActor });
+    const account = await addBankAccount(db, { traderId: made.traderId, holderName: 'Sim Holder', bankName: trader.bank, accountNumber: '6212260200000000001', actor: cliActor });
+    await setAccountLimits(db, { traderId: made.traderId, bankAccountId: account.id, ...trader.limits, actor: cliActor });
+    if (input.bond) await moveBond(db, { traderId: made.traderId, direction: 'in', amount: input.bond, actor: cliActor });
+    await setTraderOnline(db, { traderId: made.traderId, online: true });
     byId.set(made.traderId, trader);
   }
 
@@ -150,7 +150,7 @@ export async function runSimulation(
     } else if (event.kind === 'arrive') {
       const buyer = plan[event.index]!;
       const { order } = await db.transaction((tx) =>
-        createPayin(tx, merchant!, { merchantOrderNo: `sim-${event.index}`, fiatAmount: buyer.fiatAmount }, now, { random: routingRandom }),
+        createPayin(tx, { merchant: merchant!, input: { merchantOrderNo: `sim-${event.index}`, fiatAmount: buyer.fiatAmount }, now, random: routingRandom }),
       ).catch((error: unknown) => {
         if (isDomainError(error, 'NO_LIQUIDITY')) return { order: null };
         throw error;
@@ -165,7 +165,7 @@ export async function runSimulation(
       }
     } else if (event.kind === 'retry') {
       if (at >= plan[event.index]!.at + 900) continue;
-      const matched = await db.transaction((tx) => matchQueuedPayin(tx, event.orderId, now, { random: routingRandom }));
+      const matched = await db.transaction((tx) => matchQueuedPayin(tx, { orderId: event.orderId, now, random: routingRandom }));
       if (matched) {
         const rows = rowsOf<{ traderId: string }>(await db.execute(sql`select trader_id as "traderId" from payin_orders where id = ${event.orderId}`));
         // Its expiry event is already queued; a buyer who pays in time cancels nothing (the expiry then finds it paid).

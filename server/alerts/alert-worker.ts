@@ -73,8 +73,8 @@ export function startAlertWorker(db: Db, options: AlertWorkerOptions): RunningAl
         lastScan = now.getTime();
         await step('scan', () => scanAlerts(db, now));
       }
-      if (bot) busy += await step('telegram poll', () => pollTelegramUpdates(db, bot.api, now));
-      if (sender || push) busy += await step('delivery', () => deliverDueAlerts(db, { workerId, sender, push }, now));
+      if (bot) busy += await step('telegram poll', () => pollTelegramUpdates(db, { api: bot.api, now }));
+      if (sender || push) busy += await step('delivery', () => deliverDueAlerts(db, { workerId, sender, push, now }));
       if (busy === 0) {
         await new Promise<void>((resolve) => {
           wake = resolve;

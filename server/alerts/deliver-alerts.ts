@@ -18,7 +18,7 @@ interface ClaimedAlert {
   attempts: number;
 }
 
-export interface DeliverAlertOptions {
+interface DeliverAlertOptions {
   workerId: string;
   /** Telegram's sender; without it Telegram alerts wait. */
   sender?: AlertSender;
@@ -139,8 +139,13 @@ async function deliverAlert(db: Db, alert: ClaimedAlert, options: DeliverAlertOp
   }
 }
 
+type DeliverDueAlertsOptions = DeliverAlertOptions & {
+  now?: Date;
+  limit?: number;
+};
+
 /** One pass: claims up to `limit` due alerts and sends them one after another. Returns how many were claimed. */
-export async function deliverDueAlerts(db: Db, options: DeliverAlertOptions, now = new Date(), limit = 20): Promise<number> {
+export async function deliverDueAlerts(db: Db, { now = new Date(), limit = 20, ...options }: DeliverDueAlertsOptions): Promise<number> {
   // Only the channels this worker can send: another worker, or a later configuration, sends the rest.
   const channels: AlertChannel[] = [...(options.sender ? ['telegram' as const] : []), ...(options.push ? ['push' as const] : [])];
   const claimed = await claimAlerts(db, options.workerId, now, limit, options.leaseMs ?? 30_000, channels);

@@ -22,7 +22,7 @@ it('on the embedded database too, an event is queued with its write and fed into
   const merchant = await merchantWithBalance(database.db, '0');
   const trader = await traderWithBalance(database.db, '100.00');
   const { code } = await createTelegramLinkCode(database.db, trader.userId, new Date());
-  expect(await linkTelegramChat(database.db, code, '42', new Date())).toBe(trader.userId);
+  expect(await linkTelegramChat(database.db, { code, chatId: '42', now: new Date() })).toBe(trader.userId);
   const order = await insertPayin(database.db, merchant.merchantId, trader.traderId);
   await database.db.transaction((tx) =>
     applyPayinTransition(tx, { orderId: order.id, action: 'submit_payment', actor: { type: 'buyer' }, set: (_row, now) => ({ paymentSubmittedAt: now }), eventData: payinDetailView }),

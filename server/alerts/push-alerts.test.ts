@@ -31,7 +31,7 @@ async function paidPayin(reference: string) {
   const merchant = await apiMerchant(database.db);
   const trader = await payinTrader(database.db);
   const payin = (await merchant.client.createPayin({ merchantOrderNo: reference, assetAmount: '10' })).body as PayinCreated;
-  await submitBuyerPayment(database.db, payin.payUrl.split('/pay/')[1]!, new Date(), { payerName: PAYER });
+  await submitBuyerPayment(database.db, { token: payin.payUrl.split('/pay/')[1]!, now: new Date(), payerName: PAYER });
   return { trader, payin };
 }
 
@@ -61,10 +61,10 @@ describe('web push alerts', () => {
     const service = await startPushServiceStandIn();
     try {
       const trader = await payinTrader(database.db);
-      await subscribePush(database.db, trader.userId, service.subscription, { allowPrivate: true });
+      await subscribePush(database.db, { userId: trader.userId, ...service.subscription, options: { allowPrivate: true } });
       const merchant = await apiMerchant(database.db);
       const payin = (await merchant.client.createPayin({ merchantOrderNo: 'push-1', assetAmount: '10' })).body as PayinCreated;
-      await submitBuyerPayment(database.db, payin.payUrl.split('/pay/')[1]!, new Date(), { payerName: PAYER });
+      await submitBuyerPayment(database.db, { token: payin.payUrl.split('/pay/')[1]!, now: new Date(), payerName: PAYER });
       await feedAlerts(database.db);
 
       const vapid = vapidKeysOf(keyring());
@@ -78,7 +78,7 @@ describe('web push alerts', () => {
       expect(service.received[0]!.vapid).toMatchObject({ sub: 'mailto:ops@corridor.test', k: vapid.publicKey });
       const [row] = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId));
       expect(row).toMatchObject({ channel: 'push', status: 'sent' });
-      await setTraderOnline(database.db, trader.traderId, false);
+      await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
     } finally {
       await service.close();
     }
@@ -88,18 +88,18 @@ describe('web push alerts', () => {
     const service = await startPushServiceStandIn();
     try {
       const { trader } = await paidPayin('push-gone');
-      await subscribePush(database.db, trader.userId, service.subscription, { allowPrivate: true });
+      await subscribePush(database.db, { userId: trader.userId, ...service.subscription, options: { allowPrivate: true } });
       // Subscribed after the first alert was written: the next pay-in's alert is for push.
       const merchant = await apiMerchant(database.db);
       const payin = (await merchant.client.createPayin({ merchantOrderNo: 'push-gone-2', assetAmount: '10' })).body as PayinCreated;
-      await submitBuyerPayment(database.db, payin.payUrl.split('/pay/')[1]!);
+      await submitBuyerPayment(database.db, { token: payin.payUrl.split('/pay/')[1]! });
       await feedAlerts(database.db);
       service.answerWith(410);
       await deliverDueAlerts(database.db, { workerId: 'test', push: pushSender(vapidKeysOf(keyring()), 'mailto:ops@corridor.test', { allowPrivate: true }) });
       expect(await database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, trader.userId))).toEqual([]);
       const [row] = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId));
       expect(row).toMatchObject({ channel: 'push', status: 'dropped', lastError: 'no subscription' });
-      await setTraderOnline(database.db, trader.traderId, false);
+      await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
     } finally {
       await service.close();
     }
@@ -107,10 +107,10 @@ describe('web push alerts', () => {
 
   it('refuses a plain-HTTP or private push endpoint where private destinations are not allowed', async () => {
     const trader = await payinTrader(database.db);
-    await setTraderOnline(database.db, trader.traderId, false);
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
     const keys = { p256dh: 'B'.repeat(87), auth: 'A'.repeat(22) };
     for (const endpoint of ['http://push.example.com/x', 'https://127.0.0.1/x', 'https://10.0.0.8/x']) {
-      await expect(subscribePush(database.db, trader.userId, { endpoint, keys }, { allowPrivate: false })).rejects.toSatisfy(
+      await expect(subscribePush(database.db, { userId: trader.userId, endpoint, keys, options: { allowPrivate: false } })).rejects.toSatisfy(
         (error) => error instanceof DomainError && error.code === 'VALIDATION_FAILED',
       );
     }

@@ -23,7 +23,7 @@ afterAll(async () => {
 
 async function linked(userId: string) {
   const { code } = await createTelegramLinkCode(database.db, userId, new Date());
-  await linkTelegramChat(database.db, code, String(Math.floor(Math.random() * 1e9)), new Date());
+  await linkTelegramChat(database.db, { code, chatId: String(Math.floor(Math.random() * 1e9)), now: new Date() });
 }
 
 const alertsOf = async (userId: string) =>
@@ -65,7 +65,7 @@ describe('state scans', () => {
     expect(operatorAlerts.filter(([kind]) => kind === 'ledger_alarm').length).toBeGreaterThanOrEqual(1);
 
     // Offline, a trader is offered no new task.
-    await setTraderOnline(database.db, trader.traderId, false);
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
     const later = await insertPayout(database.db, merchant.merchantId);
     await scanAlerts(database.db, new Date());
     expect((await alertsOf(trader.userId)).filter(([, p]) => (p as { orderNo?: string }).orderNo === later.orderNo)).toEqual([]);

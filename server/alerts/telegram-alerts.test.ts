@@ -41,7 +41,7 @@ const traders: string[] = [];
 afterEach(async () => {
   await standIn?.close();
   // Each test's pay-ins go to its own trader: the earlier ones go offline.
-  for (const traderId of traders.splice(0)) await setTraderOnline(database.db, traderId, false);
+  for (const traderId of traders.splice(0)) await setTraderOnline(database.db, { traderId, online: false });
 });
 
 async function onlyTrader() {
@@ -61,13 +61,13 @@ async function link(bot: Awaited<ReturnType<typeof botFor>>['bot'], userId: stri
   const chatId = (chat += 1);
   const { code } = await createTelegramLinkCode(database.db, userId, new Date());
   standIn.say(chatId, `/start ${code}`);
-  await pollTelegramUpdates(database.db, bot.api, new Date());
+  await pollTelegramUpdates(database.db, { api: bot.api, now: new Date() });
   return { chatId: String(chatId), code };
 }
 
 async function payinPaidBy(merchant: Awaited<ReturnType<typeof apiMerchant>>, reference: string) {
   const payin = (await merchant.client.createPayin({ merchantOrderNo: reference, assetAmount: '10' })).body as PayinCreated;
-  await submitBuyerPayment(database.db, payin.payUrl.split('/pay/')[1]!, new Date(), { payerName: PAYER });
+  await submitBuyerPayment(database.db, { token: payin.payUrl.split('/pay/')[1]!, now: new Date(), payerName: PAYER });
   return payin;
 }
 
@@ -83,7 +83,7 @@ describe('Telegram alerts', () => {
 
     // The code was spent: sent again, from another chat, it links nothing.
     standIn.say(999, `/start ${code}`);
-    await pollTelegramUpdates(database.db, bot.api, new Date());
+    await pollTelegramUpdates(database.db, { api: bot.api, now: new Date() });
     expect(standIn.sent.at(-1)).toEqual({ chatId: '999', text: expect.stringContaining('unknown or expired') });
 
     const payin = await payinPaidBy(merchant, 'alert-payin-1');
@@ -95,7 +95,7 @@ describe('Telegram alerts', () => {
     expect(message.text).toContain('confirm');
 
     standIn.say(Number(chatId), '/stop');
-    await pollTelegramUpdates(database.db, bot.api, new Date());
+    await pollTelegramUpdates(database.db, { api: bot.api, now: new Date() });
     expect(standIn.sent.at(-1)).toEqual({ chatId, text: expect.stringContaining('Unlinked') });
     expect(await database.db.select().from(telegramLinks).where(eq(telegramLinks.userId, trader.userId))).toEqual([]);
 
@@ -117,20 +117,20 @@ describe('Telegram alerts', () => {
 
     standIn.failNextSends(1);
     const now = new Date();
-    await deliverDueAlerts(database.db, { workerId: 'test', sender }, now);
+    await deliverDueAlerts(database.db, { workerId: 'test', sender, now });
     const [waiting] = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId));
     expect(waiting).toMatchObject({ status: 'pending', attempts: 1, lastError: 'telegram 502: Bad Gateway' });
     expect(waiting!.nextAttemptAt.getTime()).toBe(now.getTime() + 5_000);
     expect(standIn.sent.filter((m) => m.chatId === chatId && m.text.includes(payin.orderNo))).toEqual([]);
 
     // Not due before its time; due after it.
-    expect(await deliverDueAlerts(database.db, { workerId: 'test', sender }, new Date(now.getTime() + 4_000))).toBe(0);
-    expect(await deliverDueAlerts(database.db, { workerId: 'test', sender }, new Date(now.getTime() + 5_000))).toBe(1);
+    expect(await deliverDueAlerts(database.db, { workerId: 'test', sender, now: new Date(now.getTime() + 4_000) })).toBe(0);
+    expect(await deliverDueAlerts(database.db, { workerId: 'test', sender, now: new Date(now.getTime() + 5_000) })).toBe(1);
     expect(standIn.sent.filter((m) => m.chatId === chatId && m.text.includes(payin.orderNo))).toHaveLength(1);
     const [sent] = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId));
     expect(sent).toMatchObject({ status: 'sent', attempts: 2 });
     // Sent is sent: another pass sends nothing again.
-    expect(await deliverDueAlerts(database.db, { workerId: 'test', sender }, new Date(now.getTime() + 60_000))).toBe(0);
+    expect(await deliverDueAlerts(database.db, { workerId: 'test', sender, now: new Date(now.getTime() + 60_000) })).toBe(0);
   });
 
   it('an event is turned into alerts once: the queue empties and feeding again adds nothing', async () => {
@@ -164,7 +164,7 @@ describe('Telegram alerts', () => {
     await reportNotReceived(database.db, { traderId: trader.traderId, orderId: payin.orderId, reason: 'Nothing came' });
     await feedAlerts(database.db);
     const now = new Date(Date.UTC(2030, 0, 1, 12, 0));
-    await deliverDueAlerts(database.db, { workerId: 'test', sender }, now);
+    await deliverDueAlerts(database.db, { workerId: 'test', sender, now });
 
     const toTrader = standIn.sent.filter((m) => m.chatId === traderChat.chatId && m.text.includes(payin.orderNo));
     expect(toTrader).toHaveLength(1);
@@ -176,7 +176,7 @@ describe('Telegram alerts', () => {
     expect(waiting).toMatchObject({ kind: 'dispute_opened', status: 'pending', attempts: 0 });
     expect(waiting!.nextAttemptAt.toISOString()).toBe('2030-01-01T23:59:00.000Z');
     expect(standIn.sent.filter((m) => m.chatId === operatorChat.chatId && m.text.includes(payin.orderNo))).toEqual([]);
-    await deliverDueAlerts(database.db, { workerId: 'test', sender }, new Date('2030-01-01T23:59:00.000Z'));
+    await deliverDueAlerts(database.db, { workerId: 'test', sender, now: new Date('2030-01-01T23:59:00.000Z') });
     expect(standIn.sent.filter((m) => m.chatId === operatorChat.chatId && m.text.includes(payin.orderNo))).toHaveLength(1);
   });
 
@@ -189,7 +189,7 @@ describe('Telegram alerts', () => {
     await feedAlerts(database.db);
     await database.db.update(users).set({ status: 'suspended' }).where(eq(users.id, trader.userId));
     try {
-      await deliverDueAlerts(database.db, { workerId: 'test', sender }, new Date());
+      await deliverDueAlerts(database.db, { workerId: 'test', sender, now: new Date() });
       expect(standIn.sent.filter((m) => m.chatId === traderChat.chatId && m.text.includes(payin.orderNo))).toEqual([]);
       const rows = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId));
       expect(rows.filter((row) => row.params.orderNo === payin.orderNo).map((row) => [row.status, row.lastError])).toEqual([['dropped', 'person not active']]);
@@ -207,7 +207,7 @@ describe('Telegram alerts', () => {
     for (let i = 0; i < 3; i += 1) await payinPaidBy(merchant, `alert-rate-${i}`);
     await feedAlerts(database.db);
     const now = new Date();
-    await deliverDueAlerts(database.db, { workerId: 'test', sender, perMinute: 2 }, now);
+    await deliverDueAlerts(database.db, { workerId: 'test', sender, perMinute: 2, now });
     const rows = await database.db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId));
     expect(rows.filter((row) => row.status === 'sent')).toHaveLength(2);
     expect(rows.find((row) => row.status === 'pending')?.nextAttemptAt.getTime()).toBe(now.getTime() + 60_000);
@@ -221,7 +221,7 @@ describe('Telegram alerts', () => {
     const buyer = await payoutTrader(database.db);
     traders.push(buyer.traderId);
     const { code } = await link(bot, trader.userId);
-    const invitation = await createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: `owner-${chat}@test.local` }, cliActor);
+    const invitation = await createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: `owner-${chat}@test.local`, actor: cliActor });
     const owner = await acceptInvitation(database.db, { token: tokenOf(invitation.link), displayName: 'Olive Owner', password: MEMBER_PASSWORD });
     const staff = await link(bot, owner.userId);
     // A developer reads no orders: linked, they still get no alert naming one.

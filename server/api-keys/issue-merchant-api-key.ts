@@ -27,12 +27,17 @@ type ApiKeyGrantor =
    */
   | { kind: 'key'; apiKeyId: string };
 
-export interface IssueMerchantApiKeyContext {
+interface IssueMerchantApiKeyContext {
   grantor?: ApiKeyGrantor;
   now?: Date;
 }
 
 type Input = z.output<typeof issueMerchantApiKeyInput>;
+
+type IssueMerchantApiKeyOptions = z.input<typeof issueMerchantApiKeyInput> & {
+  actor: AuditActorRef;
+  context?: IssueMerchantApiKeyContext;
+};
 
 /**
  * Issues a merchant another API key, for an operator (console, CLI), a merchant user (console) or
@@ -41,9 +46,7 @@ type Input = z.output<typeof issueMerchantApiKeyInput>;
  */
 export async function issueMerchantApiKey(
   db: Db,
-  rawInput: z.input<typeof issueMerchantApiKeyInput>,
-  actor: AuditActorRef,
-  context: IssueMerchantApiKeyContext = {},
+  { actor, context = {}, ...rawInput }: IssueMerchantApiKeyOptions,
 ): Promise<IssuedApiKey & { view: ApiKeyView }> {
   const input = parseInput(issueMerchantApiKeyInput, rawInput);
   const now = context.now ?? new Date();

@@ -9,11 +9,18 @@ import { hashPassword, verifyPassword } from './password';
 import { endSessionsOfUser } from './session-version';
 import { clearAccountThrottles } from './sign-in-throttle';
 
+interface ChangePasswordOptions {
+  userId: string;
+  current: string;
+  next: string;
+  now?: Date;
+}
+
 /**
  * A signed-in user changes their password, proving the current one. Every session of theirs ends,
  * the one they changed it from included: they sign in again with the new password.
  */
-export async function changePassword(db: Db, userId: string, current: string, next: string, now = new Date()) {
+export async function changePassword(db: Db, { userId, current, next, now = new Date() }: ChangePasswordOptions) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user || !(await verifyPassword(user.passwordHash, current))) {
     throw new DomainError('INVALID_CREDENTIALS', 'The current password is not right.');
@@ -27,11 +34,18 @@ export async function changePassword(db: Db, userId: string, current: string, ne
   });
 }
 
+interface ResetPasswordOptions {
+  email: string;
+  next: string;
+  actor: AuditActorRef;
+  now?: Date;
+}
+
 /**
  * An operator (through the CLI) sets a new password: every session of the user ends, and the
  * account's sign-in throttling starts over from every address.
  */
-export async function resetPassword(db: Db, email: string, next: string, actor: AuditActorRef, now = new Date()) {
+export async function resetPassword(db: Db, { email, next, actor, now = new Date() }: ResetPasswordOptions) {
   const checked = parseInput(passwordRule, next);
   const passwordHash = await hashPassword(checked);
   const normalised = email.trim().toLowerCase();

@@ -29,7 +29,7 @@ async function enrolledOperator() {
   const operator = await createOperator(database.db, { email: `rc${n}@example.com`, password, displayName: `RC ${n}` }, cliActor);
   const { secret } = await startTotpEnrolment(database.db, operator.userId);
   const now = new Date();
-  await confirmTotpEnrolment(database.db, operator.userId, totpCode(secret, totpStep(now)), now);
+  await confirmTotpEnrolment(database.db, { userId: operator.userId, code: totpCode(secret, totpStep(now)), now });
   return { ...operator, email: `rc${n}@example.com` };
 }
 
@@ -60,10 +60,10 @@ describe('recovery codes', () => {
     const operator = await enrolledOperator();
     const { codes } = await regenerateRecoveryCodes(database.db, { userId: operator.userId });
     const typed = codes[3]!.toLowerCase().replace('-', ' ');
-    const user = await signInWithPassword(database.db, { email: operator.email, password, totp: typed, ip: '10.9.0.2' });
+    const user = await signInWithPassword(database.db, { input: { email: operator.email, password, totp: typed, ip: '10.9.0.2' } });
     expect(user).toMatchObject({ userId: operator.userId, totpEnrolled: true });
-    expect(await codeOf(signInWithPassword(database.db, { email: operator.email, password, totp: codes[3]!, ip: '10.9.0.2' }))).toBe('TOTP_INVALID');
-    expect(await codeOf(signInWithPassword(database.db, { email: operator.email, password, totp: 'ABCDE-FGHJK', ip: '10.9.0.2' }))).toBe('TOTP_INVALID');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email: operator.email, password, totp: codes[3]!, ip: '10.9.0.2' } }))).toBe('TOTP_INVALID');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email: operator.email, password, totp: 'ABCDE-FGHJK', ip: '10.9.0.2' } }))).toBe('TOTP_INVALID');
     expect(await countRecoveryCodes(database.db, { userId: operator.userId })).toEqual({ remaining: 9 });
     const used = await database.db.select().from(auditLog).where(eq(auditLog.action, 'auth.recovery_code_used'));
     expect(used.filter((row) => row.actorId === operator.userId)).toHaveLength(1);
@@ -74,7 +74,7 @@ describe('recovery codes', () => {
     const { codes } = await regenerateRecoveryCodes(database.db, { userId: operator.userId });
     for (const code of codes.slice(0, 3)) {
       const outcomes = await Promise.all(
-        Array.from({ length: 4 }, (_, i) => codeOf(signInWithPassword(database.db, { email: operator.email, password, totp: code, ip: `10.9.1.${i}` }))),
+        Array.from({ length: 4 }, (_, i) => codeOf(signInWithPassword(database.db, { input: { email: operator.email, password, totp: code, ip: `10.9.1.${i}` } }))),
       );
       expect(outcomes.filter((o) => o === 'OK')).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'TOTP_INVALID')).toHaveLength(3);
@@ -85,8 +85,8 @@ describe('recovery codes', () => {
     const operator = await enrolledOperator();
     const first = await regenerateRecoveryCodes(database.db, { userId: operator.userId });
     const second = await regenerateRecoveryCodes(database.db, { userId: operator.userId });
-    expect(await codeOf(signInWithPassword(database.db, { email: operator.email, password, totp: first.codes[0]!, ip: '10.9.2.1' }))).toBe('TOTP_INVALID');
-    expect(await codeOf(signInWithPassword(database.db, { email: operator.email, password, totp: second.codes[0]!, ip: '10.9.2.1' }))).toBe('OK');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email: operator.email, password, totp: first.codes[0]!, ip: '10.9.2.1' } }))).toBe('TOTP_INVALID');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email: operator.email, password, totp: second.codes[0]!, ip: '10.9.2.1' } }))).toBe('OK');
     expect(await countRecoveryCodes(database.db, { userId: operator.userId })).toEqual({ remaining: 9 });
 
     const fresh = await createOperator(database.db, { email: 'rc-new@example.com', password, displayName: 'New' }, cliActor);

@@ -106,6 +106,12 @@ export interface SignInAttempt {
   uncounted(): Promise<void>;
 }
 
+interface BeginSignInAttemptOptions {
+  input: { email: string; ip: string };
+  now: Date;
+  wait?: (ms: number) => Promise<void>;
+}
+
 /**
  * Counts a sign-in attempt for (email, address) before its password is checked, or refuses it
  * with SIGN_IN_THROTTLED (429, meta.retryAfterSeconds) without checking anything. A failed attempt
@@ -113,9 +119,7 @@ export interface SignInAttempt {
  */
 export async function beginSignInAttempt(
   db: Db,
-  input: { email: string; ip: string },
-  now: Date,
-  wait: (ms: number) => Promise<void> = (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  { input, now, wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms)) }: BeginSignInAttemptOptions,
 ): Promise<SignInAttempt> {
   await sweepForgottenThrottles(db, now);
   const account = emailKey(input.email);

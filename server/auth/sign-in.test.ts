@@ -40,14 +40,14 @@ const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 describe('sign-in', () => {
   it('signs in with the right password, whatever the email case, and carries the session version', async () => {
     const { email } = await operator();
-    const user = await signInWithPassword(database.db, { email: email.toUpperCase(), password, ip: '10.0.0.1' });
+    const user = await signInWithPassword(database.db, { input: { email: email.toUpperCase(), password, ip: '10.0.0.1' } });
     expect(user).toMatchObject({ role: 'operator', totpEnrolled: false, sessionVersion: 1 });
   });
 
   it('answers a wrong password and an unknown email the same way', async () => {
     const { email } = await operator();
-    const wrongPassword = await outcome(signInWithPassword(database.db, { email, password: 'nope nope nope', ip: '10.0.0.2' }));
-    const unknown = await outcome(signInWithPassword(database.db, { email: 'nobody@example.com', password, ip: '10.0.0.3' }));
+    const wrongPassword = await outcome(signInWithPassword(database.db, { input: { email, password: 'nope nope nope', ip: '10.0.0.2' } }));
+    const unknown = await outcome(signInWithPassword(database.db, { input: { email: 'nobody@example.com', password, ip: '10.0.0.3' } }));
     expect(wrongPassword).toEqual(unknown);
     expect(wrongPassword.code).toBe('INVALID_CREDENTIALS');
   });
@@ -55,30 +55,30 @@ describe('sign-in', () => {
   it('backs off one address on one account after 5 failures: 1 s, 2 s, 4 s ..., the right password included, never longer than 15 minutes', async () => {
     const { email } = await operator();
     const start = new Date('2026-11-23T08:00:00Z');
-    for (let i = 0; i < 5; i += 1) expect(await codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '10.1.0.1' }, start))).toBe('INVALID_CREDENTIALS');
+    for (let i = 0; i < 5; i += 1) expect(await codeOf(signInWithPassword(database.db, { input: { email, password: wrong, ip: '10.1.0.1' }, now: start }))).toBe('INVALID_CREDENTIALS');
 
-    const held = await outcome(signInWithPassword(database.db, { email, password, ip: '10.1.0.1' }, start));
+    const held = await outcome(signInWithPassword(database.db, { input: { email, password, ip: '10.1.0.1' }, now: start }));
     expect(held).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: '1' });
     expect(held.message).toContain('1 seconds');
 
     // After the wait, one more try; failing it doubles the wait.
-    expect(await codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '10.1.0.1' }, at(start, 1000)))).toBe('INVALID_CREDENTIALS');
-    expect(await outcome(signInWithPassword(database.db, { email, password, ip: '10.1.0.1' }, at(start, 1500)))).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: '2' });
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password: wrong, ip: '10.1.0.1' }, now: at(start, 1000) }))).toBe('INVALID_CREDENTIALS');
+    expect(await outcome(signInWithPassword(database.db, { input: { email, password, ip: '10.1.0.1' }, now: at(start, 1500) }))).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: '2' });
 
     // Keep failing at each retry: the wait grows to 15 minutes and stays there.
     let now = at(start, 1000);
     let waitMs = 2000;
     for (let i = 0; i < 12; i += 1) {
       now = at(now, waitMs);
-      expect(await codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '10.1.0.1' }, now))).toBe('INVALID_CREDENTIALS');
+      expect(await codeOf(signInWithPassword(database.db, { input: { email, password: wrong, ip: '10.1.0.1' }, now }))).toBe('INVALID_CREDENTIALS');
       waitMs = Math.min(waitMs * 2, BACKOFF_CAP_MS);
     }
-    expect(await outcome(signInWithPassword(database.db, { email, password, ip: '10.1.0.1' }, now))).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: String(BACKOFF_CAP_MS / 1000) });
+    expect(await outcome(signInWithPassword(database.db, { input: { email, password, ip: '10.1.0.1' }, now }))).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: String(BACKOFF_CAP_MS / 1000) });
 
     // Meanwhile the owner, from their own address, is not held back at all.
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '10.1.0.2' }, now))).toBe('OK');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '10.1.0.2' }, now }))).toBe('OK');
     // And from the throttled address once the wait is over; that clears its slate.
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '10.1.0.1' }, at(now, BACKOFF_CAP_MS)))).toBe('OK');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '10.1.0.1' }, now: at(now, BACKOFF_CAP_MS) }))).toBe('OK');
     const pair = await database.db.select().from(signInThrottles).where(and(eq(signInThrottles.scope, 'pair'), eq(signInThrottles.key, `${emailKey(email)}|10.1.0.1`)));
     expect(pair).toEqual([]);
   });
@@ -86,7 +86,7 @@ describe('sign-in', () => {
   it('counts concurrent guesses from one address: of 10 at once, 5 are checked and 5 are held back', async () => {
     const { email } = await operator();
     const now = new Date('2026-11-23T08:30:00Z');
-    const codes = await Promise.all(Array.from({ length: 10 }, () => codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '10.1.1.1' }, now))));
+    const codes = await Promise.all(Array.from({ length: 10 }, () => codeOf(signInWithPassword(database.db, { input: { email, password: wrong, ip: '10.1.1.1' }, now }))));
     expect(codes.filter((code) => code === 'INVALID_CREDENTIALS')).toHaveLength(5);
     expect(codes.filter((code) => code === 'SIGN_IN_THROTTLED')).toHaveLength(5);
   });
@@ -94,8 +94,8 @@ describe('sign-in', () => {
   it('counts an attempt stamped a moment before the last counted one: concurrent requests reach the count in any order', async () => {
     const { email } = await operator();
     const now = new Date('2026-11-23T08:45:00Z');
-    expect(await codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '10.1.2.1' }, at(now, 5)))).toBe('INVALID_CREDENTIALS');
-    expect(await codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '10.1.2.1' }, now))).toBe('INVALID_CREDENTIALS');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password: wrong, ip: '10.1.2.1' }, now: at(now, 5) }))).toBe('INVALID_CREDENTIALS');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password: wrong, ip: '10.1.2.1' }, now }))).toBe('INVALID_CREDENTIALS');
     const [account] = await database.db.select().from(signInThrottles).where(and(eq(signInThrottles.scope, 'account'), eq(signInThrottles.key, emailKey(email))));
     expect(account).toMatchObject({ failures: 2, lastFailureAt: at(now, 5) });
   });
@@ -104,11 +104,11 @@ describe('sign-in', () => {
     const accounts = await Promise.all([operator(), operator()]);
     const now = new Date('2026-11-23T09:00:00Z');
     for (let i = 0; i < 20; i += 1) {
-      await signInWithPassword(database.db, { email: `sprayed-${i}@example.com`, password: wrong, ip: '192.0.2.7' }, now).catch(() => {});
+      await signInWithPassword(database.db, { input: { email: `sprayed-${i}@example.com`, password: wrong, ip: '192.0.2.7' }, now }).catch(() => {});
     }
-    expect(await outcome(signInWithPassword(database.db, { email: accounts[0]!.email, password, ip: '192.0.2.7' }, now))).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: '1' });
-    expect(await codeOf(signInWithPassword(database.db, { email: accounts[0]!.email, password, ip: '192.0.2.8' }, now))).toBe('OK');
-    expect(await codeOf(signInWithPassword(database.db, { email: accounts[1]!.email, password, ip: '192.0.2.7' }, at(now, 1000)))).toBe('OK');
+    expect(await outcome(signInWithPassword(database.db, { input: { email: accounts[0]!.email, password, ip: '192.0.2.7' }, now }))).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: '1' });
+    expect(await codeOf(signInWithPassword(database.db, { input: { email: accounts[0]!.email, password, ip: '192.0.2.8' }, now }))).toBe('OK');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email: accounts[1]!.email, password, ip: '192.0.2.7' }, now: at(now, 1000) }))).toBe('OK');
   });
 
   it('past the account ceiling every attempt on the account is slowed, an address that failed on it backs off from its first failure, and the right password from a clean address still works', async () => {
@@ -120,9 +120,9 @@ describe('sign-in', () => {
     const wait = async (ms: number) => {
       waits.push(ms);
     };
-    expect(await codeOf(signInWithPassword(database.db, { email, password: wrong, ip: '198.51.100.1' }, now, wait))).toBe('INVALID_CREDENTIALS');
-    expect(await outcome(signInWithPassword(database.db, { email, password, ip: '198.51.100.1' }, now, wait))).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: '1' });
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '198.51.100.2' }, now, wait))).toBe('OK');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password: wrong, ip: '198.51.100.1' }, now, wait }))).toBe('INVALID_CREDENTIALS');
+    expect(await outcome(signInWithPassword(database.db, { input: { email, password, ip: '198.51.100.1' }, now, wait }))).toMatchObject({ code: 'SIGN_IN_THROTTLED', retryAfter: '1' });
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '198.51.100.2' }, now, wait }))).toBe('OK');
     expect(waits).toEqual([UNDER_ATTACK_DELAY_MS, UNDER_ATTACK_DELAY_MS, UNDER_ATTACK_DELAY_MS]);
   });
 
@@ -130,34 +130,34 @@ describe('sign-in', () => {
     const { email, userId } = await operator();
     const { secret } = await startTotpEnrolment(database.db, userId);
     const start = new Date('2026-11-23T09:00:00Z');
-    expect(await codeOf(confirmTotpEnrolment(database.db, userId, '000000', start))).toBe('TOTP_INVALID');
-    await confirmTotpEnrolment(database.db, userId, totpCode(secret, totpStep(start)), start);
+    expect(await codeOf(confirmTotpEnrolment(database.db, { userId, code: '000000', now: start }))).toBe('TOTP_INVALID');
+    await confirmTotpEnrolment(database.db, { userId, code: totpCode(secret, totpStep(start)), now: start });
 
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '10.2.0.1' }, start))).toBe('TOTP_REQUIRED');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '10.2.0.1' }, now: start }))).toBe('TOTP_REQUIRED');
     // The code used to enrol is spent; the next step's code works once.
-    expect(await codeOf(signInWithPassword(database.db, { email, password, totp: totpCode(secret, totpStep(start)), ip: '10.2.0.1' }, start))).toBe('TOTP_INVALID');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, totp: totpCode(secret, totpStep(start)), ip: '10.2.0.1' }, now: start }))).toBe('TOTP_INVALID');
     const later = new Date(start.getTime() + 30_000);
     const code = totpCode(secret, totpStep(later));
-    const user = await signInWithPassword(database.db, { email, password, totp: code, ip: '10.2.0.1' }, later);
+    const user = await signInWithPassword(database.db, { input: { email, password, totp: code, ip: '10.2.0.1' }, now: later });
     expect(user.totpEnrolled).toBe(true);
-    expect(await codeOf(signInWithPassword(database.db, { email, password, totp: code, ip: '10.2.0.1' }, later))).toBe('TOTP_INVALID');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, totp: code, ip: '10.2.0.1' }, now: later }))).toBe('TOTP_INVALID');
   });
 
   it('asking for the code does not count against the address: the password was right', async () => {
     const { email, userId } = await operator();
     const { secret } = await startTotpEnrolment(database.db, userId);
     const start = new Date('2026-11-23T11:00:00Z');
-    await confirmTotpEnrolment(database.db, userId, totpCode(secret, totpStep(start)), start);
-    for (let i = 0; i < 8; i += 1) expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '10.2.1.1' }, start))).toBe('TOTP_REQUIRED');
+    await confirmTotpEnrolment(database.db, { userId, code: totpCode(secret, totpStep(start)), now: start });
+    for (let i = 0; i < 8; i += 1) expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '10.2.1.1' }, now: start }))).toBe('TOTP_REQUIRED');
   });
 
   it('the CLI password reset sets a new password and clears the throttling of the account', async () => {
     const { email } = await operator();
     const now = new Date('2026-11-23T12:00:00Z');
-    for (let i = 0; i < 5; i += 1) await signInWithPassword(database.db, { email, password: wrong, ip: '10.3.0.1' }, now).catch(() => {});
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '10.3.0.1' }, now))).toBe('SIGN_IN_THROTTLED');
-    await resetPassword(database.db, email, 'a brand new password', cliActor);
-    expect(await codeOf(signInWithPassword(database.db, { email, password: 'a brand new password', ip: '10.3.0.1' }, now))).toBe('OK');
-    expect(await codeOf(resetPassword(database.db, email, 'short', cliActor))).toBe('VALIDATION_FAILED');
+    for (let i = 0; i < 5; i += 1) await signInWithPassword(database.db, { input: { email, password: wrong, ip: '10.3.0.1' }, now }).catch(() => {});
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '10.3.0.1' }, now }))).toBe('SIGN_IN_THROTTLED');
+    await resetPassword(database.db, { email, next: 'a brand new password', actor: cliActor });
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password: 'a brand new password', ip: '10.3.0.1' }, now }))).toBe('OK');
+    expect(await codeOf(resetPassword(database.db, { email, next: 'short', actor: cliActor }))).toBe('VALIDATION_FAILED');
   });
 });

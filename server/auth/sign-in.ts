@@ -26,6 +26,12 @@ export interface SignedInUser {
 
 const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'The email or password is not right.');
 
+interface SignInWithPasswordOptions {
+  input: { email: string; password: string; totp?: string | null; ip: string };
+  now?: Date;
+  wait?: (ms: number) => Promise<void>;
+}
+
 /**
  * Email + password (+ TOTP for operators who enrolled). Throttled per account and address, per
  * address and per account (server/auth/sign-in-throttle.ts, docs/security.md), before any
@@ -35,12 +41,10 @@ const invalidCredentials = () => new DomainError('INVALID_CREDENTIALS', 'The ema
  */
 export async function signInWithPassword(
   db: Db,
-  input: { email: string; password: string; totp?: string | null; ip: string },
-  now = new Date(),
-  wait?: (ms: number) => Promise<void>,
+  { input, now = new Date(), wait }: SignInWithPasswordOptions,
 ): Promise<SignedInUser> {
   const email = input.email.trim().toLowerCase();
-  const attempt = await beginSignInAttempt(db, { email, ip: input.ip }, now, wait);
+  const attempt = await beginSignInAttempt(db, { input: { email, ip: input.ip }, now, wait });
 
   const [row] = await db
     .select({ user: users, traderStatus: traders.status, merchantStatus: merchants.status })

@@ -19,8 +19,14 @@ export async function startTotpEnrolment(db: Db, userId: string) {
   return { secret, otpauthUrl: otpauthUrl(secret, user.email) };
 }
 
+interface ConfirmTotpEnrolmentOptions {
+  userId: string;
+  code: string;
+  now?: Date;
+}
+
 /** Confirms the enrolment with a first code from the app; from then on sign-in needs a code. */
-export async function confirmTotpEnrolment(db: Db, userId: string, code: string, now = new Date()) {
+export async function confirmTotpEnrolment(db: Db, { userId, code, now = new Date() }: ConfirmTotpEnrolmentOptions) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user?.totpSecret) throw new DomainError('NOT_FOUND', 'Start the enrolment first.');
   if (user.totpEnabledAt) throw new DomainError('CONFLICT', 'A second factor is already enrolled.');

@@ -43,7 +43,7 @@ let proof: Uint8Array;
 beforeAll(async () => {
   database = await createTestDatabase();
   traderId = (await traderWithBalance(database.db, '1000000.00')).traderId;
-  await setTraderOnline(database.db, traderId, true);
+  await setTraderOnline(database.db, { traderId, online: true });
   operatorId = (await createOperator(database.db, { email: 'statement-op@test.local', password: 'correct horse battery', displayName: 'Statement operator' }, cliActor)).userId;
   proof = await tinyPng('#336699');
 });
@@ -88,18 +88,18 @@ async function apply(db: Db, merchantId: string, payouts: { id: string; orderNo:
         if (payout) await decidePayout(db, { merchantId, reference: payout.orderNo, decision: { decision: 'DISPUTE', reason: 'nothing arrived' } });
         return;
       case 'cancel':
-        if (payout) await cancelPayout(db, { orderId: payout.id, note: 'stuck' }, operator());
+        if (payout) await cancelPayout(db, { orderId: payout.id, note: 'stuck', operator: operator() });
         return;
       case 'rule_payout':
         if (!payout) return;
         await claimDispute(db, { flow: 'payout', orderId: payout.id }, operator());
-        await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: step.ruling, reasonCode: 'other', note: 'ruled' }, operator());
+        await ruleDispute(db, { input: { flow: 'payout', orderId: payout.id, ruling: step.ruling, reasonCode: 'other', note: 'ruled' }, operator: operator() });
         return;
       case 'payout_path': {
         const order = await insertPayout(db, merchantId, { usdAmount: step.usd, usdFeeAmount: step.fee });
         payouts.push(order);
         const path = step.path;
-        if (path === 'cancel') return void (await cancelPayout(db, { orderId: order.id, note: 'stuck' }, operator()));
+        if (path === 'cancel') return void (await cancelPayout(db, { orderId: order.id, note: 'stuck', operator: operator() }));
         if (path === 'open') return;
         await acceptPayout(db, { traderId, orderId: order.id });
         if (path === 'accepted') return;
@@ -108,14 +108,14 @@ async function apply(db: Db, merchantId: string, payouts: { id: string; orderNo:
         if (path === 'confirm') return void (await decidePayout(db, { merchantId, reference: order.orderNo, decision: { decision: 'CONFIRM' } }));
         await decidePayout(db, { merchantId, reference: order.orderNo, decision: { decision: 'DISPUTE', reason: 'nothing arrived' } });
         await claimDispute(db, { flow: 'payout', orderId: order.id }, operator());
-        await ruleDispute(db, { flow: 'payout', orderId: order.id, ruling: path === 'dispute_release' ? 'release' : 'refund', reasonCode: 'other', note: 'ruled' }, operator());
+        await ruleDispute(db, { input: { flow: 'payout', orderId: order.id, ruling: path === 'dispute_release' ? 'release' : 'refund', reasonCode: 'other', note: 'ruled' }, operator: operator() });
         return;
       }
       case 'payin': {
         if (step.disputed) {
           const order = await disputedPayin(db, merchantId, traderId, step.asset);
           await claimDispute(db, { flow: 'payin', orderId: order.id }, operator());
-          await ruleDispute(db, { flow: 'payin', orderId: order.id, ruling: step.ruling, reasonCode: 'other', note: 'ruled' }, operator());
+          await ruleDispute(db, { input: { flow: 'payin', orderId: order.id, ruling: step.ruling, reasonCode: 'other', note: 'ruled' }, operator: operator() });
           return;
         }
         const order = await insertPayin(db, merchantId, traderId, step.asset);

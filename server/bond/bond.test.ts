@@ -46,26 +46,26 @@ const exposureOf = async (traderId: string) => traderExposure(database.db, trade
 
 /** A payout of 700.00 CNY: 100 USDT at the payout trader's 7.0000. */
 async function pooledPayout() {
-  const placed = await database.db.transaction((tx) => placePayout(tx, merchant, payoutBody() as never, new Date()));
+  const placed = await database.db.transaction((tx) => placePayout(tx, { merchant, input: payoutBody() as never, now: new Date() }));
   return placed.id;
 }
 
 async function payin(fiatAmount: string) {
   orderSeq += 1;
   const merchantOrderNo = `bond-${orderSeq}`;
-  return database.db.transaction((tx) => createPayin(tx, merchant, { merchantOrderNo, fiatAmount }, new Date()));
+  return database.db.transaction((tx) => createPayin(tx, { merchant, input: { merchantOrderNo, fiatAmount }, now: new Date() }));
 }
 
 describe('bond accounting', () => {
   it('moves USDT into and out of the bond as balanced transfers, audited, without changing the statement total', async () => {
     const { traderId } = await traderWithBalance(database.db, '1000.00');
-    await moveBond(database.db, traderId, { direction: 'in', amount: '300' }, { type: 'trader', id: traderId });
+    await moveBond(database.db, { traderId, direction: 'in', amount: '300', actor: { type: 'trader', id: traderId } });
     expect([await availableOf(traderId), await bondOf(traderId)]).toEqual(['700.000000', '300.000000']);
 
     // More than available: the ledger refuses and nothing moves.
-    await expect(moveBond(database.db, traderId, { direction: 'in', amount: '700.000001' }, { type: 'trader', id: traderId })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
-    await expect(moveBond(database.db, traderId, { direction: 'out', amount: '300.5' }, { type: 'trader', id: traderId })).rejects.toMatchObject({ code: 'BOND_COVERS_EXPOSURE' });
-    const out = await moveBond(database.db, traderId, { direction: 'out', amount: '120.5' }, { type: 'trader', id: traderId });
+    await expect(moveBond(database.db, { traderId, direction: 'in', amount: '700.000001', actor: { type: 'trader', id: traderId } })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    await expect(moveBond(database.db, { traderId, direction: 'out', amount: '300.5', actor: { type: 'trader', id: traderId } })).rejects.toMatchObject({ code: 'BOND_COVERS_EXPOSURE' });
+    const out = await moveBond(database.db, { traderId, direction: 'out', amount: '120.5', actor: { type: 'trader', id: traderId } });
     expect(out.exposure).toMatchObject({ bond: '179.500000', exposure: '0.000000', free: '179.500000' });
     expect([await availableOf(traderId), await bondOf(traderId)]).toEqual(['820.500000', '179.500000']);
 
@@ -76,7 +76,7 @@ describe('bond accounting', () => {
     ]);
 
     // The statement's total is the owner's accounts, bond included: moves in and out make no line.
-    const statement = await ownerStatementOf(database.db, { type: 'trader', id: traderId }, {});
+    const statement = await ownerStatementOf(database.db, { owner: { type: 'trader', id: traderId }, period: {} });
     expect(statement.closingBalance).toBe('1000.000000');
     expect(statement.lines.map((line) => line.kind)).toEqual(['adjust.credit']);
     expect([categoryByKind['bond.in'], categoryByKind['bond.out'], categoryByKind['bond.penalty']]).toEqual(['bond', 'bond', 'bond']);
@@ -86,12 +86,12 @@ describe('bond accounting', () => {
   it('keeps in the bond the part open exposure needs: exposure / multiple', async () => {
     await capOn(true, '5');
     const trader = await payinTrader(database.db, '7.0000', '1000.00');
-    await moveBond(database.db, trader.traderId, { direction: 'in', amount: '40' }, cliActor);
+    await moveBond(database.db, { traderId: trader.traderId, direction: 'in', amount: '40', actor: cliActor });
     const matched = await payin('700.00'); // 100 USDT escrowed: 20 of the bond is held
     expect(matched.order.traderId).toBe(trader.traderId);
     expect(await exposureOf(trader.traderId)).toMatchObject({ escrowed: '100.000000', exposure: '100.000000', cap: '200.000000', free: '20.000000' });
-    await expect(moveBond(database.db, trader.traderId, { direction: 'out', amount: '20.000001' }, cliActor)).rejects.toMatchObject({ code: 'BOND_COVERS_EXPOSURE', meta: { free: '20.000000' } });
-    await moveBond(database.db, trader.traderId, { direction: 'out', amount: '20' }, cliActor);
+    await expect(moveBond(database.db, { traderId: trader.traderId, direction: 'out', amount: '20.000001', actor: cliActor })).rejects.toMatchObject({ code: 'BOND_COVERS_EXPOSURE', meta: { free: '20.000000' } });
+    await moveBond(database.db, { traderId: trader.traderId, direction: 'out', amount: '20', actor: cliActor });
     expect(await bondOf(trader.traderId)).toBe('20.000000');
   });
 });
@@ -106,7 +106,7 @@ describe('exposure cap', () => {
   it('refuses an accept that would go above bond x multiple, and changes nothing', async () => {
     await capOn(true, '5');
     const trader = await payoutTrader(database.db, '7.0000', '20.00');
-    await moveBond(database.db, trader.traderId, { direction: 'in', amount: '20' }, cliActor); // cap 100
+    await moveBond(database.db, { traderId: trader.traderId, direction: 'in', amount: '20', actor: cliActor }); // cap 100
     await acceptPayout(database.db, { traderId: trader.traderId, orderId: await pooledPayout() });
     const second = await pooledPayout();
     await expect(acceptPayout(database.db, { traderId: trader.traderId, orderId: second })).rejects.toMatchObject({
@@ -126,7 +126,7 @@ describe('exposure cap', () => {
   it('two accepts racing for the last of one cap: exactly one wins, exposure never above the cap', async () => {
     await capOn(true, '5');
     const trader = await payoutTrader(database.db, '7.0000', '30.00');
-    await moveBond(database.db, trader.traderId, { direction: 'in', amount: '30' }, cliActor); // cap 150: room for one payout of 100
+    await moveBond(database.db, { traderId: trader.traderId, direction: 'in', amount: '30', actor: cliActor }); // cap 150: room for one payout of 100
     for (let round = 0; round < 5; round += 1) {
       const orders = [await pooledPayout(), await pooledPayout()];
       const outcomes = await Promise.allSettled(orders.map((orderId) => acceptPayout(database.db, { traderId: trader.traderId, orderId })));
@@ -143,11 +143,11 @@ describe('exposure cap', () => {
   it('a move out racing an accept against one bond: exactly one wins, exposure never above the cap', async () => {
     await capOn(true, '5');
     const trader = await payoutTrader(database.db, '7.0000', '20.00');
-    await moveBond(database.db, trader.traderId, { direction: 'in', amount: '20' }, cliActor); // cap 100: the payout of 100 needs all of it
+    await moveBond(database.db, { traderId: trader.traderId, direction: 'in', amount: '20', actor: cliActor }); // cap 100: the payout of 100 needs all of it
     const orderId = await pooledPayout();
     const [accept, out] = await Promise.allSettled([
       acceptPayout(database.db, { traderId: trader.traderId, orderId }),
-      moveBond(database.db, trader.traderId, { direction: 'out', amount: '20' }, cliActor),
+      moveBond(database.db, { traderId: trader.traderId, direction: 'out', amount: '20', actor: cliActor }),
     ]);
     expect([accept.status, out.status].sort()).toEqual(['fulfilled', 'rejected']);
     const refused = accept.status === 'rejected' ? accept.reason : out.status === 'rejected' ? out.reason : null;
@@ -160,8 +160,8 @@ describe('exposure cap', () => {
     await capOn(true, '5');
     const cheap = await payinTrader(database.db, '7.0000', '1000.00');
     const dear = await payinTrader(database.db, '7.1000', '1000.00');
-    await moveBond(database.db, cheap.traderId, { direction: 'in', amount: '20' }, cliActor); // cap 100: room for one pay-in of 100
-    await moveBond(database.db, dear.traderId, { direction: 'in', amount: '100' }, cliActor);
+    await moveBond(database.db, { traderId: cheap.traderId, direction: 'in', amount: '20', actor: cliActor }); // cap 100: room for one pay-in of 100
+    await moveBond(database.db, { traderId: dear.traderId, direction: 'in', amount: '100', actor: cliActor });
     const [first, second] = await Promise.all([payin('700.00'), payin('700.00')]);
     expect([first.order.traderId, second.order.traderId].filter((id) => id === cheap.traderId)).toHaveLength(1);
     const exposure = await exposureOf(cheap.traderId);
@@ -172,8 +172,8 @@ describe('exposure cap', () => {
     await capOn(true, '5');
     const cheap = await payinTrader(database.db, '7.0000', '1000.00');
     const dear = await payinTrader(database.db, '7.1000', '1000.00');
-    await moveBond(database.db, cheap.traderId, { direction: 'in', amount: '10' }, cliActor); // cap 50
-    await moveBond(database.db, dear.traderId, { direction: 'in', amount: '100' }, cliActor); // cap 500
+    await moveBond(database.db, { traderId: cheap.traderId, direction: 'in', amount: '10', actor: cliActor }); // cap 50
+    await moveBond(database.db, { traderId: dear.traderId, direction: 'in', amount: '100', actor: cliActor }); // cap 500
     expect((await payin('350.00')).order.traderId).toBe(cheap.traderId); // 50 USDT: exactly the cap
     expect((await payin('70.00')).order.traderId).toBe(dear.traderId);
     await capOn(false);
@@ -188,7 +188,7 @@ describe('penalties from the bond', () => {
     const owner = await merchantWithBalance(db, '1000.000000');
     const trader = await traderWithBalance(db, '500.000000');
     const operator = await signedInOperator(db);
-    await moveBond(db, trader.traderId, { direction: 'in', amount: '100' }, cliActor);
+    await moveBond(db, { traderId: trader.traderId, direction: 'in', amount: '100', actor: cliActor });
 
     // usdAmount 123.45: 10% is 12.345000.
     const cheated = await disputedPayout(db, owner.merchantId, trader.traderId, { amounts: { usdAmount: '123.45', usdFeeAmount: '0.62' } });
@@ -200,7 +200,7 @@ describe('penalties from the bond', () => {
     expect(new Dec(await balanceOf(db, accountIds.merchantAvailable(owner.merchantId))).minus(merchantBefore).toFixed(6)).toBe('136.415000');
     const [audit] = await db.select({ details: auditLog.details }).from(auditLog).where(and(eq(auditLog.action, 'trader.bond_penalty'), eq(auditLog.targetId, trader.traderId)));
     expect(audit?.details).toMatchObject({ orderId: cheated.id, reasonCode: 'proof_invalid', amount: '12.345000', to: 'merchant' });
-    const statement = await ownerStatementOf(db, { type: 'trader', id: trader.traderId }, {});
+    const statement = await ownerStatementOf(db, { owner: { type: 'trader', id: trader.traderId }, period: {} });
     expect(statement.lines.filter((line) => line.category === 'bond').map((line) => [line.kind, line.amount])).toEqual([['bond.penalty', '-12.345000']]);
 
     const unlucky = await disputedPayout(db, owner.merchantId, trader.traderId);
@@ -215,7 +215,7 @@ describe('penalties from the bond', () => {
     const owner = await merchantWithBalance(db, '0');
     const trader = await traderWithBalance(db, '500.000000');
     const operator = await signedInOperator(db);
-    await moveBond(db, trader.traderId, { direction: 'in', amount: '0.2' }, cliActor);
+    await moveBond(db, { traderId: trader.traderId, direction: 'in', amount: '0.2', actor: cliActor });
     const order = await disputedPayin(db, owner.merchantId, trader.traderId, '10.000000'); // 5% is 0.5, the bond holds 0.2
     await operator.caller.operator.disputes.claim({ flow: 'payin', orderId: order.id });
     await operator.caller.operator.disputes.rule({ flow: 'payin', orderId: order.id, ruling: 'complete', reasonCode: 'proof_valid', note: 'The buyer paid.' });

@@ -21,7 +21,12 @@ export const moveBondInput = z
     reference: z.string().min(1).max(128).optional(),
   })
   .strict();
-export type MoveBondInput = z.input<typeof moveBondInput>;
+type MoveBondInput = z.input<typeof moveBondInput>;
+
+type MoveBondOptions = MoveBondInput & {
+  traderId: string;
+  actor: AuditActorRef;
+};
 
 /**
  * A trader moves USDT between its available balance and its bond (docs/ledger.md, "Bond"): one
@@ -32,9 +37,7 @@ export type MoveBondInput = z.input<typeof moveBondInput>;
  */
 export async function moveBond(
   db: Db,
-  traderId: string,
-  rawInput: MoveBondInput,
-  actor: AuditActorRef,
+  { traderId, actor, ...rawInput }: MoveBondOptions,
 ): Promise<{ transferId: string; applied: boolean; exposure: TraderExposure }> {
   const input = parseInput(moveBondInput, rawInput);
   const transferId = `bond:${traderId}:${input.reference ?? randomUUID()}`;

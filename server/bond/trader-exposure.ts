@@ -79,12 +79,18 @@ export function assertWithinCap(exposure: TraderExposure, addition: string): voi
   }
 }
 
+interface PayinFitsBondCapOptions {
+  traderId: string;
+  assetAmount: string;
+  settings: BondCapSettings;
+}
+
 /**
  * Whether a pay-in of `assetAmount` may be matched to the trader under the cap: true at once while
  * the cap is off; otherwise locks the trader's row and reads its exposure, so two matches racing
  * for the last of one trader's cap cannot both take it.
  */
-export async function payinFitsBondCap(db: Executor, traderId: string, assetAmount: string, settings: BondCapSettings): Promise<boolean> {
+export async function payinFitsBondCap(db: Executor, { traderId, assetAmount, settings }: PayinFitsBondCapOptions): Promise<boolean> {
   if (!settings.capEnabled) return true;
   await lockTraderForExposure(db, traderId);
   const exposure = await traderExposure(db, traderId, settings);

@@ -85,8 +85,8 @@ describe.skipIf(!hasPgAutoctl || !process.env.TEST_DATABASE_URL || !anvilBinary(
   async function withdraw(owner: Owner, amount: string): Promise<void> {
     const requested = await whenWritable(() => requestWithdrawal(database.db, { owner: owner.owner, input: { chain: chain.key, addressId: owner.payout.id, amount }, chains: settings, now: new Date() }));
     if (requested.state === 'APPROVED') return;
-    const review = await whenWritable(() => reviewWithdrawal(database.db, { withdrawalId: requested.id, decision: 'approve' }, { id: operators[0]!.userId }));
-    if (review.status === 'proposed') await whenWritable(() => decideWithdrawalProposal(database.db, { proposalId: review.proposalId, decision: 'approve' }, { id: operators[1]!.userId }));
+    const review = await whenWritable(() => reviewWithdrawal(database.db, { input: { withdrawalId: requested.id, decision: 'approve' }, operator: { id: operators[0]!.userId } }));
+    if (review.status === 'proposed') await whenWritable(() => decideWithdrawalProposal(database.db, { input: { proposalId: review.proposalId, decision: 'approve' }, operator: { id: operators[1]!.userId } }));
   }
 
   /** Whole-unit deposits from anvil's account to the owners' deposit addresses, in turn. */

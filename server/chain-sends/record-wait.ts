@@ -4,13 +4,20 @@ import { chainSends, type ChainSendWaitReason } from '../../db/schema';
 import { log } from '../logging/log';
 import type { ChainSendRow } from './apply-chain-send-transition';
 
+interface RecordWaitOptions {
+  where: { chain: string; from: string };
+  send: ChainSendRow;
+  reason: ChainSendWaitReason;
+  now: Date;
+}
+
 /**
  * Records why a queued send waits, for the operators (the hot-wallet summary, the waiting-sends
  * gauge); the first time a send waits for gas or for the target, says so at `error`: an operator
  * must act (fund the wallet's native coin, or let the sweeps refill it). Never a key, an RPC URL or
  * a balance of anything but the hot wallet. `from` is the address that would pay.
  */
-export async function recordWait(tx: Tx, where: { chain: string; from: string }, send: ChainSendRow, reason: ChainSendWaitReason, now: Date): Promise<void> {
+export async function recordWait(tx: Tx, { where, send, reason, now }: RecordWaitOptions): Promise<void> {
   if (send.waitReason === reason) return;
   await tx.update(chainSends).set({ waitReason: reason, waitingSince: now, updatedAt: now }).where(eq(chainSends.id, send.id));
   const message = {

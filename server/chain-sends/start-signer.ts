@@ -181,7 +181,7 @@ async function signQueued(options: SignerOptions, ctx: EvmSignerChain, stopped: 
   const nativeBalance = await ctx.node.nativeBalance(ctx.account.address);
   const fees = await ctx.node.fees();
   const target = (await hotWalletSettings(options.db)).targets[ctx.chain.key];
-  const signed = await signAcrossLanes((lane, skip) => signQueuedSend(options.db, ctx, lane, { fees, tokenBalance, nativeBalance, target, now: new Date(), skip }), options.signPerTick ?? 50, stopped);
+  const signed = await signAcrossLanes((lane, skip) => signQueuedSend(options.db, { ctx, lane, input: { fees, tokenBalance, nativeBalance, target, now: new Date(), skip } }), options.signPerTick ?? 50, stopped);
   if (signed > 0) chainSendAttemptsTotal.inc({ chain: ctx.chain.key, outcome: 'signed' }, signed);
 }
 

@@ -245,7 +245,7 @@ describe('the signer on TRON (stand-in node, PostgreSQL)', () => {
       now: new Date(Date.now() - 2 * 24 * 3_600_000),
     });
     const withdrawal = await requestWithdrawal(database.db, { owner, input: { chain: chain.key, addressId: address.id, amount: '120' }, chains, now: new Date() });
-    await reviewWithdrawal(database.db, { withdrawalId: withdrawal.id, decision: 'approve' }, { id: operator.userId });
+    await reviewWithdrawal(database.db, { input: { withdrawalId: withdrawal.id, decision: 'approve' }, operator: { id: operator.userId } });
     expect(await balanceOf(database.db, accountIds.available(owner))).toBe('378.000000');
 
     node.reverts = () => true;

@@ -24,13 +24,20 @@ export async function checkBuyerReceiptTarget(db: Executor, token: string, now =
   return { orderId: order.id };
 }
 
+interface AddBuyerReceiptsOptions {
+  token: string;
+  files: readonly Uint8Array[];
+  ip?: string | null;
+  now?: Date;
+}
+
 /**
  * The buyer attaches up to 3 screenshots of their bank transfer, any time after "I Have Paid" (no
  * 15-minute wait: that applies to opening a dispute only). They are dispute evidence of party
  * `buyer` with the proof rules (type by content, 5 MB, 40 megapixels, re-encoded), which the
  * operator's case shows beside the trader's and the merchant's.
  */
-export async function addBuyerReceipts(db: Db, token: string, files: readonly Uint8Array[], options: { ip?: string | null; now?: Date } = {}) {
+export async function addBuyerReceipts(db: Db, { token, files, ...options }: AddBuyerReceiptsOptions) {
   const { orderId } = await checkBuyerReceiptTarget(db, token, options.now);
   if (files.length === 0) {
     throw new DomainError('VALIDATION_FAILED', 'Choose 1 to 3 screenshots of your transfer.', { details: [{ path: 'images', message: 'choose 1 to 3 images' }] });

@@ -81,15 +81,15 @@ describe('the merchant’s checkout frame', () => {
   it('shows the display name and a readable accent, and a logo when there is one', async () => {
     const order = await payin();
     expect(await checkoutBranding(database.db, order.token)).toMatchObject({ accent: null, hasLogo: false });
-    await updateCheckoutSettings(database.db, merchant.merchantId, { checkoutDisplayName: '  Tea House ', checkoutAccentColor: '#FFD400' }, cliActor);
-    await setCheckoutLogo(database.db, merchant.merchantId, await tinyPng('#336699'), cliActor);
+    await updateCheckoutSettings(database.db, { merchantId: merchant.merchantId, checkoutDisplayName: '  Tea House ', checkoutAccentColor: '#FFD400', actor: cliActor });
+    await setCheckoutLogo(database.db, { merchantId: merchant.merchantId, bytes: await tinyPng('#336699'), actor: cliActor });
     expect(await checkoutBranding(database.db, order.token)).toEqual({ merchantName: 'Tea House', accent: { background: '#ffd400', text: '#000000' }, hasLogo: true });
     expect((await checkoutView(database.db, order.token)).merchantName).toBe('Tea House');
     expect((await checkoutLogo(database.db, order.token))?.contentType).toBe('image/png');
 
     // Empty fields fall back to the defaults; the logo can be removed.
-    await updateCheckoutSettings(database.db, merchant.merchantId, { checkoutDisplayName: '', checkoutAccentColor: '' }, cliActor);
-    await setCheckoutLogo(database.db, merchant.merchantId, null, cliActor);
+    await updateCheckoutSettings(database.db, { merchantId: merchant.merchantId, checkoutDisplayName: '', checkoutAccentColor: '', actor: cliActor });
+    await setCheckoutLogo(database.db, { merchantId: merchant.merchantId, bytes: null, actor: cliActor });
     const plain = await checkoutBranding(database.db, order.token);
     expect(plain.accent).toBeNull();
     expect(plain.hasLogo).toBe(false);
@@ -99,12 +99,12 @@ describe('the merchant’s checkout frame', () => {
   });
 
   it('refuses a colour that is not #rrggbb, a logo that is not an image and an unknown merchant, changing nothing', async () => {
-    expect(await codeOf(updateCheckoutSettings(database.db, merchant.merchantId, { checkoutAccentColor: 'red' }, cliActor))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(updateCheckoutSettings(database.db, merchant.merchantId, { checkoutDisplayName: 'x'.repeat(61) }, cliActor))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(updateCheckoutSettings(database.db, merchant.merchantId, {}, cliActor))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(setCheckoutLogo(database.db, merchant.merchantId, new TextEncoder().encode('<svg/>'), cliActor))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(updateCheckoutSettings(database.db, crypto.randomUUID(), { askPayerName: true }, cliActor))).toBe('NOT_FOUND');
-    expect(await codeOf(setCheckoutLogo(database.db, crypto.randomUUID(), null, cliActor))).toBe('NOT_FOUND');
+    expect(await codeOf(updateCheckoutSettings(database.db, { merchantId: merchant.merchantId, checkoutAccentColor: 'red', actor: cliActor }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(updateCheckoutSettings(database.db, { merchantId: merchant.merchantId, checkoutDisplayName: 'x'.repeat(61), actor: cliActor }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(updateCheckoutSettings(database.db, { merchantId: merchant.merchantId, actor: cliActor }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(setCheckoutLogo(database.db, { merchantId: merchant.merchantId, bytes: new TextEncoder().encode('<svg/>'), actor: cliActor }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(updateCheckoutSettings(database.db, { merchantId: crypto.randomUUID(), askPayerName: true, actor: cliActor }))).toBe('NOT_FOUND');
+    expect(await codeOf(setCheckoutLogo(database.db, { merchantId: crypto.randomUUID(), bytes: null, actor: cliActor }))).toBe('NOT_FOUND');
     const order = await payin();
     expect((await checkoutBranding(database.db, order.token)).accent).toBeNull();
   });
@@ -139,20 +139,20 @@ describe('the buyer’s report of a problem', () => {
   it('opens 15 minutes after "I Have Paid", and a refusal says when and why, changing nothing', async () => {
     const order = await payin();
     const paidAt = new Date(Date.now() + 1_000);
-    await submitBuyerPayment(database.db, order.token, paidAt);
+    await submitBuyerPayment(database.db, { token: order.token, now: paidAt });
     const waiting = await checkoutView(database.db, order.token, paidAt);
     expect(waiting.canReportProblemFrom).toBe(new Date(paidAt.getTime() + 15 * MINUTE).toISOString());
     expect(waiting.reportWaitMinutes).toBe(15);
     expect(waiting.reportRulingHours).toBe(8);
     expect(waiting.dispute).toBeNull();
 
-    const early = await caught(reportBuyerProblem(database.db, order.token, { kind: 'not_confirmed', message: 'Nothing yet' }, new Date(paidAt.getTime() + 14 * MINUTE)));
+    const early = await caught(reportBuyerProblem(database.db, { token: order.token, report: { kind: 'not_confirmed', message: 'Nothing yet' }, now: new Date(paidAt.getTime() + 14 * MINUTE) }));
     expect(early.code).toBe('TRANSITION_NOT_DUE');
     expect(early.meta).toEqual({ reportFrom: waiting.canReportProblemFrom });
     expect(early.message).toMatch(/the payee usually confirms by then/);
     expect((await checkoutView(database.db, order.token)).status).toBe('PAYMENT_SUBMITTED');
 
-    await reportBuyerProblem(database.db, order.token, { kind: 'not_confirmed', message: '  I paid at 10:02 from my ICBC card.  ' }, new Date(paidAt.getTime() + 15 * MINUTE));
+    await reportBuyerProblem(database.db, { token: order.token, report: { kind: 'not_confirmed', message: '  I paid at 10:02 from my ICBC card.  ' }, now: new Date(paidAt.getTime() + 15 * MINUTE) });
     const view = await checkoutView(database.db, order.token);
     expect(view.status).toBe('DISPUTED');
     expect(view.dispute).toMatchObject({ report: 'I paid at 10:02 from my ICBC card.', reportKind: 'not_confirmed' });
@@ -162,8 +162,8 @@ describe('the buyer’s report of a problem', () => {
     for (const kind of ['amount_differs', 'other_details', 'other'] as const) {
       const order = await payin();
       const paidAt = new Date(Date.now() + 1_000);
-      await submitBuyerPayment(database.db, order.token, paidAt);
-      await reportBuyerProblem(database.db, order.token, { kind, message: 'I left out the memo code.' }, new Date(paidAt.getTime() + 1_000));
+      await submitBuyerPayment(database.db, { token: order.token, now: paidAt });
+      await reportBuyerProblem(database.db, { token: order.token, report: { kind, message: 'I left out the memo code.' }, now: new Date(paidAt.getTime() + 1_000) });
       expect((await checkoutView(database.db, order.token)).dispute).toMatchObject({ openedBy: 'buyer', reportKind: kind, report: 'I left out the memo code.' });
       const [row] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, order.orderId));
       expect(row?.buyerReportKind).toBe(kind);
@@ -174,7 +174,7 @@ describe('the buyer’s report of a problem', () => {
 
   it('through the page refuses a report without a known kind, changing nothing', async () => {
     const order = await payin();
-    await submitBuyerPayment(database.db, order.token);
+    await submitBuyerPayment(database.db, { token: order.token });
     const buyer = callerAs(database.db, null);
     expect(await refusalCode(buyer.checkout.reportProblem({ token: order.token, kind: 'impatient' as 'other', message: 'Where is it?' }))).toBe('BAD_REQUEST');
     expect((await checkoutView(database.db, order.token)).status).toBe('PAYMENT_SUBMITTED');
@@ -184,7 +184,7 @@ describe('the buyer’s report of a problem', () => {
 
   it('refuses a report before "I Have Paid" whatever its kind, changing nothing', async () => {
     const order = await payin();
-    expect(await codeOf(reportBuyerProblem(database.db, order.token, { kind: 'amount_differs', message: 'Too early' }))).toBe('INVALID_ORDER_STATE');
+    expect(await codeOf(reportBuyerProblem(database.db, { token: order.token, report: { kind: 'amount_differs', message: 'Too early' } }))).toBe('INVALID_ORDER_STATE');
     expect((await checkoutView(database.db, order.token)).status).toBe('PENDING_PAYMENT');
     await cancelByBuyer(database.db, order.token);
   });
@@ -192,9 +192,9 @@ describe('the buyer’s report of a problem', () => {
   it('is echoed on the disputed screen with when to expect an answer, from the buyer-report due-by times', async () => {
     const order = await payin();
     const paidAt = new Date(Date.now() + 1_000);
-    await submitBuyerPayment(database.db, order.token, paidAt);
+    await submitBuyerPayment(database.db, { token: order.token, now: paidAt });
     const reportedAt = new Date(paidAt.getTime() + 20 * MINUTE);
-    await reportBuyerProblem(database.db, order.token, { kind: 'amount_differs', message: 'I sent 110.00 instead of 100.00.' }, reportedAt);
+    await reportBuyerProblem(database.db, { token: order.token, report: { kind: 'amount_differs', message: 'I sent 110.00 instead of 100.00.' }, now: reportedAt });
     const view = await checkoutView(database.db, order.token, reportedAt);
     expect(view.dispute).toEqual({
       openedBy: 'buyer',
@@ -215,7 +215,7 @@ describe('the buyer’s report of a problem', () => {
 
   it('does not show the buyer the trader’s own reason when the trader reported the money missing', async () => {
     const order = await payin();
-    await submitBuyerPayment(database.db, order.token);
+    await submitBuyerPayment(database.db, { token: order.token });
     await reportNotReceived(database.db, { traderId, orderId: order.orderId, reason: 'Internal: nothing on the ICBC statement' });
     const dispute = (await checkoutView(database.db, order.token)).dispute;
     expect(dispute?.openedBy).toBe('trader');
@@ -243,27 +243,27 @@ describe('who cancelled', () => {
 describe('the buyer’s receipts', () => {
   it('are refused before "I Have Paid", then taken at once up to 3 in all, as buyer evidence', async () => {
     const order = await payin();
-    expect(await codeOf(addBuyerReceipts(database.db, order.token, [await tinyPng('#111111')]))).toBe('INVALID_ORDER_STATE');
+    expect(await codeOf(addBuyerReceipts(database.db, { token: order.token, files: [await tinyPng('#111111')] }))).toBe('INVALID_ORDER_STATE');
     expect((await checkoutView(database.db, order.token)).receipts).toBeNull();
 
-    await submitBuyerPayment(database.db, order.token);
+    await submitBuyerPayment(database.db, { token: order.token });
     expect((await checkoutView(database.db, order.token)).receipts).toEqual({ attached: 0, remaining: 3 });
-    expect(await codeOf(addBuyerReceipts(database.db, order.token, []))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(addBuyerReceipts(database.db, order.token, [new TextEncoder().encode('not an image')]))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(addBuyerReceipts(database.db, { token: order.token, files: [] }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(addBuyerReceipts(database.db, { token: order.token, files: [new TextEncoder().encode('not an image')] }))).toBe('VALIDATION_FAILED');
     expect(await buyerEvidence(order.orderId)).toEqual({ items: 0, files: 0 });
 
-    const item = await addBuyerReceipts(database.db, order.token, [await tinyPng('#222222'), await tinyPng('#333333')]);
+    const item = await addBuyerReceipts(database.db, { token: order.token, files: [await tinyPng('#222222'), await tinyPng('#333333')] });
     expect(item.party).toBe('buyer');
     expect(await buyerEvidence(order.orderId)).toEqual({ items: 1, files: 2 });
     expect((await checkoutView(database.db, order.token)).receipts).toEqual({ attached: 2, remaining: 1 });
-    expect(await codeOf(addBuyerReceipts(database.db, order.token, [await tinyPng('#444444'), await tinyPng('#555555')]))).toBe('VALIDATION_FAILED');
-    await addBuyerReceipts(database.db, order.token, [await tinyPng('#666666')]);
+    expect(await codeOf(addBuyerReceipts(database.db, { token: order.token, files: [await tinyPng('#444444'), await tinyPng('#555555')] }))).toBe('VALIDATION_FAILED');
+    await addBuyerReceipts(database.db, { token: order.token, files: [await tinyPng('#666666')] });
     expect((await checkoutView(database.db, order.token)).receipts).toEqual({ attached: 3, remaining: 0 });
   });
 
   it('come through POST /pay/:token/receipts as multipart, refused from another site or unknown links', async () => {
     const order = await payin();
-    await submitBuyerPayment(database.db, order.token);
+    await submitBuyerPayment(database.db, { token: order.token });
     const status = async (response: Response) => [response.status, response.status === 201 ? null : ((await response.json()) as { error: { code: string } }).error.code];
     const png = await tinyPng('#123456');
     expect(await status(await uploadReceiptsResponse(database.db, form([png]), 'A'.repeat(43)))).toEqual([404, 'ORDER_NOT_FOUND']);
@@ -291,7 +291,7 @@ describe('the live status', () => {
       seen.push('mine');
       wake();
     });
-    await submitBuyerPayment(database.db, order.token);
+    await submitBuyerPayment(database.db, { token: order.token });
     await woken;
     expect(seen).toEqual(['mine']);
     stop();

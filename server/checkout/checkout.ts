@@ -98,12 +98,18 @@ export async function checkoutView(db: Executor, token: string, now = new Date()
 
 export type CheckoutView = Awaited<ReturnType<typeof checkoutView>>;
 
+interface SubmitBuyerPaymentOptions {
+  token: string;
+  now?: Date;
+  payerName?: string;
+}
+
 /**
  * "I Have Paid": PENDING_PAYMENT -> PAYMENT_SUBMITTED. A second click is refused, not repeated. The
  * name on the buyer's bank account, when the merchant asks for it, is stored encrypted (purpose
  * card) and shown only to the pay-in's trader (docs/security.md).
  */
-export async function submitBuyerPayment(db: Db, token: string, now = new Date(), options: { payerName?: string } = {}) {
+export async function submitBuyerPayment(db: Db, { token, now = new Date(), ...options }: SubmitBuyerPaymentOptions) {
   const order = await payinByToken(db, token);
   if (order.expiresAt.getTime() <= now.getTime() && order.status === 'PENDING_PAYMENT') {
     throw new DomainError('INVALID_ORDER_STATE', 'This payment has expired.', { meta: { status: 'CANCELLED' } });
@@ -143,6 +149,12 @@ export async function cancelByBuyer(db: Db, token: string, now = new Date()) {
   );
 }
 
+interface ReportBuyerProblemOptions {
+  token: string;
+  report: { kind: BuyerReportKind; message: string };
+  now?: Date;
+}
+
 /**
  * The buyer reports a problem: PAYMENT_SUBMITTED -> DISPUTED for an operator. A mistake the buyer
  * knows of (a different amount, other details) may be reported at once; "the payee has not
@@ -151,7 +163,7 @@ export async function cancelByBuyer(db: Db, token: string, now = new Date()) {
  * confirms within them, while a report stops the trader's confirmation and hands the order to an
  * operator, who has up to 8 hours to rule (docs/operator-guide.md, "Due-by times").
  */
-export async function reportBuyerProblem(db: Db, token: string, report: { kind: BuyerReportKind; message: string }, now = new Date()) {
+export async function reportBuyerProblem(db: Db, { token, report, now = new Date() }: ReportBuyerProblemOptions) {
   const order = await payinByToken(db, token);
   const { kind } = report;
   const message = report.message.trim();

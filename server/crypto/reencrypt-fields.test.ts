@@ -29,14 +29,14 @@ const newKeysText = generateKeyringText(new Date('2026-12-01T00:00:00Z'));
 beforeAll(async () => {
   database = await apiDatabase();
   merchant = await apiMerchant(database.db);
-  await setWebhookEndpoint(database.db, merchant.merchantId, 'https://merchant.example/hooks', cliActor, new Date(), true);
+  await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url: 'https://merchant.example/hooks', actor: cliActor, now: new Date(), allowPrivate: true });
   await rotateWebhookSecret({ db: database.db, merchantId: merchant.merchantId, actor: cliActor, input: { overlapSeconds: 24 * 3600 } });
   const seller = await payinTrader(database.db);
   await payoutTrader(database.db);
   // A pay-in with the buyer's name, and a bank notification with a payer and a memo.
   const payin = await merchant.client.createPayin({ merchantOrderNo: 'rotation-payin', fiatAmount: '100.00' });
   if (payin.status !== 201) throw new Error(JSON.stringify(payin.body));
-  await submitBuyerPayment(database.db, new URL((payin.body as { payUrl: string }).payUrl).pathname.split('/').pop() ?? '', new Date(), { payerName: 'Zhang San' });
+  await submitBuyerPayment(database.db, { token: new URL((payin.body as { payUrl: string }).payUrl).pathname.split('/').pop() ?? '', now: new Date(), payerName: 'Zhang San' });
   const [account] = await database.db.select().from(traderBankAccounts).where(eq(traderBankAccounts.traderId, seller.traderId));
   await receiveNotification(database.db, {
     traderId: seller.traderId,

@@ -17,5 +17,5 @@ export const DEMO_PAYIN_FIAT_AMOUNT = '500.00';
 export async function createDemoPayin(db: Db, now = new Date()): Promise<CreatedPayin> {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, demoCredentials.merchant.id));
   if (!merchant) throw new DomainError('NOT_FOUND', 'The demo merchant does not exist: start Corridor in demo mode.');
-  return db.transaction((tx) => createPayin(tx, merchant, { merchantOrderNo: `demo-checkout-${randomUUID()}`, fiatAmount: DEMO_PAYIN_FIAT_AMOUNT }, now));
+  return db.transaction((tx) => createPayin(tx, { merchant, input: { merchantOrderNo: `demo-checkout-${randomUUID()}`, fiatAmount: DEMO_PAYIN_FIAT_AMOUNT }, now }));
 }

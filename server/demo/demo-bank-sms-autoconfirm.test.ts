@@ -46,7 +46,7 @@ describe('the demo trader’s bank SMS', () => {
     const { order, payUrl } = await createDemoPayin(db, now);
     expect(order.status).toBe('PENDING_PAYMENT');
     expect(order.traderBankAccountId).toBe(account.id);
-    await submitBuyerPayment(db, payUrl.split('/pay/')[1] ?? '', now);
+    await submitBuyerPayment(db, { token: payUrl.split('/pay/')[1] ?? '', now });
 
     const amount = order.paymentFiatAmount ?? order.fiatAmount;
     const [whole, cents] = amount.split('.');

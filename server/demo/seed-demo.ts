@@ -60,9 +60,7 @@ async function mark(db: Db, key: string): Promise<void> {
 async function seed(db: Db): Promise<void> {
   await createMerchant(
     db,
-    { name: demo.merchant.name, payoutFeeBps: 30, payinFeeBps: 50 },
-    cliActor,
-    { id: demo.merchant.id, apiKeyPreset: { keyId: demo.merchant.apiKey, secret: demo.merchant.apiSecret } },
+    { name: demo.merchant.name, payoutFeeBps: 30, payinFeeBps: 50, actor: cliActor, options: { id: demo.merchant.id, apiKeyPreset: { keyId: demo.merchant.apiKey, secret: demo.merchant.apiSecret } } },
   );
   await adjustBalance(
     db,
@@ -92,15 +90,13 @@ async function seed(db: Db): Promise<void> {
     },
     cliActor,
   );
-  await setQuote(db, trader.traderId, { side: 'SELL', price: '7.2500', minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
-  await setQuote(db, trader.traderId, { side: 'BUY', price: '7.1500', minFiat: '100.00', maxFiat: '50000.00' }, cliActor);
+  await setQuote(db, { traderId: trader.traderId, side: 'SELL', price: '7.2500', minFiat: '100.00', maxFiat: '50000.00', actor: cliActor });
+  await setQuote(db, { traderId: trader.traderId, side: 'BUY', price: '7.1500', minFiat: '100.00', maxFiat: '50000.00', actor: cliActor });
   await addBankAccount(
     db,
-    trader.traderId,
-    { holderName: 'Zhang Wei', bankName: 'China Merchants Bank', accountNumber: '6214830012345678' },
-    cliActor,
+    { traderId: trader.traderId, holderName: 'Zhang Wei', bankName: 'China Merchants Bank', accountNumber: '6214830012345678', actor: cliActor },
   );
-  await setTraderOnline(db, trader.traderId, true);
+  await setTraderOnline(db, { traderId: trader.traderId, online: true });
   await issueApiKey(db, { traderId: trader.traderId }, { label: 'demo bot', preset: { keyId: demo.trader.apiKey, secret: demo.trader.apiSecret } });
 
   await createOperator(
@@ -130,7 +126,7 @@ async function seedMerchantOwner(db: Db): Promise<boolean> {
     .from(users)
     .where(or(eq(users.email, owner.email), and(eq(users.merchantId, demo.merchant.id), eq(users.merchantRole, 'owner'), eq(users.status, 'active'))));
   if (!merchant || taken) return false;
-  const invitation = await createMerchantOwner(db, { merchantId: demo.merchant.id, email: owner.email }, cliActor);
+  const invitation = await createMerchantOwner(db, { merchantId: demo.merchant.id, email: owner.email, actor: cliActor });
   const token = new URL(invitation.link).pathname.split('/').pop() ?? '';
   await acceptInvitation(db, { token, displayName: owner.name, password: owner.password });
   return true;

@@ -62,7 +62,7 @@ export async function recordScan(
         .returning();
       if (!row) continue;
       detected += 1;
-      await writeDepositEvent(tx, row, 'wallet.deposit_detected', now);
+      await writeDepositEvent(tx, { row, type: 'wallet.deposit_detected', now });
     }
     await tx
       .update(chainCursors)

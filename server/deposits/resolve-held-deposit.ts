@@ -37,7 +37,7 @@ export async function resolveHeldDeposit(db: Db, rawInput: z.input<typeof resolv
     if (!deposit) throw new DomainError('NOT_FOUND', 'No deposit with this id.');
     const now = new Date();
     if (input.decision === 'dismiss') {
-      const row = await applyDepositTransition(tx, deposit, 'dismiss', {}, now, 'operator');
+      const row = await applyDepositTransition(tx, { deposit, action: 'dismiss', changes: {}, now, actor: 'operator' });
       if (!row) throw new DomainError('INVALID_ORDER_STATE', 'The deposit was resolved meanwhile.');
       await audit(tx as unknown as Db, actor, 'wallet.held_deposit_dismissed', row, { note: input.note });
       return depositView(row);
@@ -49,7 +49,7 @@ export async function resolveHeldDeposit(db: Db, rawInput: z.input<typeof resolv
     if (!exists) throw new DomainError('ACCOUNT_NOT_FOUND', `No ${owner.type} with this id.`);
     const transferId = depositTransferId(deposit);
     // Planned first so that a deposit that is not HELD is refused before any money moves.
-    const row = await applyDepositTransition(tx, deposit, 'release', { creditedAt: now, transferId, ownerType: owner.type, ownerId: owner.id }, now, 'operator');
+    const row = await applyDepositTransition(tx, { deposit, action: 'release', changes: { creditedAt: now, transferId, ownerType: owner.type, ownerId: owner.id }, now, actor: 'operator' });
     if (!row) throw new DomainError('INVALID_ORDER_STATE', 'The deposit was resolved meanwhile.');
     await move(tx, {
       id: transferId,

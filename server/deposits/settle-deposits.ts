@@ -47,7 +47,7 @@ export async function settleDeposits(db: Db, options: { chain: ChainConfig; head
     // several). Nothing is decided on that; the next tick asks again.
     if (current === null) continue;
     if (current !== deposit.blockHash) {
-      const orphaned = await db.transaction((tx) => applyDepositTransition(tx, deposit, 'orphan', { orphanedAt: now }, now));
+      const orphaned = await db.transaction((tx) => applyDepositTransition(tx, { deposit, action: 'orphan', changes: { orphanedAt: now }, now }));
       if (orphaned) counts.orphaned += 1;
       if (lowestOrphan === undefined || deposit.blockNumber < lowestOrphan) lowestOrphan = deposit.blockNumber;
       continue;
@@ -74,12 +74,12 @@ async function finalize(db: Db, options: { chain: ChainConfig; deposit: DepositR
   return db.transaction(async (tx) => {
     const [deposit] = await tx.select().from(chainDeposits).where(eq(chainDeposits.id, options.deposit.id)).for('update');
     if (!deposit || deposit.state !== 'DETECTED') return null;
-    const confirmed = await applyDepositTransition(tx, deposit, 'confirm', { confirmations, confirmedAt: now }, now);
+    const confirmed = await applyDepositTransition(tx, { deposit, action: 'confirm', changes: { confirmations, confirmedAt: now }, now });
     if (!confirmed) return null;
 
     const reason = await holdReason(tx as unknown as Db, confirmed, chain);
     if (reason) {
-      await applyDepositTransition(tx, confirmed, 'hold', { heldReason: reason }, now);
+      await applyDepositTransition(tx, { deposit: confirmed, action: 'hold', changes: { heldReason: reason }, now });
       return 'held';
     }
     const transferId = depositTransferId(confirmed);
@@ -91,7 +91,7 @@ async function finalize(db: Db, options: { chain: ChainConfig; deposit: DepositR
       from: accountIds.external,
       to: [{ accountId: owner, amount: confirmed.amount }],
     });
-    await applyDepositTransition(tx, confirmed, 'credit', { creditedAt: now, transferId }, now);
+    await applyDepositTransition(tx, { deposit: confirmed, action: 'credit', changes: { creditedAt: now, transferId }, now });
     return 'credited';
   });
 }

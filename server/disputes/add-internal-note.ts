@@ -13,12 +13,18 @@ import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
 export const addInternalNoteInput = z.object({ flow: disputeFlow, orderId: z.uuid(), note: evidenceStatement }).strict();
 
+interface AddInternalNoteOptions {
+  input: unknown;
+  operator: OperatorActor;
+  now?: Date;
+}
+
 /**
  * An operator's internal note on a case (docs/operator-guide.md, "Evidence"): stored as evidence of
  * the party 'operator' with `internal` set, shown in the case timeline to operators only. No party
  * listing, event or API returns it, and the audit row records its length, not its text.
  */
-export async function addInternalNote(db: Db, raw: unknown, operator: OperatorActor, now = new Date()) {
+export async function addInternalNote(db: Db, { input: raw, operator, now = new Date() }: AddInternalNoteOptions) {
   const input = parseInput(addInternalNoteInput, raw);
   return retryTransaction(db, async (tx) => {
     const table = orderTableOf(input.flow);

@@ -16,18 +16,25 @@ export type CheckedRuling =
   | { flow: 'payin'; orderId: string; ruling: 'complete' | 'fail' | 'split'; reasonCode: RulingReasonCode; splitAmount: string | null; note: string };
 
 /** The scheduler applying an automatic ruling (server/disputes/apply-auto-rulings.ts). */
-export interface AutomaticRuler {
+interface AutomaticRuler {
   rule: string;
   autoRulingId: string;
 }
 
 /** The system applying a settlement both parties accepted (server/disputes/answer-settlement.ts). */
-export interface AgreedRuler {
+interface AgreedRuler {
   agreementId: string;
 }
 
 const payoutActionOf = { release: 'resolve_release', refund: 'resolve_refund', split: 'resolve_split' } as const;
 const payinActionOf = { complete: 'resolve_complete', fail: 'resolve_fail', split: 'resolve_split' } as const;
+
+interface ApplyRulingOptions {
+  ruling: CheckedRuling;
+  operator: OperatorActor | AutomaticRuler | AgreedRuler;
+  now: Date;
+  extraAudit?: Record<string, unknown>;
+}
 
 /**
  * Applies a ruling inside the caller's transaction (which holds the order's lock): the transition,
@@ -35,7 +42,7 @@ const payinActionOf = { complete: 'resolve_complete', fail: 'resolve_fail', spli
  * and the audit row. Used by the claim holder's direct ruling and by a four-eyes approval, so both
  * move money the same way. `extraAudit` adds facts such as who proposed an approved ruling.
  */
-export async function applyRuling(tx: Tx, ruling: CheckedRuling, operator: OperatorActor | AutomaticRuler | AgreedRuler, now: Date, extraAudit: Record<string, unknown> = {}) {
+export async function applyRuling(tx: Tx, { ruling, operator, now, extraAudit = {} }: ApplyRulingOptions) {
   // An automatic ruling is the system's transition (docs/state-machines.md allows it on the rulings a rule may make).
   // So is the parties' accepted settlement: no operator decided it.
   const automatic = 'rule' in operator;

@@ -77,7 +77,7 @@ async function ledgerClean() {
 async function silentMerchantPayout(merchantId: string, traderId: string, proofAt: Date) {
   const db = database.db;
   const order = await insertPayout(db, merchantId);
-  await setTraderOnline(db, traderId, true);
+  await setTraderOnline(db, { traderId, online: true });
   await acceptPayout(db, { traderId, orderId: order.id }, proofAt);
   await submitPayoutProof(db, { traderId, orderId: order.id, files: [await tinyPng(`#${randomBytes(3).toString('hex')}`)] }, proofAt);
   const due = (await payoutOf(order.id)).merchantActionDueAt!;
@@ -167,12 +167,12 @@ describe('deadlines', () => {
   it("an evidence request without hours takes the party's deadline from the settings, and the settings can change it", async () => {
     const { db, merchant, trader } = await parties();
     const operator = await signedInOperator(db);
-    const refused = await setDisputeDeadlineSettings(db, { merchantHours: 0 }, 'Too short.').catch((error: unknown) => error);
+    const refused = await setDisputeDeadlineSettings(db, { merchantHours: 0, reason: 'Too short.' }).catch((error: unknown) => error);
     expect(isDomainError(refused, 'VALIDATION_FAILED') && refused.details?.map((detail) => detail.path)).toEqual(['merchantHours']);
-    expect(await setDisputeDeadlineSettings(db, { merchantHours: 12 }, 'Merchants answer within a working day.')).toMatchObject({ merchantHours: 12, traderHours: 4 });
+    expect(await setDisputeDeadlineSettings(db, { merchantHours: 12, reason: 'Merchants answer within a working day.' })).toMatchObject({ merchantHours: 12, traderHours: 4 });
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     const at = clockFrom((await payoutOf(payout.id)).disputedAt!);
-    const request = await requestEvidence(db, { flow: 'payout', orderId: payout.id, party: 'merchant', message: 'The bank statement of the day, please.' }, { id: operator.userId }, at(1));
+    const request = await requestEvidence(db, { input: { flow: 'payout', orderId: payout.id, party: 'merchant', message: 'The bank statement of the day, please.' }, operator: { id: operator.userId }, now: at(1) });
     expect(Date.parse(request.dueAt) - at(1).getTime()).toBe(12 * HOUR);
 
     await runDueTimers(db, at(13, 1));
@@ -298,7 +298,7 @@ describe('automatic rulings', () => {
     await runDueTimers(db, at(10));
     expect((await payoutOf(payout.id)).status).toBe('DISPUTED');
     expect(await autoOf(payout.id)).toHaveLength(1);
-    const again = await stopAutoRuling(db, { autoRulingId: pending!.id, reason: 'again' }, { id: operator.userId }).catch((error: unknown) => error);
+    const again = await stopAutoRuling(db, { autoRulingId: pending!.id, reason: 'again', operator: { id: operator.userId } }).catch((error: unknown) => error);
     expect(isDomainError(again, 'AUTO_RULING_NOT_PENDING')).toBe(true);
   });
 
@@ -329,7 +329,7 @@ describe('automatic rulings', () => {
     const context = await operator.caller.operator.disputes.rulingContext({ flow: 'payout', orderId: payout.id });
     expect(context.proposal?.proposedBy.name).toBe('Automatic ruling');
 
-    await decideRulingProposal(db, { proposalId: proposal!.id, decision: 'approve' }, { id: operator.userId }, at(5));
+    await decideRulingProposal(db, { input: { proposalId: proposal!.id, decision: 'approve' }, operator: { id: operator.userId }, now: at(5) });
     expect(await payoutOf(payout.id)).toMatchObject({ status: 'CANCELLED', resolutionCode: 'auto_trader_unresponsive' });
     await ledgerClean();
   });
@@ -343,7 +343,7 @@ describe('automatic rulings', () => {
       await operator.caller.operator.disputes.claim({ flow: 'payout', orderId: payout.id });
       await runDueTimers(db, at(4, 1));
       const [operatorSide, schedulerSide] = await Promise.allSettled([
-        ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: 'release', reasonCode: 'proof_valid', note: 'The statement shows the transfer.' }, { id: operator.userId }, at(4, 32)),
+        ruleDispute(db, { input: { flow: 'payout', orderId: payout.id, ruling: 'release', reasonCode: 'proof_valid', note: 'The statement shows the transfer.' }, operator: { id: operator.userId }, now: at(4, 32) }),
         runDueTimers(db, at(4, 32)),
       ]);
       expect(schedulerSide.status).toBe('fulfilled');

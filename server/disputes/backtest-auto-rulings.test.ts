@@ -41,7 +41,7 @@ describe('back-test of the automatic rulings', () => {
     const rule = async (flow: 'payout' | 'payin', orderId: string, ruling: string, reasonCode: string, hours = 30) => {
       await operator.caller.operator.disputes.claim({ flow, orderId });
       const at = new Date((await disputedAtOf(flow, orderId)).getTime() + hours * HOUR);
-      await ruleDispute(db, { flow, orderId, ruling, reasonCode, note: 'Seeded ruling.' } as RuleDisputeInput, { id: operator.userId }, at);
+      await ruleDispute(db, { input: { flow, orderId, ruling, reasonCode, note: 'Seeded ruling.' } as RuleDisputeInput, operator: { id: operator.userId }, now: at });
     };
     const traderSays = (orderId: string, flow: 'payout' | 'payin', at: Date) =>
       addDisputeEvidence(db, { flow, orderId, party: 'trader', authorId: trader.traderId, statement: 'My side.', files: [], scope: { traderId: trader.traderId }, now: at });
@@ -50,7 +50,7 @@ describe('back-test of the automatic rulings', () => {
     // Merchant silent, proof never contested: two released by the operator (agree), one refunded (wrong).
     for (const ruling of ['release', 'release', 'refund']) {
       const order = await insertPayout(db, merchant.merchantId);
-      await setTraderOnline(db, trader.traderId, true);
+      await setTraderOnline(db, { traderId: trader.traderId, online: true });
       const proofAt = new Date(Date.now() - 26 * HOUR);
       await acceptPayout(db, { traderId: trader.traderId, orderId: order.id }, proofAt);
       await submitPayoutProof(db, { traderId: trader.traderId, orderId: order.id, files: [await tinyPng(`#${randomBytes(3).toString('hex')}`)] }, proofAt);
@@ -93,7 +93,7 @@ describe('back-test of the automatic rulings', () => {
       });
       if (ruling === 'split') {
         await operator.caller.operator.disputes.claim({ flow: 'payin', orderId: payin.id });
-        await ruleDispute(db, { flow: 'payin', orderId: payin.id, ruling: 'split', splitAmount: '5.000000', reasonCode: 'wrong_amount_paid', note: 'Seeded split.' }, { id: operator.userId });
+        await ruleDispute(db, { input: { flow: 'payin', orderId: payin.id, ruling: 'split', splitAmount: '5.000000', reasonCode: 'wrong_amount_paid', note: 'Seeded split.' }, operator: { id: operator.userId } });
       } else await rule('payin', payin.id, 'complete', 'proof_valid');
     }
 

@@ -50,7 +50,7 @@ export async function backtestAutoRulings(db: Executor, options: { settings?: Di
       .limit(1);
     if (!opened) continue;
     report.closed += 1;
-    const facts = await loadDisputeFacts(db, flow, ruled.orderId, opened.createdAt, settings);
+    const facts = await loadDisputeFacts(db, { flow, orderId: ruled.orderId, disputedAt: opened.createdAt, settings });
     // The deadlines as the settings give them now, so a back-test answers "what would these settings have done".
     facts.answerDueAt = answerDueAtFrom(flow, opened.actorType, opened.createdAt, settings);
     const latestDue = Math.max(opened.createdAt.getTime(), ...Object.values(facts.answerDueAt).map((due) => due.getTime()));

@@ -32,12 +32,19 @@ export interface ConversationOrder {
   authorId: string | null;
 }
 
+interface ConversationOrderOptions {
+  actor: ConversationActor;
+  ref: ConversationRef | null;
+  lock?: boolean;
+  now?: Date;
+}
+
 /**
  * Finds the order the actor may talk about, locking its row when `lock` (inside a transaction: the
  * lock serialises every message, settlement and ruling of the order). Another party's order, an
  * unknown or expired link, and a missing order all look the same: ORDER_NOT_FOUND.
  */
-export async function conversationOrder(db: Executor, actor: ConversationActor, ref: ConversationRef | null, options: { lock?: boolean; now?: Date } = {}): Promise<ConversationOrder> {
+export async function conversationOrder(db: Executor, { actor, ref, ...options }: ConversationOrderOptions): Promise<ConversationOrder> {
   let target: ConversationRef;
   if (actor.party === 'buyer') {
     const order = await payinByToken(db, actor.token);

@@ -15,7 +15,13 @@ export const decideRulingProposalInput = z.discriminatedUnion('decision', [
   z.object({ proposalId: z.uuid(), decision: z.literal('reject'), reason: z.string().trim().min(1, { error: 'is required' }).max(500) }).strict(),
   z.object({ proposalId: z.uuid(), decision: z.literal('withdraw') }).strict(),
 ]);
-export type DecideRulingProposalInput = z.input<typeof decideRulingProposalInput>;
+type DecideRulingProposalInput = z.input<typeof decideRulingProposalInput>;
+
+interface DecideRulingProposalOptions {
+  input: DecideRulingProposalInput;
+  operator: OperatorActor;
+  now?: Date;
+}
 
 /**
  * A second operator decides a four-eyes proposal (docs/operator-guide.md, "Four eyes"): approve
@@ -26,7 +32,7 @@ export type DecideRulingProposalInput = z.input<typeof decideRulingProposalInput
  * not read again: a proposal made under it needs its second operator even if the threshold was
  * raised since (docs/security.md, "Control changes").
  */
-export async function decideRulingProposal(db: Db, rawInput: DecideRulingProposalInput, operator: OperatorActor, now = new Date()) {
+export async function decideRulingProposal(db: Db, { input: rawInput, operator, now = new Date() }: DecideRulingProposalOptions) {
   const input = parseInput(decideRulingProposalInput, rawInput);
 
   return retryTransaction(db, async (tx) => {
@@ -70,7 +76,7 @@ export async function decideRulingProposal(db: Db, rawInput: DecideRulingProposa
       splitAmount: proposal.splitAmount,
       note: proposal.note,
     } as CheckedRuling;
-    const ruled = await applyRuling(tx, ruling, operator, now, { proposalId: proposal.id, proposedBy: proposal.proposedBy });
+    const ruled = await applyRuling(tx, { ruling, operator, now, extraAudit: { proposalId: proposal.id, proposedBy: proposal.proposedBy } });
     return { proposalId: proposal.id, status, orderStatus: ruled.status, eventId: ruled.eventId };
   });
 }

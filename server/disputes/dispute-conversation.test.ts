@@ -63,22 +63,22 @@ describe('messages', () => {
     const { db, ref, buyer, traderActor } = await disputedPayinCase();
     const original = await tinyPng('#123456');
     const t0 = new Date('2026-11-27T10:00:00.000Z');
-    const fromBuyer = await postDisputeMessage(db, buyer, null, { body: 'I paid at 09:12, here is the slip.', files: [original], now: t0 });
+    const fromBuyer = await postDisputeMessage(db, { actor: buyer, ref: null, body: 'I paid at 09:12, here is the slip.', files: [original], now: t0 });
     expect(fromBuyer.files).toHaveLength(1);
     // The proof pipeline: the original's SHA-256 is kept, the stored bytes are a re-encoded image.
     expect(fromBuyer.files[0]!.sha256).toBe(createHash('sha256').update(original).digest('hex'));
-    const stored = await loadMessageImage(db, traderActor, ref, fromBuyer.files[0]!.id);
+    const stored = await loadMessageImage(db, { actor: traderActor, ref, fileId: fromBuyer.files[0]!.id });
     expect(stored.contentType).toBe('image/png');
     expect((await sharp(Buffer.from(stored.data)).metadata()).width).toBe(16);
 
     // Not read by the trader yet.
-    let seenByBuyer = await partyConversation(db, buyer, null, t0);
+    let seenByBuyer = await partyConversation(db, { actor: buyer, ref: null, now: t0 });
     expect(seenByBuyer.messages.map((m) => [m.party, m.body, m.readBy])).toEqual([['buyer', 'I paid at 09:12, here is the slip.', []]]);
 
     const t1 = new Date(t0.getTime() + 30_000);
-    await markPartyConversationRead(db, traderActor, ref, t1);
-    await postDisputeMessage(db, traderActor, ref, { body: 'Only part of it arrived.', now: new Date(t1.getTime() + 1000) });
-    seenByBuyer = await partyConversation(db, buyer, null, t1);
+    await markPartyConversationRead(db, { actor: traderActor, ref, now: t1 });
+    await postDisputeMessage(db, { actor: traderActor, ref, body: 'Only part of it arrived.', now: new Date(t1.getTime() + 1000) });
+    seenByBuyer = await partyConversation(db, { actor: buyer, ref: null, now: t1 });
     expect(seenByBuyer.messages.map((m) => [m.party, m.body, m.readBy])).toEqual([
       ['buyer', 'I paid at 09:12, here is the slip.', ['trader']],
       ['trader', 'Only part of it arrived.', []],
@@ -94,8 +94,8 @@ describe('messages', () => {
     ]);
     expect(kase.conversation.messages[0]!.files[0]!.sha256).toBe(fromBuyer.files[0]!.sha256);
     // An operator may join and its words are in the conversation too.
-    await postDisputeMessage(db, { party: 'operator', operatorId: operator.userId }, ref, { body: 'Please both attach your bank statements.' });
-    expect((await partyConversation(db, traderActor, ref)).messages.at(-1)).toMatchObject({ party: 'operator', body: 'Please both attach your bank statements.' });
+    await postDisputeMessage(db, { actor: { party: 'operator', operatorId: operator.userId }, ref, body: 'Please both attach your bank statements.' });
+    expect((await partyConversation(db, { actor: traderActor, ref })).messages.at(-1)).toMatchObject({ party: 'operator', body: 'Please both attach your bank statements.' });
 
     // The audit log records that a message was posted, never its words.
     const audits = await db.select().from(auditLog).where(eq(auditLog.targetId, ref.orderId));
@@ -107,72 +107,72 @@ describe('messages', () => {
   it("the trader hears of the buyer's message on its linked chat: whose and which order, never the words", async () => {
     const { db, ref, buyer, trader, order } = await disputedPayinCase();
     await db.insert(telegramLinks).values({ userId: trader.userId, chatId: `chat-${trader.traderId}` });
-    const posted = await postDisputeMessage(db, buyer, null, { body: 'Secret words 6222020200112233445.' });
+    const posted = await postDisputeMessage(db, { actor: buyer, ref: null, body: 'Secret words 6222020200112233445.' });
     const alerts = await db.select().from(alertDeliveries).where(eq(alertDeliveries.dedupeKey, `dispute_message:${posted.id}:${trader.userId}:telegram`));
     expect(alerts.map((row) => [row.kind, row.params])).toEqual([['dispute_message', { orderNo: order.orderNo, flow: 'payin', party: 'buyer' }]]);
     expect(alertText('dispute_message', alerts[0]!.params, 'en')).toBe(`New message from the buyer in the dispute on pay-in ${order.orderNo}.`);
     // Its own words reach nobody's alerts; the author's side gets none.
-    await postDisputeMessage(db, { party: 'trader', traderId: trader.traderId }, ref, { body: 'Checking.' });
+    await postDisputeMessage(db, { actor: { party: 'trader', traderId: trader.traderId }, ref, body: 'Checking.' });
     expect((await db.select().from(alertDeliveries).where(eq(alertDeliveries.userId, trader.userId))).length).toBe(1);
   });
 
   it('another trader, another merchant and a wrong link cannot read or write: the order does not exist for them', async () => {
     const { db, ref, buyer } = await disputedPayinCase();
-    await postDisputeMessage(db, buyer, null, { body: 'hello' });
+    await postDisputeMessage(db, { actor: buyer, ref: null, body: 'hello' });
     const stranger = await traderWithBalance(db, '1.000000');
     const otherMerchant = await merchantWithBalance(db, '1.000000');
-    expect(await codeOf(partyConversation(db, { party: 'trader', traderId: stranger.traderId }, ref))).toBe('ORDER_NOT_FOUND');
-    expect(await codeOf(postDisputeMessage(db, { party: 'trader', traderId: stranger.traderId }, ref, { body: 'hi' }))).toBe('ORDER_NOT_FOUND');
-    expect(await codeOf(partyConversation(db, { party: 'merchant', merchantId: otherMerchant.merchantId }, ref))).toBe('ORDER_NOT_FOUND');
-    expect(await codeOf(partyConversation(db, { party: 'buyer', token: 'not-the-right-token-at-all-000' }, null))).toBe('ORDER_NOT_FOUND');
-    const image = (await postDisputeMessage(db, buyer, null, { files: [await tinyPng('blue')] })).files[0]!.id;
-    expect(await codeOf(loadMessageImage(db, { party: 'trader', traderId: stranger.traderId }, ref, image))).toBe('ORDER_NOT_FOUND');
+    expect(await codeOf(partyConversation(db, { actor: { party: 'trader', traderId: stranger.traderId }, ref }))).toBe('ORDER_NOT_FOUND');
+    expect(await codeOf(postDisputeMessage(db, { actor: { party: 'trader', traderId: stranger.traderId }, ref, body: 'hi' }))).toBe('ORDER_NOT_FOUND');
+    expect(await codeOf(partyConversation(db, { actor: { party: 'merchant', merchantId: otherMerchant.merchantId }, ref }))).toBe('ORDER_NOT_FOUND');
+    expect(await codeOf(partyConversation(db, { actor: { party: 'buyer', token: 'not-the-right-token-at-all-000' }, ref: null }))).toBe('ORDER_NOT_FOUND');
+    const image = (await postDisputeMessage(db, { actor: buyer, ref: null, files: [await tinyPng('blue')] })).files[0]!.id;
+    expect(await codeOf(loadMessageImage(db, { actor: { party: 'trader', traderId: stranger.traderId }, ref, fileId: image }))).toBe('ORDER_NOT_FOUND');
   });
 
   it('refuses a blank or too long text, four images, control characters and an order not disputed, writing nothing', async () => {
     const { db, ref, traderActor, merchant, trader } = await disputedPayinCase();
     const count = async () => (await db.select().from(disputeMessages).where(eq(disputeMessages.orderId, ref.orderId))).length;
-    expect(await codeOf(postDisputeMessage(db, traderActor, ref, {}))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(postDisputeMessage(db, traderActor, ref, { body: '   ' }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(postDisputeMessage(db, traderActor, ref, { body: 'x'.repeat(2001) }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(postDisputeMessage(db, traderActor, ref, { body: 'a\u0000b' }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(postDisputeMessage(db, { actor: traderActor, ref }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(postDisputeMessage(db, { actor: traderActor, ref, body: '   ' }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(postDisputeMessage(db, { actor: traderActor, ref, body: 'x'.repeat(2001) }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(postDisputeMessage(db, { actor: traderActor, ref, body: 'a\u0000b' }))).toBe('VALIDATION_FAILED');
     const png = await tinyPng('white');
-    expect(await codeOf(postDisputeMessage(db, traderActor, ref, { files: [png, png, png, png] }))).toBe('VALIDATION_FAILED');
-    expect(await codeOf(postDisputeMessage(db, traderActor, ref, { files: [new TextEncoder().encode('not an image')] }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(postDisputeMessage(db, { actor: traderActor, ref, files: [png, png, png, png] }))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(postDisputeMessage(db, { actor: traderActor, ref, files: [new TextEncoder().encode('not an image')] }))).toBe('VALIDATION_FAILED');
     expect(await count()).toBe(0);
     // Two thousand characters over several lines are fine.
-    await postDisputeMessage(db, traderActor, ref, { body: `${'y'.repeat(1000)}\n${'z'.repeat(999)}` });
+    await postDisputeMessage(db, { actor: traderActor, ref, body: `${'y'.repeat(1000)}\n${'z'.repeat(999)}` });
     expect(await count()).toBe(1);
 
     const pending = await insertPayin(db, merchant.merchantId, trader.traderId, '5.000000');
-    expect(await codeOf(postDisputeMessage(db, traderActor, { flow: 'payin', orderId: pending.id }, { body: 'too early' }))).toBe('INVALID_ORDER_STATE');
+    expect(await codeOf(postDisputeMessage(db, { actor: traderActor, ref: { flow: 'payin', orderId: pending.id }, body: 'too early' }))).toBe('INVALID_ORDER_STATE');
   });
 
   it('holds each party to 10 messages a minute in one conversation', async () => {
     const { db, ref, traderActor, buyer } = await disputedPayinCase();
     const t0 = new Date('2026-11-27T11:00:00.000Z');
-    for (let i = 0; i < 10; i++) await postDisputeMessage(db, traderActor, ref, { body: `message ${i}`, now: new Date(t0.getTime() + i * 1000) });
-    const refused = await postDisputeMessage(db, traderActor, ref, { body: 'one too many', now: new Date(t0.getTime() + 20_000) }).catch((error: { code: string; meta: Record<string, string> }) => error);
+    for (let i = 0; i < 10; i++) await postDisputeMessage(db, { actor: traderActor, ref, body: `message ${i}`, now: new Date(t0.getTime() + i * 1000) });
+    const refused = await postDisputeMessage(db, { actor: traderActor, ref, body: 'one too many', now: new Date(t0.getTime() + 20_000) }).catch((error: { code: string; meta: Record<string, string> }) => error);
     expect(refused).toMatchObject({ code: 'DISPUTE_MESSAGE_RATE_LIMITED', meta: { retryAfterSeconds: '40' } });
     // The other side is not held back, and the trader may go on once the minute has passed.
-    await postDisputeMessage(db, buyer, null, { body: 'my turn', now: new Date(t0.getTime() + 20_000) });
-    await postDisputeMessage(db, traderActor, ref, { body: 'later', now: new Date(t0.getTime() + 60_001) });
-    expect((await partyConversation(db, buyer, null)).messages).toHaveLength(12);
+    await postDisputeMessage(db, { actor: buyer, ref: null, body: 'my turn', now: new Date(t0.getTime() + 20_000) });
+    await postDisputeMessage(db, { actor: traderActor, ref, body: 'later', now: new Date(t0.getTime() + 60_001) });
+    expect((await partyConversation(db, { actor: buyer, ref: null })).messages).toHaveLength(12);
   });
 });
 
 describe('settlements', () => {
   it('the trader proposes a split and the buyer accepts: the pay-in closes with parties_agreed and exact balances', async () => {
     const { db, ref, buyer, traderActor, merchant, trader, order } = await disputedPayinCase();
-    const traderView = await partyConversation(db, traderActor, ref);
+    const traderView = await partyConversation(db, { actor: traderActor, ref });
     expect(traderView).toMatchObject({ canPropose: true, answerable: null });
-    const { agreementId } = await proposeSettlement(db, traderActor, ref, { outcome: 'split', splitAmount: '4' });
-    const buyerView = await partyConversation(db, buyer, null);
+    const { agreementId } = await proposeSettlement(db, { actor: traderActor, ref, outcome: 'split', splitAmount: '4' });
+    const buyerView = await partyConversation(db, { actor: buyer, ref: null });
     expect(buyerView.answerable).toBe(agreementId);
     expect(buyerView.settlements).toEqual([expect.objectContaining({ outcome: 'split', ruling: 'split', splitAmount: '4.000000', proposedBy: 'trader', status: 'open' })]);
 
     const before = { merchant: await balancesOf(db, 'merchant', merchant.merchantId), trader: await balancesOf(db, 'trader', trader.traderId) };
-    const result = await answerSettlement(db, buyer, null, { agreementId, answer: 'accept' });
+    const result = await answerSettlement(db, { actor: buyer, ref: null, agreementId, answer: 'accept' });
     expect(result).toMatchObject({ status: 'accepted', outcome: 'ruled', orderStatus: 'COMPLETED' });
     const after = { merchant: await balancesOf(db, 'merchant', merchant.merchantId), trader: await balancesOf(db, 'trader', trader.traderId) };
 
@@ -183,7 +183,7 @@ describe('settlements', () => {
     expect(gained(after.merchant.available, before.merchant.available)).toBe(legs.merchantAmount);
 
     // The conversation is closed; the case shows the settlement and the notices.
-    expect(await codeOf(postDisputeMessage(db, buyer, null, { body: 'thanks' }))).toBe('INVALID_ORDER_STATE');
+    expect(await codeOf(postDisputeMessage(db, { actor: buyer, ref: null, body: 'thanks' }))).toBe('INVALID_ORDER_STATE');
     const kase = await getDisputeCase(db, ref);
     expect(kase.conversation.settlements).toEqual([expect.objectContaining({ id: agreementId, status: 'accepted', decidedBy: 'buyer' })]);
     expect(kase.conversation.messages.map((m) => [m.party, m.agreementId])).toEqual([
@@ -194,25 +194,25 @@ describe('settlements', () => {
 
   it('only the settling sides propose, only the other side accepts, one open proposal at a time', async () => {
     const { db, ref, buyer, traderActor, merchantActor } = await disputedPayinCase();
-    expect(await codeOf(proposeSettlement(db, merchantActor, ref, { outcome: 'release' }))).toBe('ACTION_NOT_ALLOWED');
+    expect(await codeOf(proposeSettlement(db, { actor: merchantActor, ref, outcome: 'release' }))).toBe('ACTION_NOT_ALLOWED');
     const operator = await signedInOperator(db);
-    expect(await codeOf(proposeSettlement(db, { party: 'operator', operatorId: operator.userId }, ref, { outcome: 'release' }))).toBe('ACTION_NOT_ALLOWED');
-    expect(await codeOf(proposeSettlement(db, traderActor, ref, { outcome: 'split', splitAmount: '10' }))).toBe('SPLIT_AMOUNT_INVALID');
-    expect(await codeOf(proposeSettlement(db, traderActor, ref, { outcome: 'release', splitAmount: '1' }))).toBe('SPLIT_AMOUNT_INVALID');
+    expect(await codeOf(proposeSettlement(db, { actor: { party: 'operator', operatorId: operator.userId }, ref, outcome: 'release' }))).toBe('ACTION_NOT_ALLOWED');
+    expect(await codeOf(proposeSettlement(db, { actor: traderActor, ref, outcome: 'split', splitAmount: '10' }))).toBe('SPLIT_AMOUNT_INVALID');
+    expect(await codeOf(proposeSettlement(db, { actor: traderActor, ref, outcome: 'release', splitAmount: '1' }))).toBe('SPLIT_AMOUNT_INVALID');
 
-    const first = await proposeSettlement(db, traderActor, ref, { outcome: 'cancel' });
-    expect(await codeOf(answerSettlement(db, traderActor, ref, { agreementId: first.agreementId, answer: 'accept' }))).toBe('ACTION_NOT_ALLOWED');
-    expect(await codeOf(answerSettlement(db, merchantActor, ref, { agreementId: first.agreementId, answer: 'accept' }))).toBe('ACTION_NOT_ALLOWED');
-    expect(await codeOf(proposeSettlement(db, buyer, null, { outcome: 'release' }))).toBe('SETTLEMENT_OPEN');
+    const first = await proposeSettlement(db, { actor: traderActor, ref, outcome: 'cancel' });
+    expect(await codeOf(answerSettlement(db, { actor: traderActor, ref, agreementId: first.agreementId, answer: 'accept' }))).toBe('ACTION_NOT_ALLOWED');
+    expect(await codeOf(answerSettlement(db, { actor: merchantActor, ref, agreementId: first.agreementId, answer: 'accept' }))).toBe('ACTION_NOT_ALLOWED');
+    expect(await codeOf(proposeSettlement(db, { actor: buyer, ref: null, outcome: 'release' }))).toBe('SETTLEMENT_OPEN');
     // The trader's new proposal replaces its own.
-    const second = await proposeSettlement(db, traderActor, ref, { outcome: 'split', splitAmount: '2.5' });
-    expect(await codeOf(answerSettlement(db, buyer, null, { agreementId: first.agreementId, answer: 'accept' }))).toBe('PROPOSAL_NOT_PENDING');
-    await answerSettlement(db, buyer, null, { agreementId: second.agreementId, answer: 'decline' });
-    const view = await partyConversation(db, buyer, null);
+    const second = await proposeSettlement(db, { actor: traderActor, ref, outcome: 'split', splitAmount: '2.5' });
+    expect(await codeOf(answerSettlement(db, { actor: buyer, ref: null, agreementId: first.agreementId, answer: 'accept' }))).toBe('PROPOSAL_NOT_PENDING');
+    await answerSettlement(db, { actor: buyer, ref: null, agreementId: second.agreementId, answer: 'decline' });
+    const view = await partyConversation(db, { actor: buyer, ref: null });
     expect(view.settlements.map((s) => s.status)).toEqual(['withdrawn', 'declined']);
     expect(view.status).toBe('DISPUTED');
     // Now the buyer may propose.
-    await proposeSettlement(db, buyer, null, { outcome: 'release' });
+    await proposeSettlement(db, { actor: buyer, ref: null, outcome: 'release' });
   });
 
   it('on a payout the merchant proposes the refund and the trader accepts: CANCELLED with parties_agreed, the merchant refunded', async () => {
@@ -224,9 +224,9 @@ describe('settlements', () => {
     const merchantActor = { party: 'merchant', merchantId: merchant.merchantId } as const;
     const traderActor = { party: 'trader', traderId: trader.traderId } as const;
     const before = await balancesOf(db, 'merchant', merchant.merchantId);
-    const { agreementId } = await proposeSettlement(db, merchantActor, ref, { outcome: 'cancel' });
-    expect((await partyConversation(db, traderActor, ref)).settlements[0]).toMatchObject({ ruling: 'refund' });
-    await answerSettlement(db, traderActor, ref, { agreementId, answer: 'accept' });
+    const { agreementId } = await proposeSettlement(db, { actor: merchantActor, ref, outcome: 'cancel' });
+    expect((await partyConversation(db, { actor: traderActor, ref })).settlements[0]).toMatchObject({ ruling: 'refund' });
+    await answerSettlement(db, { actor: traderActor, ref, agreementId, answer: 'accept' });
     const [row] = await db.select().from(payoutOrders).where(eq(payoutOrders.id, order.id));
     expect(row).toMatchObject({ status: 'CANCELLED', resolutionCode: 'parties_agreed' });
     const after = await balancesOf(db, 'merchant', merchant.merchantId);
@@ -235,12 +235,12 @@ describe('settlements', () => {
 
   it('above the four-eyes threshold an accepted settlement waits for two operators, then applies with parties_agreed', async () => {
     const { db, ref, buyer, traderActor, order } = await disputedPayinCase('1500.000000');
-    const { agreementId } = await proposeSettlement(db, traderActor, ref, { outcome: 'release' });
-    const accepted = await answerSettlement(db, buyer, null, { agreementId, answer: 'accept' });
+    const { agreementId } = await proposeSettlement(db, { actor: traderActor, ref, outcome: 'release' });
+    const accepted = await answerSettlement(db, { actor: buyer, ref: null, agreementId, answer: 'accept' });
     expect(accepted).toMatchObject({ outcome: 'proposed', orderStatus: 'DISPUTED' });
     expect((await db.select().from(payinOrders).where(eq(payinOrders.id, order.id)))[0]!.status).toBe('DISPUTED');
     const operator = await signedInOperator(db);
-    const decided = await decideRulingProposal(db, { proposalId: (accepted as { proposalId: string }).proposalId, decision: 'approve' }, { id: operator.userId });
+    const decided = await decideRulingProposal(db, { input: { proposalId: (accepted as { proposalId: string }).proposalId, decision: 'approve' }, operator: { id: operator.userId } });
     expect(decided.orderStatus).toBe('COMPLETED');
     expect((await db.select().from(payinOrders).where(eq(payinOrders.id, order.id)))[0]!.resolutionCode).toBe('parties_agreed');
   });
@@ -250,11 +250,11 @@ describe('settlements', () => {
       const { db, ref, buyer, traderActor, trader, order } = await disputedPayinCase();
       const operator = await signedInOperator(db);
       await operator.caller.operator.disputes.claim(ref);
-      const { agreementId } = await proposeSettlement(db, traderActor, ref, { outcome: 'split', splitAmount: '4' });
+      const { agreementId } = await proposeSettlement(db, { actor: traderActor, ref, outcome: 'split', splitAmount: '4' });
       const before = await balancesOf(db, 'trader', trader.traderId);
       const [accept, rule] = await Promise.allSettled([
-        answerSettlement(db, buyer, null, { agreementId, answer: 'accept' }),
-        ruleDispute(db, { ...ref, ruling: 'fail', reasonCode: 'payment_not_received', note: 'Nothing arrived.' }, { id: operator.userId }),
+        answerSettlement(db, { actor: buyer, ref: null, agreementId, answer: 'accept' }),
+        ruleDispute(db, { input: { ...ref, ruling: 'fail', reasonCode: 'payment_not_received', note: 'Nothing arrived.' }, operator: { id: operator.userId } }),
       ]);
       const wins = [accept, rule].filter((outcome) => outcome.status === 'fulfilled');
       expect(wins).toHaveLength(1);

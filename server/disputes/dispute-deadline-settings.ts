@@ -58,12 +58,17 @@ export function partyHours(settings: DisputeDeadlineSettings, party: 'trader' | 
   return { trader: settings.traderHours, merchant: settings.merchantHours, buyer: settings.buyerHours, operator: settings.operatorHours }[party];
 }
 
+type SetDisputeDeadlineSettingsOptions = Partial<DisputeDeadlineSettings> & {
+  reason: string;
+  now?: Date;
+};
+
 /**
  * Changes the settings from the command line with a recorded reason (docs/operator-guide.md,
  * "Deadlines"): the fields given over the ones in effect, checked as a whole, stored and audited
  * (old and new value, the reason) in one transaction. A bad value is VALIDATION_FAILED with its field.
  */
-export async function setDisputeDeadlineSettings(db: Db, change: Partial<DisputeDeadlineSettings>, reason: string, now = new Date()): Promise<DisputeDeadlineSettings> {
+export async function setDisputeDeadlineSettings(db: Db, { reason, now = new Date(), ...change }: SetDisputeDeadlineSettingsOptions): Promise<DisputeDeadlineSettings> {
   const why = reason.trim();
   if (why === '') throw new DomainError('VALIDATION_FAILED', 'A reason is required.', { details: [{ path: 'reason', message: 'is required' }] });
   return db.transaction(async (tx) => {

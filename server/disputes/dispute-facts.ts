@@ -6,12 +6,19 @@ import { answerDueAtFrom, type DisputeFacts } from './auto-rules';
 import { openedByOf } from './case-deadlines';
 import type { DisputeDeadlineSettings } from './dispute-deadline-settings';
 
+interface LoadDisputeFactsOptions {
+  flow: DisputeFlow;
+  orderId: string;
+  disputedAt: Date;
+  settings: DisputeDeadlineSettings;
+}
+
 /**
  * The facts the automatic rules read about one open dispute: who opened it, the answer deadlines
  * stored with it (from the settings when the scheduler has not written them yet), the parties'
  * evidence since it began and the bank notifications matched to a pay-in.
  */
-export async function loadDisputeFacts(db: Executor, flow: DisputeFlow, orderId: string, disputedAt: Date, settings: DisputeDeadlineSettings): Promise<DisputeFacts> {
+export async function loadDisputeFacts(db: Executor, { flow, orderId, disputedAt, settings }: LoadDisputeFactsOptions): Promise<DisputeFacts> {
   const openedBy = await openedByOf(db, flow, orderId);
   const stored = await db
     .select({ party: disputeDeadlines.party, dueAt: disputeDeadlines.dueAt })

@@ -17,13 +17,18 @@ const MINUTE_MS = 60_000;
 
 const auditActorOf = { merchant: 'merchant', trader: 'trader', operator: 'operator', buyer: 'system' } as const;
 
-export interface PostDisputeMessageOptions {
+interface PostDisputeMessageOptions {
   body?: string | undefined;
   /** The images as sent (0 to 3), checked and re-encoded like proofs. */
   files?: readonly Uint8Array[];
   ip?: string | null;
   now?: Date;
 }
+
+type PostDisputeMessageArgs = PostDisputeMessageOptions & {
+  actor: ConversationActor;
+  ref: ConversationRef | null;
+};
 
 /**
  * A party says something in a disputed order's conversation (docs/operator-guide.md,
@@ -32,7 +37,7 @@ export interface PostDisputeMessageOptions {
  * conversation read for its author. The message, its images, the read mark and the audit row are one
  * transaction; a refusal changes nothing.
  */
-export async function postDisputeMessage(db: Db, actor: ConversationActor, ref: ConversationRef | null, options: PostDisputeMessageOptions) {
+export async function postDisputeMessage(db: Db, { actor, ref, ...options }: PostDisputeMessageArgs) {
   const { files = [], ip = null, now = new Date() } = options;
   const input = parseInput(postMessageInput, options.body === undefined ? {} : { body: options.body });
   const body = input.body ?? null;
@@ -43,11 +48,11 @@ export async function postDisputeMessage(db: Db, actor: ConversationActor, ref: 
     throw new DomainError('VALIDATION_FAILED', `At most ${MAX_MESSAGE_IMAGES} images per message.`, { details: [{ path: 'images', message: `at most ${MAX_MESSAGE_IMAGES} images per message, ${files.length} sent` }] });
   }
   // Before any decoding: a message to an order the actor may not reach costs a lookup, not image work.
-  requireDisputed(await conversationOrder(db, actor, ref, { now }));
+  requireDisputed(await conversationOrder(db, { actor, ref, now }));
   const images = files.length > 0 ? await prepareImages(files, IMAGES_FIELD) : [];
 
   return retryTransaction(db, async (tx) => {
-    const order = await conversationOrder(tx, actor, ref, { lock: true, now });
+    const order = await conversationOrder(tx, { actor, ref, lock: true, now });
     requireDisputed(order);
     const since = new Date(now.getTime() - MINUTE_MS);
     const [recent] = await tx

@@ -15,6 +15,12 @@ function refuseParty(message: string): never {
   throw new DomainError('VALIDATION_FAILED', 'The request is not valid.', { details: [{ path: 'party', message }] });
 }
 
+interface RequestEvidenceOptions {
+  input: unknown;
+  operator: OperatorActor;
+  now?: Date;
+}
+
 /**
  * An operator asks one party of an open dispute for more (docs/operator-guide.md, "Evidence"). The
  * party must exist on the order and be able to answer: a payout has no buyer, an order without a
@@ -22,7 +28,7 @@ function refuseParty(message: string): never {
  * Without `dueInHours` the party's deadline from the platform settings applies. The request, its
  * deadline and its audit row are one transaction on the locked order.
  */
-export async function requestEvidence(db: Db, raw: unknown, operator: OperatorActor, now = new Date()) {
+export async function requestEvidence(db: Db, { input: raw, operator, now = new Date() }: RequestEvidenceOptions) {
   const input = parseInput(requestEvidenceInput, raw);
   return retryTransaction(db, async (tx) => {
     const table = orderTableOf(input.flow);

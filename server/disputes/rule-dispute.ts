@@ -66,6 +66,12 @@ function checkRuling(input: z.output<typeof ruleDisputeInput>, order: Pick<Order
   return { ...input, note: text, splitAmount: amount } as CheckedRuling;
 }
 
+interface RuleDisputeOptions {
+  input: RuleDisputeInput;
+  operator: OperatorActor;
+  now?: Date;
+}
+
 /**
  * The claim holder rules on a dispute with a reason code and a mandatory note (docs/operator-guide.md,
  * "Rulings"). Payout: release (COMPLETED), refund (CANCELLED) or split (COMPLETED, part to the trader,
@@ -75,7 +81,7 @@ function checkRuling(input: z.output<typeof ruleDisputeInput>, order: Pick<Order
  * (decide-ruling-proposal.ts). Everything runs on the locked order: of two rulings at once exactly one
  * wins, and a refused one changes nothing.
  */
-export async function ruleDispute(db: Db, rawInput: RuleDisputeInput, operator: OperatorActor, now = new Date()): Promise<RuleDisputeResult> {
+export async function ruleDispute(db: Db, { input: rawInput, operator, now = new Date() }: RuleDisputeOptions): Promise<RuleDisputeResult> {
   const input = parseInput(ruleDisputeInput, rawInput);
 
   return retryTransaction(db, async (tx) => {
@@ -123,7 +129,7 @@ export async function ruleDispute(db: Db, rawInput: RuleDisputeInput, operator: 
       return { outcome: 'proposed', flow: ruling.flow, orderId: ruling.orderId, orderNo: order.orderNo, status: order.status, eventId: null, proposalId: proposal!.id };
     }
 
-    const ruled = await applyRuling(tx, ruling, operator, now);
+    const ruled = await applyRuling(tx, { ruling, operator, now });
     return { outcome: 'ruled', ...ruled, proposalId: null };
   });
 }

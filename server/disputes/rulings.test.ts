@@ -82,7 +82,7 @@ describe('reason codes', () => {
     // the field), and by the domain function with the field named.
     expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'refund', note: 'No transfer.' } as never))).toBe('BAD_REQUEST');
     expect(await refusalCode(operator.caller.operator.disputes.rule({ ...ref, ruling: 'refund', reasonCode: 'because' as never, note: 'No transfer.' }))).toBe('BAD_REQUEST');
-    const refused = await ruleDispute(db, { ...ref, ruling: 'refund', note: 'No transfer.' } as never, { id: operator.userId }).catch((error: unknown) => error);
+    const refused = await ruleDispute(db, { input: { ...ref, ruling: 'refund', note: 'No transfer.' } as never, operator: { id: operator.userId } }).catch((error: unknown) => error);
     expect(isDomainError(refused, 'VALIDATION_FAILED') && refused.details?.map((detail) => detail.path)).toEqual(['reasonCode']);
     expect(await snapshotOf('payout', payout.id, merchant.merchantId, trader.traderId)).toEqual(before);
 

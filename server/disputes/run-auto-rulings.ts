@@ -96,7 +96,7 @@ async function scheduleAutoRulings(db: Db, now: Date, settings: DisputeDeadlineS
       .orderBy(asc(table.disputedAt))
       .limit(BATCH);
     for (const order of open) {
-      const decision = clearCaseRule(await loadDisputeFacts(db, flow, order.id, order.disputedAt!, settings), now);
+      const decision = clearCaseRule(await loadDisputeFacts(db, { flow, orderId: order.id, disputedAt: order.disputedAt!, settings }), now);
       if (!decision) continue;
       written += await retryTransaction(db, async (tx) => {
         const locked = await lockOrder(tx, flow, order.id);
@@ -147,7 +147,7 @@ async function applyAutoRuling(db: Db, id: string, now: Date, settings: DisputeD
       .from(disputeRulingProposals)
       .where(and(eq(disputeRulingProposals.flow, auto.flow), eq(disputeRulingProposals.orderId, auto.orderId), eq(disputeRulingProposals.status, 'pending')));
     if (proposal) return supersede('a proposed ruling waits for a second operator');
-    const still = clearCaseRule(await loadDisputeFacts(tx, auto.flow, auto.orderId, auto.disputedAt, settings), now);
+    const still = clearCaseRule(await loadDisputeFacts(tx, { flow: auto.flow, orderId: auto.orderId, disputedAt: auto.disputedAt, settings }), now);
     if (still?.rule !== auto.rule) return supersede('the rule no longer holds');
 
     const ruling = { flow: auto.flow, orderId: auto.orderId, ruling: auto.ruling, reasonCode: auto.reasonCode, splitAmount: null, note: auto.note } as CheckedRuling;
@@ -167,7 +167,7 @@ async function applyAutoRuling(db: Db, id: string, now: Date, settings: DisputeD
       });
       return 'proposed';
     }
-    await applyRuling(tx, ruling, { rule: auto.rule, autoRulingId: id }, now);
+    await applyRuling(tx, { ruling, operator: { rule: auto.rule, autoRulingId: id }, now });
     await tx.update(disputeAutoRulings).set({ status: 'applied', decidedAt: now }).where(eq(disputeAutoRulings.id, id));
     return 'applied';
   });

@@ -47,17 +47,23 @@ function describe(flow: DisputeFlow, outcome: SettlementOutcome, splitAmount: st
   return `a split with ${fmt6(splitAmount!)} USDT to the ${flow === 'payout' ? 'trader' : 'merchant'}`;
 }
 
+type ProposeSettlementOptions = ProposeSettlementInput & {
+  actor: ConversationActor;
+  ref: ConversationRef | null;
+  options?: { ip?: string | null; now?: Date };
+};
+
 /**
  * One side proposes how to settle its dispute (docs/operator-guide.md, "Settlements between the
  * parties"): release, cancel, or split with an exact amount, checked as a split ruling's. Only the two
  * sides whose money moves may propose (settlement-parties.ts). A side's new proposal replaces its own
  * open one; while the other side's is open, SETTLEMENT_OPEN.
  */
-export async function proposeSettlement(db: Db, actor: ConversationActor, ref: ConversationRef | null, rawInput: ProposeSettlementInput, options: { ip?: string | null; now?: Date } = {}) {
+export async function proposeSettlement(db: Db, { actor, ref, options = {}, ...rawInput }: ProposeSettlementOptions) {
   const input = parseInput(proposeSettlementInput, rawInput);
   const now = options.now ?? new Date();
   return retryTransaction(db, async (tx) => {
-    const order = await conversationOrder(tx, actor, ref, { lock: true, now });
+    const order = await conversationOrder(tx, { actor, ref, lock: true, now });
     requireDisputed(order);
     if (!maySettle(order.flow, order.party)) throw new DomainError('ACTION_NOT_ALLOWED', `The ${order.party} may not propose a settlement of this dispute.`);
     let splitAmount: string | null = null;
@@ -95,6 +101,12 @@ export async function proposeSettlement(db: Db, actor: ConversationActor, ref: C
   });
 }
 
+type AnswerSettlementOptions = AnswerSettlementInput & {
+  actor: ConversationActor;
+  ref: ConversationRef | null;
+  options?: { ip?: string | null; now?: Date };
+};
+
 /**
  * The other side accepts or declines a proposed settlement, or its proposer withdraws it. Accepted,
  * it is applied as a ruling with reason parties_agreed through the ruling path (state machine,
@@ -103,11 +115,11 @@ export async function proposeSettlement(db: Db, actor: ConversationActor, ref: C
  * order row is locked first, as every ruling locks it: of an acceptance and an operator's ruling at
  * once exactly one applies, the other finds the order no longer DISPUTED.
  */
-export async function answerSettlement(db: Db, actor: ConversationActor, ref: ConversationRef | null, rawInput: AnswerSettlementInput, options: { ip?: string | null; now?: Date } = {}) {
+export async function answerSettlement(db: Db, { actor, ref, options = {}, ...rawInput }: AnswerSettlementOptions) {
   const input = parseInput(answerSettlementInput, rawInput);
   const now = options.now ?? new Date();
   return retryTransaction(db, async (tx) => {
-    const order = await conversationOrder(tx, actor, ref, { lock: true, now });
+    const order = await conversationOrder(tx, { actor, ref, lock: true, now });
     requireDisputed(order);
     const [agreement] = await tx
       .select()
@@ -163,7 +175,7 @@ export async function answerSettlement(db: Db, actor: ConversationActor, ref: Co
       });
       return { agreementId: agreement.id, status, outcome: 'proposed' as const, orderStatus: order.status, proposalId: proposal!.id };
     }
-    const ruled = await applyRuling(tx, ruling, { agreementId: agreement.id }, now);
+    const ruled = await applyRuling(tx, { ruling, operator: { agreementId: agreement.id }, now });
     return { agreementId: agreement.id, status, outcome: 'ruled' as const, orderStatus: ruled.status };
   });
 }

@@ -11,7 +11,12 @@ import type { DisputeRef } from '../orders/order-ref';
 import { parseInput } from '../validation/parse-input';
 
 export const stopAutoRulingInput = z.object({ autoRulingId: z.uuid(), reason: z.string().trim().min(1, { error: 'is required' }).max(500) }).strict();
-export type StopAutoRulingInput = z.input<typeof stopAutoRulingInput>;
+type StopAutoRulingInput = z.input<typeof stopAutoRulingInput>;
+
+type StopAutoRulingOptions = StopAutoRulingInput & {
+  operator: OperatorActor;
+  now?: Date;
+};
 
 /**
  * An operator stops a pending automatic ruling during its window (docs/operator-guide.md,
@@ -20,7 +25,7 @@ export type StopAutoRulingInput = z.input<typeof stopAutoRulingInput>;
  * the later one is refused with AUTO_RULING_NOT_PENDING. A stopped rule is not proposed again for
  * the same dispute; the case waits for an operator's ruling.
  */
-export async function stopAutoRuling(db: Db, raw: StopAutoRulingInput, operator: OperatorActor, now = new Date()) {
+export async function stopAutoRuling(db: Db, { operator, now = new Date(), ...raw }: StopAutoRulingOptions) {
   const input = parseInput(stopAutoRulingInput, raw);
   return retryTransaction(db, async (tx) => {
     const [found] = await tx.select({ flow: disputeAutoRulings.flow, orderId: disputeAutoRulings.orderId }).from(disputeAutoRulings).where(eq(disputeAutoRulings.id, input.autoRulingId));

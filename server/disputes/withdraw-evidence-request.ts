@@ -8,11 +8,17 @@ import { parseInput } from '../validation/parse-input';
 import { evidenceRequestIdInput } from './evidence-request.schema';
 import { auditActorOf, type OperatorActor } from '../audit/operator-actor';
 
+interface WithdrawEvidenceRequestOptions {
+  input: unknown;
+  operator: OperatorActor;
+  now?: Date;
+}
+
 /**
  * An operator withdraws an open evidence request: the party no longer sees it. An answered or
  * already withdrawn request answers EVIDENCE_REQUEST_CLOSED and stays as it is.
  */
-export async function withdrawEvidenceRequest(db: Db, raw: unknown, operator: OperatorActor, now = new Date()) {
+export async function withdrawEvidenceRequest(db: Db, { input: raw, operator, now = new Date() }: WithdrawEvidenceRequestOptions) {
   const input = parseInput(evidenceRequestIdInput, raw);
   return retryTransaction(db, async (tx) => {
     const [request] = await tx.select().from(disputeEvidenceRequests).where(eq(disputeEvidenceRequests.id, input.requestId)).for('update');

@@ -22,11 +22,11 @@ function heldRequest(scope: ReturnType<typeof scopeOf>, outcome: () => StoredRes
   const held = new Promise<void>((resolve) => (release = resolve));
   let started!: () => void;
   const running = new Promise<void>((resolve) => (started = resolve));
-  const done = withIdempotency(database.db, scope, new Date(), async () => {
+  const done = withIdempotency(database.db, { scope, now: new Date(), effect: async () => {
     started();
     await held;
     return outcome();
-  });
+  } });
   return { running, release, done };
 }
 
@@ -56,18 +56,18 @@ describe('an Idempotency-Key is claimed by its own in-flight record, not by an a
     await database.db.execute(sql`
       insert into idempotency_records (principal_id, endpoint, key, request_hash, state, response_status, response_body, created_at, expires_at)
       values (${scope.principalId}, ${scope.endpoint}, ${scope.key}, 'other-hash', 'done', 201, '{"old":true}', ${past.toISOString()}, ${new Date(past.getTime() + 1000).toISOString()})`);
-    const outcome = await withIdempotency(database.db, scope, new Date(), async () => ({ status: 201, body: { fresh: true } }));
+    const outcome = await withIdempotency(database.db, { scope, now: new Date(), effect: async () => ({ status: 201, body: { fresh: true } }) });
     expect(outcome).toEqual({ status: 201, body: { fresh: true }, replayed: false });
-    const replay = await withIdempotency(database.db, scope, new Date(), async () => ({ status: 500, body: null }));
+    const replay = await withIdempotency(database.db, { scope, now: new Date(), effect: async () => ({ status: 500, body: null }) });
     expect(replay).toEqual({ status: 201, body: { fresh: true }, replayed: true });
   });
 
   it("leaves the effect the database's own lock timeout: only the claim waits briefly", async () => {
     const [setting] = rowsOf<{ lock_timeout: string }>(await database.db.execute(sql`show lock_timeout`));
-    const outcome = await withIdempotency(database.db, scopeOf(), new Date(), async (tx) => {
+    const outcome = await withIdempotency(database.db, { scope: scopeOf(), now: new Date(), effect: async (tx) => {
       const [inside] = rowsOf<{ lock_timeout: string }>(await tx.execute(sql`show lock_timeout`));
       return { status: 201, body: { lockTimeout: inside?.lock_timeout } };
-    });
+    } });
     expect(outcome.body).toEqual({ lockTimeout: setting?.lock_timeout });
   });
 });
@@ -89,10 +89,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a concurrent request with the sam
     const first = heldRequest(scope, () => ({ status: 201, body: { first: true } }));
     await first.running;
     let secondRan = false;
-    const second = withIdempotency(database.db, scope, new Date(), async () => {
+    const second = withIdempotency(database.db, { scope, now: new Date(), effect: async () => {
       secondRan = true;
       return { status: 201, body: { second: true } };
-    });
+    } });
     await someoneWaitsForALock(second);
     first.release();
     expect(await first.done).toEqual({ status: 201, body: { first: true }, replayed: false });
@@ -106,7 +106,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a concurrent request with the sam
       throw new Error('the first request failed');
     });
     await first.running;
-    const second = withIdempotency(database.db, scope, new Date(), async (_tx: Tx) => ({ status: 201, body: { second: true } }));
+    const second = withIdempotency(database.db, { scope, now: new Date(), effect: async (_tx: Tx) => ({ status: 201, body: { second: true } }) });
     await someoneWaitsForALock(second);
     first.release();
     await expect(first.done).rejects.toThrow('the first request failed');
@@ -117,7 +117,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a concurrent request with the sam
     const scope = scopeOf();
     const first = heldRequest(scope, () => ({ status: 201, body: { first: true } }));
     await first.running;
-    const second = await withIdempotency(database.db, scope, new Date(), async () => ({ status: 201, body: {} })).catch((error: unknown) => error);
+    const second = await withIdempotency(database.db, { scope, now: new Date(), effect: async () => ({ status: 201, body: {} }) }).catch((error: unknown) => error);
     first.release();
     await first.done;
     expect(isDomainError(second, 'IDEMPOTENCY_KEY_IN_USE')).toBe(true);

@@ -31,6 +31,16 @@ export interface IdempotentOutcome extends StoredResponse {
  */
 export const IN_FLIGHT_WAIT_MS = 200;
 
+interface WithIdempotencyOptions {
+  scope: IdempotencyScope;
+  now: Date;
+  /**
+   * Runs once; `store` may be called with the response before the effect's last statements so
+   * they share a round trip (otherwise the response is stored after the effect returns).
+   */
+  effect: (tx: Tx, store: (response: StoredResponse) => Promise<void>) => Promise<StoredResponse>;
+}
+
 /**
  * Runs `effect` at most once per (principal, endpoint, key), docs/api.md "Idempotency". The key's
  * record is inserted first, as an `in_flight` row, in the effect's own transaction, and becomes the
@@ -48,13 +58,7 @@ export const IN_FLIGHT_WAIT_MS = 200;
  */
 export async function withIdempotency(
   db: Db,
-  scope: IdempotencyScope,
-  now: Date,
-  /**
-   * Runs once; `store` may be called with the response before the effect's last statements so
-   * they share a round trip (otherwise the response is stored after the effect returns).
-   */
-  effect: (tx: Tx, store: (response: StoredResponse) => Promise<void>) => Promise<StoredResponse>,
+  { scope, now, effect }: WithIdempotencyOptions,
 ): Promise<IdempotentOutcome> {
   return retryTransaction(db, async (tx) => {
     const identity = { principalId: scope.principalId, endpoint: scope.endpoint, key: scope.key };

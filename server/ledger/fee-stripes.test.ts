@@ -55,7 +55,7 @@ describe('platform fees are spread over stripe accounts, and read as one balance
     const merchant = await merchantWithBalance(database.db, '100');
     const trader = await traderWithBalance(database.db, '0');
     const order = await insertPayout(database.db, merchant.merchantId, { usdAmount: '10.00', usdFeeAmount: '0.25' });
-    await setTraderOnline(database.db, trader.traderId, true);
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
     await acceptPayout(database.db, { traderId: trader.traderId, orderId: order.id });
     await submitPayoutProof(database.db, { traderId: trader.traderId, orderId: order.id, files: [await tinyPng()] });
     const stripe = accountIds.platformFeesFor(order.id);

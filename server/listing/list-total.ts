@@ -2,12 +2,19 @@ import type { Executor } from '../../db/client';
 import { orderCount, orderCountByOneStatus, orderCountByStatuses } from '../../db/statements/order-counters';
 import { rangeTotal } from './range-total';
 
-export interface ListFilter {
+interface ListFilter {
   orderNo?: string;
   merchantOrderNo?: string;
   status?: string[];
   from?: Date;
   to?: Date;
+}
+
+interface ListTotalOptions {
+  flow: 'payout' | 'payin';
+  merchantId: string;
+  filter: ListFilter;
+  countRows: () => Promise<number>;
 }
 
 /**
@@ -19,13 +26,10 @@ export interface ListFilter {
  */
 export async function listTotal(
   db: Executor,
-  flow: 'payout' | 'payin',
-  merchantId: string,
-  filter: ListFilter,
-  countRows: () => Promise<number>,
+  { flow, merchantId, filter, countRows }: ListTotalOptions,
 ): Promise<number> {
   if (filter.orderNo || filter.merchantOrderNo) return countRows();
-  if (filter.from || filter.to) return rangeTotal(db, flow, merchantId, filter);
+  if (filter.from || filter.to) return rangeTotal(db, { flow, merchantId, filter });
   const statuses = filter.status;
   const [row] =
     statuses?.length === 1

@@ -15,10 +15,16 @@ const floorHour = (at: Date) => new Date(Math.floor(at.getTime() / HOUR_MS) * HO
  */
 const timestampText = (at: Date) => at.toISOString().replace(/^\+0*(\d{5,})/, '$1');
 
-export interface RangeFilter {
+interface RangeFilter {
   status?: string[];
   from?: Date;
   to?: Date;
+}
+
+interface RangeTotalOptions {
+  flow: 'payout' | 'payin';
+  merchantId: string;
+  filter: RangeFilter;
 }
 
 /**
@@ -29,7 +35,7 @@ export interface RangeFilter {
  * directly or as its hour's counter minus the rest of that hour, whichever part holds less time
  * that has already passed. A range with no whole hour inside is counted directly. docs/performance.md, "Range totals".
  */
-export async function rangeTotal(db: Executor, flow: 'payout' | 'payin', merchantId: string, filter: RangeFilter): Promise<number> {
+export async function rangeTotal(db: Executor, { flow, merchantId, filter }: RangeTotalOptions): Promise<number> {
   const wholeFrom = filter.from ? ceilHour(filter.from) : undefined;
   const wholeTo = filter.to ? floorHour(filter.to) : undefined;
   const values: Record<string, unknown> = { flow, merchantId };

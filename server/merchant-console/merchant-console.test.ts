@@ -37,7 +37,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   ({ merchantId } = await merchantWithBalance(database.db, '1000'));
   ({ traderId } = await traderWithBalance(database.db, '1000'));
-  await setTraderOnline(database.db, traderId, true);
+  await setTraderOnline(database.db, { traderId, online: true });
 });
 afterAll(async () => {
   await database.close();

@@ -16,6 +16,11 @@ const emailTaken = () =>
     details: [{ path: 'email', message: 'already has a Corridor account' }],
   });
 
+type AcceptInvitationOptions = AcceptInvitationInput & {
+  ip?: string | null;
+  now?: Date;
+};
+
 /**
  * The invitee opens the link and sets their name and password (the password rules of every
  * dashboard user): a merchant user with the invitation's role is created, and the link is spent.
@@ -27,7 +32,7 @@ const emailTaken = () =>
  * An email that already signs in to Corridor cannot join (one account, one team): CONFLICT, and
  * the link stays as it was.
  */
-export async function acceptInvitation(db: Db, rawInput: AcceptInvitationInput, ip: string | null = null, now = new Date()) {
+export async function acceptInvitation(db: Db, { ip = null, now = new Date(), ...rawInput }: AcceptInvitationOptions) {
   const input = parseInput(acceptInvitationInput, rawInput);
   const { invitation } = await pendingInvitationOf(db, input.token, now);
   // Inviting never says whether an email has an account (issue-invitation.ts): joining does, to

@@ -19,7 +19,7 @@ export async function changeMerchantRole(db: Db, rawInput: ChangeMerchantRoleInp
     await lockTeamAs(tx, actor);
     const member = await teamMemberOf(tx, actor.merchantId, input.userId);
     if (member.merchantRole === input.role) return { userId: member.id, role: member.merchantRole, changed: false };
-    if (member.merchantRole === 'owner') await keepAnOwner(tx, actor.merchantId, member.id, 'demoted');
+    if (member.merchantRole === 'owner') await keepAnOwner(tx, { merchantId: actor.merchantId, leavingUserId: member.id, what: 'demoted' });
     await tx.update(users).set({ merchantRole: input.role, updatedAt: sql`now()` }).where(eq(users.id, member.id));
     await recordAudit(tx, {
       ...auditedAs(actor),

@@ -8,6 +8,11 @@ import { issueInvitation, type IssuedInvitation } from './issue-invitation';
 import { lockTeam } from './merchant-actor';
 import { createMerchantOwnerInput, type CreateMerchantOwnerInput } from './merchant-team.schema';
 
+type CreateMerchantOwnerOptions = CreateMerchantOwnerInput & {
+  actor: AuditActorRef;
+  now?: Date;
+};
+
 /**
  * An operator (console or command line) starts a merchant's team: an invitation, as owner, for
  * the given email. The link is returned once; whoever opens it sets their own name and password,
@@ -16,9 +21,7 @@ import { createMerchantOwnerInput, type CreateMerchantOwnerInput } from './merch
  */
 export async function createMerchantOwner(
   db: Db,
-  rawInput: CreateMerchantOwnerInput,
-  actor: AuditActorRef,
-  now = new Date(),
+  { actor, now = new Date(), ...rawInput }: CreateMerchantOwnerOptions,
 ): Promise<IssuedInvitation & { merchantId: string; merchantName: string }> {
   const input = parseInput(createMerchantOwnerInput, rawInput);
   return db.transaction(async (tx) => {

@@ -5,11 +5,16 @@ import { issueInvitation, type IssuedInvitation } from './issue-invitation';
 import { auditedAs, lockTeamAs, type MerchantActor } from './merchant-actor';
 import { inviteMerchantUserInput, type InviteMerchantUserInput } from './merchant-team.schema';
 
+type InviteMerchantUserOptions = InviteMerchantUserInput & {
+  actor: MerchantActor;
+  now?: Date;
+};
+
 /**
  * An owner invites someone to the team with a role. The one-time link is returned once (no mail
  * is sent: the owner hands it on); inviting an email again revokes its older pending link.
  */
-export async function inviteMerchantUser(db: Db, rawInput: InviteMerchantUserInput, actor: MerchantActor, now = new Date()): Promise<IssuedInvitation> {
+export async function inviteMerchantUser(db: Db, { actor, now = new Date(), ...rawInput }: InviteMerchantUserOptions): Promise<IssuedInvitation> {
   const input = parseInput(inviteMerchantUserInput, rawInput);
   return db.transaction(async (tx) => {
     await lockTeamAs(tx, actor);

@@ -71,7 +71,7 @@ describe('the role -> permissions table', () => {
 describe('the first owner', () => {
   it('an operator invites them: a one-time link, only its SHA-256 stored, audited; they join with their own password and sign in', async () => {
     const merchant = await merchantWithBalance(database.db, '0');
-    const invitation = await createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: 'First.Owner@Test.Local' }, cliActor);
+    const invitation = await createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: 'First.Owner@Test.Local', actor: cliActor });
     expect(invitation.email).toBe('first.owner@test.local');
     expect(invitation.link).toMatch(/^http:\/\/localhost:3000\/merchant\/invitation\/[A-Za-z0-9_-]{43}$/);
     const token = tokenOf(invitation.link);
@@ -88,21 +88,21 @@ describe('the first owner', () => {
 
     expect(await describeInvitation(database.db, { token })).toEqual({ merchantName: merchant.name, email: 'first.owner@test.local', role: 'owner', expiresAt: invitation.expiresAt });
     const accepted = await acceptInvitation(database.db, { token, displayName: 'Fay Owner', password: MEMBER_PASSWORD });
-    const signedIn = await signInWithPassword(database.db, { email: 'first.owner@test.local', password: MEMBER_PASSWORD, ip: '203.0.113.10' });
+    const signedIn = await signInWithPassword(database.db, { input: { email: 'first.owner@test.local', password: MEMBER_PASSWORD, ip: '203.0.113.10' } });
     expect(signedIn).toMatchObject({ userId: accepted.userId, role: 'merchant', merchantId: merchant.merchantId, totpEnrolled: false });
     const [signInAudit] = await database.db.select().from(auditLog).where(and(eq(auditLog.action, 'auth.sign_in'), eq(auditLog.actorId, accepted.userId)));
     expect(signInAudit?.actorType).toBe('merchant');
     // Once an owner is active, the operator's door is closed: owners run their team.
-    expect(await codeOf(createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: 'second@test.local' }, cliActor))).toBe('CONFLICT');
+    expect(await codeOf(createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: 'second@test.local', actor: cliActor }))).toBe('CONFLICT');
   });
 
   it('bad input and an unknown merchant are refused with a code, and nothing changes', async () => {
     const before = await teamState();
-    expect(await codeOf(createMerchantOwner(database.db, { merchantId: '00000000-0000-4000-8000-000000000000', email: 'a@test.local' }, cliActor))).toBe('NOT_FOUND');
-    expect(await codeOf(createMerchantOwner(database.db, { merchantId: 'not-a-uuid', email: 'a@test.local' }, cliActor))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(createMerchantOwner(database.db, { merchantId: '00000000-0000-4000-8000-000000000000', email: 'a@test.local', actor: cliActor }))).toBe('NOT_FOUND');
+    expect(await codeOf(createMerchantOwner(database.db, { merchantId: 'not-a-uuid', email: 'a@test.local', actor: cliActor }))).toBe('VALIDATION_FAILED');
     const merchant = await merchantWithBalance(database.db, '0');
     const mid = await teamState();
-    expect(await codeOf(createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: 'not an email' }, cliActor))).toBe('VALIDATION_FAILED');
+    expect(await codeOf(createMerchantOwner(database.db, { merchantId: merchant.merchantId, email: 'not an email', actor: cliActor }))).toBe('VALIDATION_FAILED');
     expect(await teamState()).toEqual(mid);
     expect(before?.users).toEqual(mid?.users);
   });
@@ -111,8 +111,8 @@ describe('the first owner', () => {
 describe('invitations', () => {
   it('re-inviting a pending email revokes the older link; the newer one works once', async () => {
     const { owner } = await merchantWithOwner(database.db);
-    const first = await inviteMerchantUser(database.db, { email: 'dev@test.local', role: 'developer' }, actor(owner));
-    const second = await inviteMerchantUser(database.db, { email: 'DEV@test.local', role: 'finance' }, actor(owner));
+    const first = await inviteMerchantUser(database.db, { email: 'dev@test.local', role: 'developer', actor: actor(owner) });
+    const second = await inviteMerchantUser(database.db, { email: 'DEV@test.local', role: 'finance', actor: actor(owner) });
     expect(second.replaced).toEqual([first.invitationId]);
     expect(await codeOf(describeInvitation(database.db, { token: tokenOf(first.link) }))).toBe('INVITATION_INVALID');
     expect(await codeOf(acceptInvitation(database.db, { token: tokenOf(first.link), displayName: 'Dev', password: MEMBER_PASSWORD }))).toBe('INVITATION_INVALID');
@@ -128,40 +128,40 @@ describe('invitations', () => {
   it('an email that already signs in, a weak password, an expired or revoked link: refused at acceptance, nothing changed', async () => {
     const { owner } = await merchantWithOwner(database.db);
     // Inviting answers alike for every address (docs/security.md); joining refuses a taken one.
-    const taken = await inviteMerchantUser(database.db, { email: owner.email, role: 'support' }, actor(owner));
+    const taken = await inviteMerchantUser(database.db, { email: owner.email, role: 'support', actor: actor(owner) });
     const beforeTaken = await teamState();
     expect(await codeOf(acceptInvitation(database.db, { token: tokenOf(taken.link), displayName: 'Twice', password: MEMBER_PASSWORD }))).toBe('CONFLICT');
     expect(await teamState()).toEqual(beforeTaken);
 
-    const invitation = await inviteMerchantUser(database.db, { email: 'weak@test.local', role: 'support' }, actor(owner));
+    const invitation = await inviteMerchantUser(database.db, { email: 'weak@test.local', role: 'support', actor: actor(owner) });
     const token = tokenOf(invitation.link);
     const before = await teamState();
     expect(await codeOf(acceptInvitation(database.db, { token, displayName: 'Weak', password: 'short' }))).toBe('VALIDATION_FAILED');
     expect(await codeOf(acceptInvitation(database.db, { token, displayName: '', password: MEMBER_PASSWORD }))).toBe('VALIDATION_FAILED');
     const later = new Date(Date.now() + (INVITATION_TTL_HOURS + 1) * 3_600_000);
-    expect(await codeOf(acceptInvitation(database.db, { token, displayName: 'Late', password: MEMBER_PASSWORD }, null, later))).toBe('INVITATION_INVALID');
+    expect(await codeOf(acceptInvitation(database.db, { token, displayName: 'Late', password: MEMBER_PASSWORD, ip: null, now: later }))).toBe('INVITATION_INVALID');
     expect(await codeOf(acceptInvitation(database.db, { token: 'x'.repeat(43), displayName: 'Guess', password: MEMBER_PASSWORD }))).toBe('INVITATION_INVALID');
     expect(await teamState()).toEqual(before);
 
-    await revokeInvitation(database.db, { invitationId: invitation.invitationId }, actor(owner));
+    await revokeInvitation(database.db, { invitationId: invitation.invitationId, actor: actor(owner) });
     expect(await codeOf(acceptInvitation(database.db, { token, displayName: 'Revoked', password: MEMBER_PASSWORD }))).toBe('INVITATION_INVALID');
-    expect(await codeOf(revokeInvitation(database.db, { invitationId: invitation.invitationId }, actor(owner)))).toBe('CONFLICT');
+    expect(await codeOf(revokeInvitation(database.db, { invitationId: invitation.invitationId, actor: actor(owner) }))).toBe('CONFLICT');
   });
 
   it('only an owner invites: a finance member and a removed owner are FORBIDDEN', async () => {
     const { owner } = await merchantWithOwner(database.db);
     const finance = await teamMember(database.db, owner, 'finance');
-    expect(await codeOf(inviteMerchantUser(database.db, { email: 'x@test.local', role: 'support' }, actor(finance)))).toBe('FORBIDDEN');
+    expect(await codeOf(inviteMerchantUser(database.db, { email: 'x@test.local', role: 'support', actor: actor(finance) }))).toBe('FORBIDDEN');
     const other = await teamMember(database.db, owner, 'owner');
     await removeMerchantUser(database.db, { userId: other.userId }, actor(owner));
-    expect(await codeOf(inviteMerchantUser(database.db, { email: 'y@test.local', role: 'support' }, actor(other)))).toBe('FORBIDDEN');
+    expect(await codeOf(inviteMerchantUser(database.db, { email: 'y@test.local', role: 'support', actor: actor(other) }))).toBe('FORBIDDEN');
   });
 
   it('two accepts of one link at once: exactly one user is made, the other gets INVITATION_INVALID', async () => {
     const { owner } = await merchantWithOwner(database.db);
     for (let round = 0; round < 3; round += 1) {
       const email = `race-${round}@test.local`;
-      const invitation = await inviteMerchantUser(database.db, { email, role: 'support' }, actor(owner));
+      const invitation = await inviteMerchantUser(database.db, { email, role: 'support', actor: actor(owner) });
       const token = tokenOf(invitation.link);
       const results = await Promise.allSettled([
         acceptInvitation(database.db, { token, displayName: 'Racer A', password: MEMBER_PASSWORD }),
@@ -221,7 +221,7 @@ describe('removal and role changes', () => {
     await removeMerchantUser(database.db, { userId: support.userId }, actor(owner));
     expect(await checkedSessionUser(database.db, session)).toBeNull();
     expect(await checkedSessionUser(database.db, { ...session, sessionVersion: 2 })).toBeNull();
-    expect(await codeOf(signInWithPassword(database.db, { email: support.email, password: MEMBER_PASSWORD, ip: '203.0.113.11' }))).toBe('INVALID_CREDENTIALS');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email: support.email, password: MEMBER_PASSWORD, ip: '203.0.113.11' } }))).toBe('INVALID_CREDENTIALS');
     const team = await listMerchantTeam(database.db, { merchantId: owner.merchantId });
     expect(team.users.find((u) => u.userId === support.userId)).toMatchObject({ name: 'Sam Support', status: 'removed' });
     expect(JSON.stringify(team)).not.toMatch(/argon2|passwordHash|totpSecret/);
@@ -237,20 +237,20 @@ describe('removal and role changes', () => {
     const sessions = [merchantSession(owner, true), merchantSession(finance, false)];
     for (const session of sessions) expect(await checkedSessionUser(database.db, session)).not.toBeNull();
 
-    await updateMerchantSettings(database.db, owner.merchantId, { status: 'suspended' }, cliActor);
+    await updateMerchantSettings(database.db, { merchantId: owner.merchantId, status: 'suspended', actor: cliActor });
     for (const session of sessions) expect(await checkedSessionUser(database.db, session)).toBeNull();
     // Even a session at the new version is refused while the merchant is suspended.
     expect(await checkedSessionUser(database.db, { ...merchantSession(finance, false), sessionVersion: 2 })).toBeNull();
-    expect(await codeOf(signInWithPassword(database.db, { email: finance.email, password: MEMBER_PASSWORD, ip: '203.0.113.12' }))).toBe('INVALID_CREDENTIALS');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email: finance.email, password: MEMBER_PASSWORD, ip: '203.0.113.12' } }))).toBe('INVALID_CREDENTIALS');
     // Another merchant's team is untouched.
     expect(await checkedSessionUser(database.db, merchantSession(bystander, true))).not.toBeNull();
 
-    await updateMerchantSettings(database.db, owner.merchantId, { status: 'active' }, cliActor);
+    await updateMerchantSettings(database.db, { merchantId: owner.merchantId, status: 'active', actor: cliActor });
     for (const session of sessions) expect(await checkedSessionUser(database.db, session)).toBeNull();
-    expect(await signInWithPassword(database.db, { email: finance.email, password: MEMBER_PASSWORD, ip: '203.0.113.12' })).toMatchObject({ userId: finance.userId });
+    expect(await signInWithPassword(database.db, { input: { email: finance.email, password: MEMBER_PASSWORD, ip: '203.0.113.12' } })).toMatchObject({ userId: finance.userId });
     // A change that is not of the status leaves sessions alone.
     const [current] = await database.db.select({ version: users.sessionVersion }).from(users).where(eq(users.id, finance.userId));
-    await updateMerchantSettings(database.db, owner.merchantId, { payoutFeeBps: 25 }, cliActor);
+    await updateMerchantSettings(database.db, { merchantId: owner.merchantId, payoutFeeBps: 25, actor: cliActor });
     expect(await checkedSessionUser(database.db, { ...merchantSession(finance, false), sessionVersion: current!.version })).not.toBeNull();
   });
 
@@ -266,12 +266,12 @@ describe('removal and role changes', () => {
     const { owner } = await merchantWithOwner(database.db);
     const { owner: otherOwner } = await merchantWithOwner(database.db);
     const stranger = await teamMember(database.db, otherOwner, 'support');
-    const foreign = await inviteMerchantUser(database.db, { email: 'foreign@test.local', role: 'support' }, actor(otherOwner));
+    const foreign = await inviteMerchantUser(database.db, { email: 'foreign@test.local', role: 'support', actor: actor(otherOwner) });
     const before = await teamState();
     expect(await codeOf(removeMerchantUser(database.db, { userId: stranger.userId }, actor(owner)))).toBe('NOT_FOUND');
     expect(await codeOf(changeMerchantRole(database.db, { userId: stranger.userId, role: 'owner' }, actor(owner)))).toBe('NOT_FOUND');
     expect(await codeOf(changeMerchantRole(database.db, { userId: '00000000-0000-4000-8000-000000000000', role: 'owner' }, actor(owner)))).toBe('NOT_FOUND');
-    expect(await codeOf(revokeInvitation(database.db, { invitationId: foreign.invitationId }, actor(owner)))).toBe('NOT_FOUND');
+    expect(await codeOf(revokeInvitation(database.db, { invitationId: foreign.invitationId, actor: actor(owner) }))).toBe('NOT_FOUND');
     // An actor claiming another merchant's id is not an owner there.
     expect(await codeOf(removeMerchantUser(database.db, { userId: stranger.userId }, { merchantId: otherOwner.merchantId, userId: owner.userId }))).toBe('FORBIDDEN');
     expect(await teamState()).toEqual(before);

@@ -18,7 +18,7 @@ export async function removeMerchantUser(db: Db, rawInput: RemoveMerchantUserInp
   return db.transaction(async (tx) => {
     await lockTeamAs(tx, actor);
     const member = await teamMemberOf(tx, actor.merchantId, input.userId);
-    if (member.merchantRole === 'owner') await keepAnOwner(tx, actor.merchantId, member.id, 'removed');
+    if (member.merchantRole === 'owner') await keepAnOwner(tx, { merchantId: actor.merchantId, leavingUserId: member.id, what: 'removed' });
     await tx.update(users).set({ status: 'suspended', updatedAt: sql`now()` }).where(eq(users.id, member.id));
     await endSessionsOfUser(tx, member.id);
     await recordAudit(tx, {

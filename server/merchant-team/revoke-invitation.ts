@@ -7,8 +7,13 @@ import { parseInput } from '../validation/parse-input';
 import { auditedAs, lockTeamAs, type MerchantActor } from './merchant-actor';
 import { revokeInvitationInput, type RevokeInvitationInput } from './merchant-team.schema';
 
+type RevokeInvitationOptions = RevokeInvitationInput & {
+  actor: MerchantActor;
+  now?: Date;
+};
+
 /** An owner takes back a pending invitation: its link stops working at once. */
-export async function revokeInvitation(db: Db, rawInput: RevokeInvitationInput, actor: MerchantActor, now = new Date()) {
+export async function revokeInvitation(db: Db, { actor, now = new Date(), ...rawInput }: RevokeInvitationOptions) {
   const input = parseInput(revokeInvitationInput, rawInput);
   return db.transaction(async (tx) => {
     await lockTeamAs(tx, actor);

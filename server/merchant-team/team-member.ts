@@ -17,12 +17,18 @@ export async function teamMemberOf(tx: Tx, merchantId: string, userId: string) {
   return { ...member, merchantRole: member.merchantRole };
 }
 
+interface KeepAnOwnerOptions {
+  merchantId: string;
+  leavingUserId: string;
+  what: string;
+}
+
 /**
  * Refuses a change that would leave the merchant without an active owner (LAST_OWNER): someone
  * must always be able to run the team. Runs under the team lock, so two owners removing or
  * demoting each other at once cannot both pass.
  */
-export async function keepAnOwner(tx: Tx, merchantId: string, leavingUserId: string, what: string): Promise<void> {
+export async function keepAnOwner(tx: Tx, { merchantId, leavingUserId, what }: KeepAnOwnerOptions): Promise<void> {
   const [other] = await tx
     .select({ id: users.id })
     .from(users)

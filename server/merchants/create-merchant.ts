@@ -18,12 +18,15 @@ export interface CreatedMerchant {
   webhookSecret: string | null;
 }
 
+type CreateMerchantOptions = CreateMerchantInput & {
+  actor: AuditActorRef;
+  options?: { id?: string; apiKeyPreset?: { keyId: string; secret: string } };
+};
+
 /** Creates a merchant with its ledger accounts and a first API key (the secret is shown once). */
 export async function createMerchant(
   db: Db,
-  rawInput: CreateMerchantInput,
-  actor: AuditActorRef,
-  options: { id?: string; apiKeyPreset?: { keyId: string; secret: string } } = {},
+  { actor, options = {}, ...rawInput }: CreateMerchantOptions,
 ): Promise<CreatedMerchant> {
   const input = parseInput(createMerchantInput, rawInput);
   // The same SSRF rule as setting the endpoint later (docs/security.md).

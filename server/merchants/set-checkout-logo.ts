@@ -12,12 +12,18 @@ const CHECKOUT_LOGO_PX = 128;
 
 const LOGO_FIELD = { name: 'logo', label: 'Logo' };
 
+interface SetCheckoutLogoOptions {
+  merchantId: string;
+  bytes: Uint8Array | null;
+  actor: AuditActorRef;
+}
+
 /**
  * The merchant's checkout logo, or none (`bytes` null). The upload follows the proof rules (type by
  * content, 5 MB, 40 megapixels, re-encoded without metadata), then is shrunk to fit 128x128 and
  * stored as PNG, WebP or JPEG as sent. Audited with the original's SHA-256, never the bytes.
  */
-export async function setCheckoutLogo(db: Db, merchantId: string, bytes: Uint8Array | null, actor: AuditActorRef): Promise<{ hasLogo: boolean }> {
+export async function setCheckoutLogo(db: Db, { merchantId, bytes, actor }: SetCheckoutLogoOptions): Promise<{ hasLogo: boolean }> {
   const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) throw new DomainError('NOT_FOUND', 'No such merchant.');
   let stored: { contentType: 'image/png' | 'image/webp' | 'image/jpeg'; data: Uint8Array } | null = null;

@@ -28,11 +28,16 @@ export async function checkoutSettingsOf(db: Db, merchantId: string): Promise<Ch
   return row;
 }
 
+type UpdateCheckoutSettingsOptions = CheckoutSettingsInput & {
+  merchantId: string;
+  actor: AuditActorRef;
+};
+
 /**
  * The checkout's display name, accent colour and whether "I Have Paid" asks for the payer's name,
  * changed by a merchant owner or an operator, with an audit row in the same transaction.
  */
-export async function updateCheckoutSettings(db: Db, merchantId: string, rawInput: CheckoutSettingsInput, actor: AuditActorRef): Promise<CheckoutSettingsView> {
+export async function updateCheckoutSettings(db: Db, { merchantId, actor, ...rawInput }: UpdateCheckoutSettingsOptions): Promise<CheckoutSettingsView> {
   const input = parseInput(checkoutSettingsInput, rawInput);
   if (Object.keys(input).length === 0) throw new DomainError('VALIDATION_FAILED', 'Nothing to change.');
   const updated = await db.transaction(async (tx) => {

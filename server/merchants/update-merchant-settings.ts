@@ -8,12 +8,15 @@ import { parseInput } from '../validation/parse-input';
 import { forgetMerchant } from '../api-keys/merchant-cache';
 import { merchantSettingsInput, type MerchantSettingsInput } from './merchant-settings.schema';
 
+type UpdateMerchantSettingsOptions = MerchantSettingsInput & {
+  merchantId: string;
+  actor: AuditActorRef;
+};
+
 /** Changes fees, windows, status or the webhook endpoint of a merchant, audited. */
 export async function updateMerchantSettings(
   db: Db,
-  merchantId: string,
-  rawInput: MerchantSettingsInput,
-  actor: AuditActorRef,
+  { merchantId, actor, ...rawInput }: UpdateMerchantSettingsOptions,
 ): Promise<typeof merchants.$inferSelect> {
   const input = parseInput(merchantSettingsInput, rawInput);
   if (Object.keys(input).length === 0) {

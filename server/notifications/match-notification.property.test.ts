@@ -77,7 +77,7 @@ describe('matching bank notifications (property)', () => {
           const trader = await traderWithBalance(db, '100000.00');
           const accounts: { id: string; last4: string }[] = [];
           for (const number of ['62170000000000001111', '62170000000000002222']) {
-            const account = await addBankAccount(db, trader.traderId, { holderName: 'Wang Fang', bankName: 'CCB', accountNumber: number }, cliActor);
+            const account = await addBankAccount(db, { traderId: trader.traderId, holderName: 'Wang Fang', bankName: 'CCB', accountNumber: number, actor: cliActor });
             await updateAutoConfirm(db, { traderId: trader.traderId, input: { bankAccountId: account.id, autoConfirm: true, threshold: 90, silenceSeconds: 900 }, actor: cliActor });
             accounts.push({ id: account.id, last4: account.accountLast4 });
           }
@@ -196,7 +196,7 @@ async function insertOrder(traderId: string, bankAccountId: string, spec: OrderS
       .returning();
     if (!order) throw new Error('insert failed');
     await escrowPayin(tx, order);
-    await recordCreation(tx, payinMachine, order, { type: 'merchant', id: merchantId });
+    await recordCreation(tx, { machine: payinMachine, order, actor: { type: 'merchant', id: merchantId } });
     if (!spec.paid) return order;
     const [paid] = await tx.update(payinOrders).set({ status: 'PAYMENT_SUBMITTED', paymentSubmittedAt: now }).where(eq(payinOrders.id, id)).returning();
     return paid!;

@@ -11,13 +11,19 @@ import { parseInput } from '../validation/parse-input';
 import { extendDeadlineInput } from './extend-deadline.schema';
 import { liveDeadlineOf, plusSeconds } from '../orders/live-deadline';
 
+interface ExtendDeadlineOptions {
+  input: unknown;
+  operator: OperatorActor;
+  now?: Date;
+}
+
 /**
  * An operator moves the deadline running in the order's state (docs/operator-guide.md, "Timers")
  * later by 1 minute to 24 hours, with a reason: the deadline, an 'extend' row and the audit row in
  * one transaction on the locked order. An order with no running deadline (DISPUTED, whose clocks
  * are paused, or a final state) answers DEADLINE_NOT_EXTENDABLE and changes nothing.
  */
-export async function extendDeadline(db: Db, raw: unknown, operator: OperatorActor, now = new Date()) {
+export async function extendDeadline(db: Db, { input: raw, operator, now = new Date() }: ExtendDeadlineOptions) {
   const input = parseInput(extendDeadlineInput, raw);
   return retryTransaction(db, async (tx) => {
     const table = orderTableOf(input.flow);

@@ -43,7 +43,7 @@ const adjustmentsOf = (orderId: string) =>
 async function submittedPayout(merchantId: string, traderId: string, at: Date) {
   const db = database.db;
   const order = await insertPayout(db, merchantId);
-  await setTraderOnline(db, traderId, true);
+  await setTraderOnline(db, { traderId, online: true });
   await acceptPayout(db, { traderId, orderId: order.id }, at);
   await submitPayoutProof(db, { traderId, orderId: order.id, files: [await tinyPng('#204080')] }, at);
   return order;
@@ -121,7 +121,7 @@ describe('an operator extends a deadline with a reason', () => {
     const { db, merchant, trader } = await parties();
     const operator = await signedInOperator(db);
     const order = await insertPayout(db, merchant.merchantId);
-    await setTraderOnline(db, trader.traderId, true);
+    await setTraderOnline(db, { traderId: trader.traderId, online: true });
     await acceptPayout(db, { traderId: trader.traderId, orderId: order.id });
     const before = (await payoutOf(order.id)).paymentDueAt!;
 
@@ -141,7 +141,7 @@ describe('an operator extends a deadline with a reason', () => {
     const operator = await signedInOperator(db);
     const order = await disputedPayout(db, merchant.merchantId, trader.traderId);
     const before = await payoutOf(order.id);
-    const extend = (input: Record<string, unknown>) => refusalCode(extendDeadline(db, { flow: 'payout', orderId: order.id, minutes: 30, reason: 'x', ...input }, { id: operator.userId }));
+    const extend = (input: Record<string, unknown>) => refusalCode(extendDeadline(db, { input: { flow: 'payout', orderId: order.id, minutes: 30, reason: 'x', ...input }, operator: { id: operator.userId } }));
     expect(await extend({ reason: '   ' })).toBe('VALIDATION_FAILED');
     expect(await extend({ minutes: 0 })).toBe('VALIDATION_FAILED');
     expect(await extend({ minutes: 24 * 60 + 1 })).toBe('VALIDATION_FAILED');
@@ -166,7 +166,7 @@ describe('outage catch-up (simulated clock)', () => {
     await db.update(payinOrders).set({ expiresAt: new Date(base.getTime() + HOUR / 2) }).where(eq(payinOrders.id, inGap.id));
     await db.update(payinOrders).set({ expiresAt: new Date(base.getTime() + 3 * HOUR) }).where(eq(payinOrders.id, afterGap.id));
     const payout = await insertPayout(db, merchant.merchantId);
-    await setTraderOnline(db, trader.traderId, true);
+    await setTraderOnline(db, { traderId: trader.traderId, online: true });
     await acceptPayout(db, { traderId: trader.traderId, orderId: payout.id });
     await db.update(payoutOrders).set({ paymentDueAt: new Date(base.getTime() + HOUR) }).where(eq(payoutOrders.id, payout.id));
 

@@ -6,6 +6,13 @@ import { orderTransitions } from '../../db/schema';
 import type { Actor } from './apply-transition';
 import type { MachineDef } from './machine';
 
+interface RecordCreationOptions<Status extends string> {
+  machine: MachineDef<Status, string>;
+  order: { id: string; status: Status; createdAt: Date };
+  actor: Actor;
+  alongside?: readonly PromiseLike<unknown>[];
+}
+
 /**
  * The first line of an order's timeline. Creation is an INSERT, not a transition, but its state
  * must still be one the machine allows to begin with.
@@ -16,10 +23,7 @@ import type { MachineDef } from './machine';
  */
 export async function recordCreation<Status extends string>(
   tx: Tx,
-  machine: MachineDef<Status, string>,
-  order: { id: string; status: Status; createdAt: Date },
-  actor: Actor,
-  alongside: readonly PromiseLike<unknown>[] = [],
+  { machine, order, actor, alongside = [] }: RecordCreationOptions<Status>,
 ): Promise<void> {
   if (!machine.initial.includes(order.status)) {
     throw new Error(`${machine.flow} orders cannot start in ${order.status}`);

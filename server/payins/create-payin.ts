@@ -30,6 +30,14 @@ export interface CreatedPayin {
   payUrl: string;
 }
 
+interface CreatePayinOptions {
+  merchant: Merchant;
+  input: CreatePayinInput;
+  now: Date;
+  random?: RoutingRandom;
+  clientAddress?: string;
+}
+
 /**
  * Creates a pay-in (docs/api.md, "Create a pay-in"): routes it to a trader's receiving account
  * (docs/routing.md: the best SELL quote, or the best score), locks that quote's rate, claims the
@@ -43,10 +51,7 @@ export interface CreatedPayin {
  */
 export async function createPayin(
   tx: Tx,
-  merchant: Merchant,
-  input: CreatePayinInput,
-  now: Date,
-  options: { random?: RoutingRandom; clientAddress?: string } = {},
+  { merchant, input, now, ...options }: CreatePayinOptions,
 ): Promise<CreatedPayin> {
   const amountIn: PayinAmountIn = input.assetAmount !== undefined ? { assetAmount: input.assetAmount } : { fiatAmount: input.fiatAmount as string };
   const route = await routePayin(tx, amountIn, { now, random: options.random });
@@ -127,7 +132,7 @@ async function tryMatchedInsert(
   const { candidate, route } = routed;
   try {
     return await tx.transaction(async (savepoint) => {
-      if (!(await payinFitsBondCap(savepoint, candidate.traderId, amounts.assetAmount, settings.bond))) return null;
+      if (!(await payinFitsBondCap(savepoint, { traderId: candidate.traderId, assetAmount: amounts.assetAmount, settings: settings.bond }))) return null;
       const claimed = await claimAccountCapacity(savepoint, {
         bankAccountId: candidate.bankAccountId as string,
         fiatAmount: amounts.fiatAmount,
@@ -148,10 +153,12 @@ async function tryMatchedInsert(
       const order = candidate.autoConfirm ? await insertWithCentOffset(savepoint, values) : await insertOrder(savepoint, values);
       if (!order) throw new NoFreeOffset();
       // The escrow goes first: a refused escrow is the failure reported, not the 25P02s after it.
-      await recordCreation(savepoint, payinMachine, order, { type: 'merchant', id: merchantId }, [
-        escrowPayin(savepoint, order),
-        savepoint.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, candidate.traderId)),
-      ]);
+      await recordCreation(savepoint, {
+        machine: payinMachine,
+        order,
+        actor: { type: 'merchant', id: merchantId },
+        alongside: [escrowPayin(savepoint, order), savepoint.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, candidate.traderId))],
+      });
       return order;
     });
   } catch (error) {
@@ -194,6 +201,6 @@ async function insertOrder(tx: Tx, values: Omit<typeof payinOrders.$inferInsert,
 }
 
 async function created(tx: Tx, order: PayinRow, merchantId: string): Promise<PayinRow> {
-  await recordCreation(tx, payinMachine, order, { type: 'merchant', id: merchantId });
+  await recordCreation(tx, { machine: payinMachine, order, actor: { type: 'merchant', id: merchantId } });
   return order;
 }

@@ -22,7 +22,7 @@ export async function listPayins(db: Executor, merchantId: string, query: ListPa
       .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
-    listTotal(db, 'payin', merchantId, query, async () => (await db.select({ total: count() }).from(payinOrders).where(where))[0]?.total ?? 0),
+    listTotal(db, { flow: 'payin', merchantId, filter: query, countRows: async () => (await db.select({ total: count() }).from(payinOrders).where(where))[0]?.total ?? 0 }),
   ]);
   return { items: rows.map(payinListView), page: query.page, pageSize: query.pageSize, total };
 }

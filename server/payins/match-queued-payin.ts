@@ -10,12 +10,18 @@ import { payinDetailView } from './payin-view';
 import { freePaymentAmount, OPEN_PAYMENT_AMOUNT_KEY } from './payment-amount';
 import { isUniqueViolation } from '../../db/errors';
 
+interface MatchQueuedPayinOptions {
+  orderId: string;
+  now: Date;
+  random?: RoutingRandom;
+}
+
 /**
  * Tries to match one queued pay-in (PENDING_MATCH) to a trader who can serve it at its locked rate
  * or better for the buyer, routed as new pay-ins are (docs/routing.md); claims the account's daily
  * capacity and escrows their USDT with the `match` transition. Returns whether it matched.
  */
-export async function matchQueuedPayin(tx: Tx, orderId: string, now: Date, options: { random?: RoutingRandom } = {}): Promise<boolean> {
+export async function matchQueuedPayin(tx: Tx, { orderId, now, ...options }: MatchQueuedPayinOptions): Promise<boolean> {
   const [order] = await tx.select().from(payinOrders).where(eq(payinOrders.id, orderId));
   if (!order || order.status !== 'PENDING_MATCH' || order.expiresAt.getTime() <= now.getTime()) return false;
   const route = await routePayin(tx, { assetAmount: order.assetAmount }, { now, maxPrice: order.fxRate, random: options.random });
@@ -25,7 +31,7 @@ export async function matchQueuedPayin(tx: Tx, orderId: string, now: Date, optio
     if (candidate.autoConfirm && !paymentFiatAmount) continue;
     try {
       const matched = await tx.transaction(async (savepoint) => {
-        if (!(await payinFitsBondCap(savepoint, candidate.traderId, order.assetAmount, route.settings.bond))) return false;
+        if (!(await payinFitsBondCap(savepoint, { traderId: candidate.traderId, assetAmount: order.assetAmount, settings: route.settings.bond }))) return false;
         const claimed = await claimAccountCapacity(savepoint, {
           bankAccountId: candidate.bankAccountId as string,
           fiatAmount: order.fiatAmount,

@@ -48,7 +48,7 @@ describe.each(['default', 'pglite'] as const)('one batch of payout creates (%s)'
     // An order made earlier holds the merchantOrderNo the second create repeats; it leaves 202.00.
     const taken = 'taken-order-no';
     const merchant = await merchantRow(merchantId);
-    await database.db.transaction((tx) => placePayout(tx, merchant, payoutBody({ merchantOrderNo: taken }) as never, new Date()));
+    await database.db.transaction((tx) => placePayout(tx, { merchant, input: payoutBody({ merchantOrderNo: taken }) as never, now: new Date() }));
 
     const first = await prepare(merchantId, payoutBody({ merchantOrderNo: 'first' }));
     const duplicate = await prepare(merchantId, payoutBody({ merchantOrderNo: taken }));
@@ -112,13 +112,13 @@ describe.each(['default', 'pglite'] as const)('one batch of payout creates (%s)'
     };
     const created = await createPayout(database.db, request);
     // No trader quotes any more: a new create is refused NO_LIQUIDITY, the same one replays.
-    await setTraderOnline(database.db, trader.traderId, false);
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
 
     expect(await createPayout(database.db, request)).toEqual({ ...created, replayed: true });
     await expect(createPayout(database.db, { ...request, idempotency: { ...request.idempotency, key: 'quote-gone-2' } })).rejects.toMatchObject({ code: 'NO_LIQUIDITY' });
     const records = await database.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(eq(idempotencyRecords.principalId, merchantId));
     expect(records).toEqual([{ key: 'quote-gone' }]);
-    await setTraderOnline(database.db, trader.traderId, true);
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
   });
 
   // Last in this file: it drops the function from this file's own database.

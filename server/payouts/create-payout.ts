@@ -148,11 +148,17 @@ function refusal(input: CreatePayoutInput, prepared: PreparedCreate | Refused, o
   return new Error(`create_payouts answered ${outcome.outcome}`);
 }
 
+interface PlacePayoutOptions {
+  merchant: Merchant;
+  input: CreatePayoutInput;
+  now: Date;
+}
+
 /**
  * The create inside the caller's transaction, without an Idempotency-Key (seeding, the cluster
  * test's bait orders, tests): the same writer, a batch of one, and the order's row read back.
  */
-export async function placePayout(tx: Tx, merchant: Merchant, input: CreatePayoutInput, now: Date) {
+export async function placePayout(tx: Tx, { merchant, input, now }: PlacePayoutOptions) {
   const { values, amounts, hold } = await prepare(tx, merchant, input, now);
   const [outcome] = await writePayoutCreates(tx, [{ merchantId: merchant.id, now: now.toISOString(), ...writesOf(values, hold) }]);
   if (outcome?.outcome === 'duplicate') throw duplicateMerchantOrderNo(input.merchantOrderNo);

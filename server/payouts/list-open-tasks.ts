@@ -6,6 +6,12 @@ import { nextOfferInSeconds, payoutOffers } from '../routing/payout-offers';
 import { routingSettings } from '../routing/routing-settings';
 import { notHeld } from '../risk/held-order-filter';
 
+interface ListOpenTasksOptions {
+  traderId: string;
+  page?: { page: number; pageSize: number; };
+  now?: Date;
+}
+
 /**
  * The payout pool as one trader sees it: PENDING_MATCH payouts whose CNY amount fits one of the
  * trader's active BUY quotes and no risk rule holds (docs/risk.md, "Review"), newest first. No
@@ -13,7 +19,7 @@ import { notHeld } from '../risk/held-order-filter';
  * dispatch") only the tasks offered to this trader so far, and `nextOfferAt`: when a fitting task
  * not yet offered will be (null: none waits), so a page looks again then.
  */
-export async function listOpenTasks(db: Executor, traderId: string, page = { page: 1, pageSize: 20 }, now = new Date()) {
+export async function listOpenTasks(db: Executor, { traderId, page = { page: 1, pageSize: 20 }, now = new Date() }: ListOpenTasksOptions) {
   const { value: settings } = await routingSettings(db);
   if (settings.payouts.mode === 'scored') {
     const input = { traderId, now, windowMinutes: settings.windowMinutes, dispatch: settings.payouts };

@@ -10,7 +10,7 @@ import { payoutDetailView } from './payout-view';
 
 /** A merchant's payouts, newest first, with the exact total for the filter (docs/api.md, "List payouts"). */
 export async function listPayouts(db: Executor, merchantId: string, query: ListPayoutsInput) {
-  const [rows, total] = await Promise.all([pageOf(db, merchantId, query), listTotal(db, 'payout', merchantId, query, () => countOf(db, merchantId, query))]);
+  const [rows, total] = await Promise.all([pageOf(db, merchantId, query), listTotal(db, { flow: 'payout', merchantId, filter: query, countRows: () => countOf(db, merchantId, query) })]);
   return {
     items: rows.map(payoutDetailView),
     page: query.page,

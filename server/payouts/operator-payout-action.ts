@@ -7,6 +7,13 @@ import { operatorPayoutActionInput, type OperatorPayoutActionInput } from './ope
 import { payoutDetailView } from './payout-view';
 import { retryTransaction } from '../../db/retry-transaction';
 
+type OperatorPayoutActionOptions = OperatorPayoutActionInput & {
+  operator: OperatorActor;
+  now: Date;
+  action: 'reassign' | 'cancel';
+  columns: (tx: Tx, orderId: string) => Promise<Partial<PayoutRow> | ((locked: PayoutRow) => Partial<PayoutRow>)>;
+};
+
 /**
  * An operator's action on a stuck payout (reassign or cancel): the transition with the note, and
  * an audit row, in one transaction. `columns` says what else the action sets on the order (from
@@ -14,11 +21,7 @@ import { retryTransaction } from '../../db/retry-transaction';
  */
 export async function operatorPayoutAction(
   db: Db,
-  rawInput: OperatorPayoutActionInput,
-  operator: OperatorActor,
-  now: Date,
-  action: 'reassign' | 'cancel',
-  columns: (tx: Tx, orderId: string) => Promise<Partial<PayoutRow> | ((locked: PayoutRow) => Partial<PayoutRow>)>,
+  { operator, now, action, columns, ...rawInput }: OperatorPayoutActionOptions,
 ) {
   const input = parseInput(operatorPayoutActionInput, rawInput);
   return retryTransaction(db, async (tx) => {

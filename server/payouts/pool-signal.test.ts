@@ -25,7 +25,7 @@ describe.each(['default', 'pglite'] as const)('the task pool signal (%s)', (kind
   const place = async (rollBack = false) => {
     const [merchant] = await database.db.select().from(merchants).where(eq(merchants.id, merchantId));
     return database.db.transaction(async (tx) => {
-      const order = await placePayout(tx, merchant!, payoutBody() as never, new Date());
+      const order = await placePayout(tx, { merchant: merchant!, input: payoutBody() as never, now: new Date() });
       if (rollBack) tx.rollback();
       return order;
     });

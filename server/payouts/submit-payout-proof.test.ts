@@ -26,7 +26,7 @@ afterAll(async () => {
 
 async function acceptedPayout() {
   const [merchant] = await database.db.select().from(merchants).where(eq(merchants.id, merchantId));
-  const order = await database.db.transaction((tx) => placePayout(tx, merchant!, payoutBody() as never, new Date()));
+  const order = await database.db.transaction((tx) => placePayout(tx, { merchant: merchant!, input: payoutBody() as never, now: new Date() }));
   await acceptPayout(database.db, { traderId, orderId: order.id });
   return order;
 }
@@ -89,7 +89,7 @@ describe('payout proof upload', () => {
 
   it('the first accept wins; a second trader is told the order moved on', async () => {
     const [merchant] = await database.db.select().from(merchants).where(eq(merchants.id, merchantId));
-    const order = await database.db.transaction((tx) => placePayout(tx, merchant!, payoutBody() as never, new Date()));
+    const order = await database.db.transaction((tx) => placePayout(tx, { merchant: merchant!, input: payoutBody() as never, now: new Date() }));
     const second = await payoutTrader(database.db);
     const results = await Promise.allSettled([
       acceptPayout(database.db, { traderId, orderId: order.id }),

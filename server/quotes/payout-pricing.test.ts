@@ -31,7 +31,7 @@ describe.each(['default', 'pglite'] as const)('payout pricing in one statement (
     const cheap = await payoutTrader(database.db, '7.0100');
     const best = await payoutTrader(database.db, '7.2000');
     const small = await payoutTrader(database.db, '7.3000');
-    await setQuote(database.db, small.traderId, { side: 'BUY', price: '7.3000', minFiat: '1.00', maxFiat: '50.00' }, cliActor);
+    await setQuote(database.db, { traderId: small.traderId, side: 'BUY', price: '7.3000', minFiat: '1.00', maxFiat: '50.00', actor: cliActor });
 
     for (const amount of [{ fiatAmount: '100.00' }, { fiatAmount: '40.00' }, { usdAmount: '10.00' }, { usdAmount: '5.00' }, { fiatAmount: '5000000.00' }]) {
       const { separate, together } = await both(amount);
@@ -41,7 +41,7 @@ describe.each(['default', 'pglite'] as const)('payout pricing in one statement (
     expect((await payoutPricing(database.db, { fiatAmount: '40.00' })).quote?.traderId).toBe(small.traderId);
     expect((await payoutPricing(database.db, { fiatAmount: '100.00' })).referenceRate).toBe('7.2000');
 
-    await setTraderOnline(database.db, cheap.traderId, false);
+    await setTraderOnline(database.db, { traderId: cheap.traderId, online: false });
     const { separate, together } = await both({ fiatAmount: '100.00' });
     expect(together).toEqual(separate);
   });

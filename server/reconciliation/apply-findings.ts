@@ -7,6 +7,13 @@ import { reconciliationItemMachine } from './item-machine';
 
 type ReconciliationItemRow = typeof reconciliationItems.$inferSelect;
 
+interface ApplyFindingsOptions {
+  date: string;
+  runId: number;
+  findings: readonly Finding[];
+  now: Date;
+}
+
 /**
  * Stores a run's findings (docs/reconciliation.md, "Re-running a day"): a subject is one item per
  * check across runs. A new subject that is not MATCHED is inserted; a stored one moves only as its
@@ -14,7 +21,7 @@ type ReconciliationItemRow = typeof reconciliationItems.$inferSelect;
  * matched by the data). A MISMATCHED item stays MISMATCHED even if the data looks EXPECTED again.
  * Returns the day's counts by final state.
  */
-export async function applyFindings(tx: Tx, date: string, runId: number, findings: readonly Finding[], now: Date): Promise<ReconciliationCounts> {
+export async function applyFindings(tx: Tx, { date, runId, findings, now }: ApplyFindingsOptions): Promise<ReconciliationCounts> {
   const stored = new Map(
     (await tx.select().from(reconciliationItems).where(eq(reconciliationItems.businessDate, date))).map((row) => [key(row), row]),
   );

@@ -4,6 +4,12 @@ import { Dec } from '../money/decimal';
 import type { BusinessDay } from './business-day';
 import { expectedUntil, type Finding } from './finding';
 
+interface CheckLedgerBankOptions {
+  day: BusinessDay;
+  now: Date;
+  deadlineMs: number;
+}
+
 /**
  * Ledger vs bank (docs/reconciliation.md): every pay-in completed on the day against the bank
  * notification that released it (on its own, or the trader's confirmed suggestion), and every
@@ -11,7 +17,7 @@ import { expectedUntil, type Finding } from './finding';
  * payment amount when its account confirms from notifications (fiat plus a few cents), else its
  * fiat amount: that is what the bank must show.
  */
-export async function checkLedgerBank(db: Executor, day: BusinessDay, now: Date, deadlineMs: number): Promise<Finding[]> {
+export async function checkLedgerBank(db: Executor, { day, now, deadlineMs }: CheckLedgerBankOptions): Promise<Finding[]> {
   const payins = rowsOf<{ id: string; orderNo: string; expected: string; completedAt: Date | string; notificationId: string | null; notified: string | null }>(
     await db.execute(sql`
       select p.id, p.order_no as "orderNo", coalesce(p.payment_fiat_amount, p.fiat_amount)::text as expected, p.completed_at as "completedAt",

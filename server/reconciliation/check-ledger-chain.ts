@@ -11,6 +11,15 @@ export type ChainRanges = Record<string, { fromBlock: string; toBlock: string }>
 /** A first run, with nothing recorded before it, looks back at most this many blocks. */
 const FIRST_RUN_LOOKBACK_BLOCKS = 10_000n;
 
+interface CheckLedgerChainOptions {
+  day: BusinessDay;
+  now: Date;
+  chains: readonly ChainConfig[];
+  readerOf: (chain: ChainConfig) => ChainReader;
+  deadlineMs: number;
+  previousRange?: ChainRanges;
+}
+
 /**
  * Ledger vs chain (docs/reconciliation.md), through each chain's reader: the day's credited
  * deposits and confirmed withdrawals against their transfers on chain, withdrawals broadcast and
@@ -20,9 +29,7 @@ const FIRST_RUN_LOOKBACK_BLOCKS = 10_000n;
  */
 export async function checkLedgerChain(
   db: Executor,
-  day: BusinessDay,
-  now: Date,
-  options: { chains: readonly ChainConfig[]; readerOf: (chain: ChainConfig) => ChainReader; deadlineMs: number; previousRange?: ChainRanges },
+  { day, now, ...options }: CheckLedgerChainOptions,
 ): Promise<{ findings: Finding[]; ranges: ChainRanges }> {
   const findings: Finding[] = [];
   const ranges: ChainRanges = {};

@@ -44,13 +44,8 @@ export async function reconcileDay(db: Db, date: string, options: ReconcileOptio
   const chains = options.chains ?? [];
   const [previousRun] = await db.select().from(reconciliationRuns).where(eq(reconciliationRuns.businessDate, date));
 
-  const findings = [...(await checkLedgerBank(db, day, now, deadlines.bankMs))];
-  const chain = await checkLedgerChain(db, day, now, {
-    chains,
-    readerOf: (config) => options.readers?.get(config.key) ?? chainReaderFor(config),
-    deadlineMs: deadlines.chainMs,
-    previousRange: previousRun?.chainRanges,
-  });
+  const findings = [...(await checkLedgerBank(db, { day, now, deadlineMs: deadlines.bankMs }))];
+  const chain = await checkLedgerChain(db, { day, now, chains, readerOf: (config) => options.readers?.get(config.key) ?? chainReaderFor(config), deadlineMs: deadlines.chainMs, previousRange: previousRun?.chainRanges });
   findings.push(...chain.findings, await checkInvariantsItem(db, day, now), ...(await checkFees(db, day)));
 
   const run = await db.transaction(async (tx) => {
@@ -60,7 +55,7 @@ export async function reconcileDay(db: Db, date: string, options: ReconcileOptio
       .values({ businessDate: date, startedAt, counts: emptyCounts(), chainRanges: chain.ranges })
       .onConflictDoUpdate({ target: reconciliationRuns.businessDate, set: { startedAt, finishedAt: null, chainRanges: { ...previousRun?.chainRanges, ...chain.ranges } } })
       .returning();
-    const counts = await applyFindings(tx, date, row!.id, findings, now);
+    const counts = await applyFindings(tx, { date, runId: row!.id, findings, now });
     const [finished] = await tx.update(reconciliationRuns).set({ counts, finishedAt: new Date() }).where(eq(reconciliationRuns.id, row!.id)).returning();
     return finished!;
   });

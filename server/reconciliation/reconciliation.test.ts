@@ -79,21 +79,21 @@ describe('reconciliation of a day with known discrepancies', () => {
 
     // A: paid, and the bank's SMS released it on its own: matched.
     const a = await createDemoPayin(db, real);
-    await submitBuyerPayment(db, a.payUrl.split('/pay/')[1]!, real);
+    await submitBuyerPayment(db, { token: a.payUrl.split('/pay/')[1]!, now: real });
     const aAmount = a.order.paymentFiatAmount ?? a.order.fiatAmount;
     const aSms = await receiveNotification(db, { traderId: trader, input: { bankAccountId: account.id, sender: '95555', text: sms(account.accountLast4, real, aAmount, a.order.buyerReference!), receivedAt: real.toISOString() }, now: real });
     expect(aSms).toMatchObject({ matchStatus: 'released', orderId: a.order.id });
 
     // B: the trader confirmed by hand, no notification ever came; then its fee is made a cent off.
     const b = await createDemoPayin(db, real);
-    await submitBuyerPayment(db, b.payUrl.split('/pay/')[1]!, real);
+    await submitBuyerPayment(db, { token: b.payUrl.split('/pay/')[1]!, now: real });
     await releasePayin(db, { traderId: trader, orderId: b.order.id }, real);
     await db.execute(sql`update payin_orders set usd_fee_amount = usd_fee_amount + 0.01 where id = ${b.order.id}`);
 
     // C: an SMS without the reference scores below a strict threshold: a suggestion waits for the trader.
     await autoConfirm(100);
     const c = await createDemoPayin(db, real);
-    await submitBuyerPayment(db, c.payUrl.split('/pay/')[1]!, real);
+    await submitBuyerPayment(db, { token: c.payUrl.split('/pay/')[1]!, now: real });
     const cAmount = c.order.paymentFiatAmount ?? c.order.fiatAmount;
     const cSms = await receiveNotification(db, { traderId: trader, input: { bankAccountId: account.id, sender: '95555', text: sms(account.accountLast4, real, cAmount, 'rent'), receivedAt: real.toISOString() }, now: real });
     expect(cSms).toMatchObject({ matchStatus: 'suggested' });

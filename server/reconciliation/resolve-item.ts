@@ -15,13 +15,18 @@ export const resolveReconciliationItemInput = z
   })
   .strict();
 
+type ResolveReconciliationItemOptions = z.input<typeof resolveReconciliationItemInput> & {
+  actor: AuditActorRef;
+  now?: Date;
+};
+
 /**
  * An operator accepts an exception with a reason (docs/reconciliation.md, "Resolving"): the item
  * keeps its state and gains who, when and why, audited in the same transaction. Nothing else
  * changes: a correction of money is a new balanced transfer (the balance adjustment), never an
  * edit here. A MATCHED item has nothing to resolve; one resolved already is not resolved twice.
  */
-export async function resolveReconciliationItem(db: Db, rawInput: z.input<typeof resolveReconciliationItemInput>, actor: AuditActorRef, now = new Date()) {
+export async function resolveReconciliationItem(db: Db, { actor, now = new Date(), ...rawInput }: ResolveReconciliationItemOptions) {
   const input = parseInput(resolveReconciliationItemInput, rawInput);
   return retryTransaction(db, async (tx) => {
     const [item] = await tx.select().from(reconciliationItems).where(eq(reconciliationItems.id, input.itemId)).for('update');

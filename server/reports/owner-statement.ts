@@ -47,13 +47,19 @@ function statementLinesSql(owner: StatementOwner, period: StatementPeriod): SQL 
     )`;
 }
 
+interface OwnerStatementOfOptions {
+  owner: StatementOwner;
+  period: StatementPeriod;
+  lineLimit?: number;
+}
+
 /**
  * An owner's statement for a period: opening balance, credits and debits per reporting category,
  * closing balance, and the lines, each naming its transfer and order. Opening and closing are read
  * from the postings on their own (not derived from the lines), all in one snapshot, so
  * opening + credits - debits = closing is a check the tests make, not an assumption.
  */
-export async function ownerStatementOf(db: Executor, owner: StatementOwner, period: StatementPeriod, lineLimit = LINE_LIMIT): Promise<OwnerStatement> {
+export async function ownerStatementOf(db: Executor, { owner, period, lineLimit = LINE_LIMIT }: OwnerStatementOfOptions): Promise<OwnerStatement> {
   const balanceBefore = (at: Date | undefined) =>
     sql`(select coalesce(sum(p.amount), 0) from ledger_postings p where p.account_id in (select id from owned) ${at ? sql`and p.created_at < ${at.toISOString()}::timestamptz` : sql``})::numeric(26, 6)::text`;
   return db.transaction(

@@ -65,11 +65,11 @@ const expectedTransfers = ofTheDay.filter((g) => g % 10 >= 3).map(transferOf);
 
 describe('reports read in keyset batches', () => {
   it('the settlement report lists every transfer of the day once, in order, in batches of any size', async () => {
-    const { report } = await settlementReportOf(database.db, demoKeyring(), merchantId, DAY);
+    const { report } = await settlementReportOf(database.db, { ring: demoKeyring(), merchantId, date: DAY });
     expect(report.rows.map((row) => row.transferId)).toEqual(expectedTransfers);
     expect(report.rows.map((row) => row.net)).toEqual(expectedTransfers.map((id) => `${Number(id.slice(6)) + 1}.000000`));
     for (const batchSize of [1000, 7, 2]) {
-      const csv = await new Response(await streamSettlementCsv(database.db, demoKeyring(), merchantId, DAY, batchSize)).text();
+      const csv = await new Response(await streamSettlementCsv(database.db, { ring: demoKeyring(), merchantId, date: DAY, batchSize })).text();
       const lines = csv.split('\r\n');
       const body = lines.slice(1, lines.findIndex((line) => line.startsWith('total,')));
       expect(body.map((line) => line.split(',')[0]), `batches of ${batchSize}`).toEqual(expectedTransfers);

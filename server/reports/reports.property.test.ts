@@ -86,7 +86,7 @@ async function apply(db: Db, merchantId: string, traderId: string, step: Action,
         }
         const order = await disputedPayout(db, merchantId, traderId, { files: [proof], amounts: { usdAmount: step.usd, usdFeeAmount: step.fee } });
         await claimDispute(db, { flow: 'payout', orderId: order.id }, operator());
-        await ruleDispute(db, { flow: 'payout', orderId: order.id, ruling: step.path, reasonCode: 'other', note: 'ruled', splitAmount: step.path === 'split' ? half(step.usd, 2) : null }, operator());
+        await ruleDispute(db, { input: { flow: 'payout', orderId: order.id, ruling: step.path, reasonCode: 'other', note: 'ruled', splitAmount: step.path === 'split' ? half(step.usd, 2) : null }, operator: operator() });
         return;
       }
       case 'payin': {
@@ -100,7 +100,7 @@ async function apply(db: Db, merchantId: string, traderId: string, step: Action,
         }
         const order = await disputedPayin(db, merchantId, traderId, step.asset);
         await claimDispute(db, { flow: 'payin', orderId: order.id }, operator());
-        await ruleDispute(db, { flow: 'payin', orderId: order.id, ruling: step.path, reasonCode: 'other', note: 'ruled', splitAmount: step.path === 'split' ? half(step.asset, 6) : null }, operator());
+        await ruleDispute(db, { input: { flow: 'payin', orderId: order.id, ruling: step.path, reasonCode: 'other', note: 'ruled', splitAmount: step.path === 'split' ? half(step.asset, 6) : null }, operator: operator() });
         return;
       }
       case 'deposit':
@@ -166,7 +166,7 @@ describe('statements, settlement reports and the journal add up', () => {
         const start = await dbNow(db);
         const { merchantId } = await merchantWithBalance(db, '300.00');
         const { traderId } = await traderWithBalance(db, '100000.00');
-        await setTraderOnline(db, traderId, true);
+        await setTraderOnline(db, { traderId, online: true });
         const cuts = [start];
         for (const step of steps) {
           await apply(db, merchantId, traderId, step, seen);
@@ -175,26 +175,26 @@ describe('statements, settlement reports and the journal add up', () => {
         const [from, to] = [cuts[cutA % cuts.length]!, cuts[cutB % cuts.length]!].sort((a, b) => a.getTime() - b.getTime());
 
         for (const owner of [{ type: 'merchant', id: merchantId }, { type: 'trader', id: traderId }] as StatementOwner[]) {
-          const whole = await ownerStatementOf(db, owner, {});
+          const whole = await ownerStatementOf(db, { owner, period: {} });
           expectAddsUp(whole);
           expect(whole.openingBalance).toBe('0.000000');
           expect(whole.closingBalance).toBe(sumOf(await balancesOf(db, owner.type, owner.id)));
           for (const line of whole.lines) seen.add(`${owner.type}:${line.category}`);
-          expectAddsUp(await ownerStatementOf(db, owner, { from, to }));
-          expectAddsUp(await ownerStatementOf(db, owner, { from }));
+          expectAddsUp(await ownerStatementOf(db, { owner, period: { from, to } }));
+          expectAddsUp(await ownerStatementOf(db, { owner, period: { from } }));
         }
 
         // The day's settlement report (everything above was made today, UTC, bar a run across midnight).
         const date = start.toISOString().slice(0, 10);
         if ((await dbNow(db)).toISOString().slice(0, 10) === date) {
-          const { report } = await settlementReportOf(db, ring, merchantId, date);
+          const { report } = await settlementReportOf(db, { ring, merchantId, date });
           const sum = (pick: (row: (typeof report.rows)[number]) => string) => report.rows.reduce((total, row) => total.plus(pick(row)), new Dec(0)).toFixed(6);
           expect({ rows: report.rows.length, gross: sum((row) => row.gross), fee: sum((row) => row.fee), net: sum((row) => row.net) }).toEqual(report.totals);
           expect(new Dec(report.openingBalance).plus(report.totals.net).toFixed(6)).toBe(report.closingBalance);
           expect(report.closingBalance).toBe(sumOf(await balancesOf(db, 'merchant', merchantId)));
           for (const row of report.rows) expect(new Dec(row.net).plus(row.fee).toFixed(6)).toBe(row.gross);
 
-          const csv = await new Response(await streamSettlementCsv(db, ring, merchantId, date, 3)).text();
+          const csv = await new Response(await streamSettlementCsv(db, { ring, merchantId, date, batchSize: 3 })).text();
           const lines = csv.split('\r\n');
           const body = lines.slice(1, lines.findIndex((line) => line.startsWith('total,')));
           expect(body.map((line) => line.split(',')[0])).toEqual(report.rows.map((row) => row.transferId));

@@ -14,6 +14,13 @@ const encoder = new TextEncoder();
 /** The prefix of the CSV's last line, which carries the signature (docs/api.md, "Verifying a report"). */
 const CSV_SIGNATURE_PREFIX = '#signature,Ed25519,';
 
+interface StreamSettlementCsvOptions {
+  ring: Keyring;
+  merchantId: string;
+  date: string;
+  batchSize?: number;
+}
+
 /**
  * A day's settlement report as CSV, streamed in keyset batches (docs/api.md, "Settlement reports"):
  * a header, one line per row, a `total` line, `#opening_balance` and `#closing_balance` lines, and
@@ -23,7 +30,7 @@ const CSV_SIGNATURE_PREFIX = '#signature,Ed25519,';
  * Resolves once the opening balance is read (a database failure is an ordinary error before any
  * byte is sent); a failure while streaming aborts the stream: a cut file has no signature line.
  */
-export async function streamSettlementCsv(db: Executor, ring: Keyring, merchantId: string, date: string, batchSize = BATCH): Promise<ReadableStream<Uint8Array>> {
+export async function streamSettlementCsv(db: Executor, { ring, merchantId, date, batchSize = BATCH }: StreamSettlementCsvOptions): Promise<ReadableStream<Uint8Array>> {
   const { start, end } = dayBounds(date);
   const opening = await merchantBalanceAt(db, merchantId, start);
   const digest = createHash('sha256');
@@ -49,7 +56,7 @@ export async function streamSettlementCsv(db: Executor, ring: Keyring, merchantI
           // A batch can end at its horizon with no row (settlement-rows.ts); a pull that enqueues
           // nothing is not called again, so it reads on until it has a row or the day is done.
           for (;;) {
-            const batch = await settlementRowsBatch(db, merchantId, date, cursor, batchSize);
+            const batch = await settlementRowsBatch(db, { merchantId, date, after: cursor, limit: batchSize });
             for (const row of batch.rows) {
               totals.rows += 1;
               totals.gross = totals.gross.plus(row.gross);

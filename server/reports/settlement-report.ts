@@ -8,11 +8,17 @@ import { dayBounds, merchantBalanceAt, settlementRowsBatch, type RowCursor } fro
 
 const BATCH = 1000;
 
+interface SettlementReportOfOptions {
+  ring: Keyring;
+  merchantId: string;
+  date: string;
+}
+
 /**
  * A merchant's settlement report for one UTC day, signed (docs/api.md, "Settlement reports"). The
  * JSON form holds the day's rows in memory (a day of one merchant); the CSV form streams them.
  */
-export async function settlementReportOf(db: Executor, ring: Keyring, merchantId: string, date: string): Promise<SignedSettlementReport> {
+export async function settlementReportOf(db: Executor, { ring, merchantId, date }: SettlementReportOfOptions): Promise<SignedSettlementReport> {
   const { start, end } = dayBounds(date);
   const report = await db.transaction(
     async (tx): Promise<SettlementReport> => {
@@ -21,7 +27,7 @@ export async function settlementReportOf(db: Executor, ring: Keyring, merchantId
       const rows: SettlementRow[] = [];
       let cursor: RowCursor | null = null;
       for (;;) {
-        const batch = await settlementRowsBatch(tx, merchantId, date, cursor, BATCH);
+        const batch = await settlementRowsBatch(tx, { merchantId, date, after: cursor, limit: BATCH });
         rows.push(...batch.rows);
         if (!batch.next) break;
         cursor = batch.next;

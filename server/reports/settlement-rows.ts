@@ -58,6 +58,13 @@ export async function merchantBalanceAt(db: Executor, merchantId: string, at: st
   return fmt6(row!.balance);
 }
 
+interface SettlementRowsBatchOptions {
+  merchantId: string;
+  date: string;
+  after: RowCursor | null;
+  limit: number;
+}
+
 /**
  * One batch of a day's settlement rows (docs/api.md, "Settlement reports"): one per transfer that
  * changed the merchant's balance (available + frozen) that day, oldest first, with its order, the
@@ -74,7 +81,7 @@ export async function merchantBalanceAt(db: Executor, merchantId: string, at: st
  * before the horizon hands the horizon on as the next cursor. (Filtering the postings by
  * `account_id in (...)` instead made PostgreSQL read and sort the rest of the day at every batch.)
  */
-export async function settlementRowsBatch(db: Executor, merchantId: string, date: string, after: RowCursor | null, limit: number): Promise<{ rows: SettlementRow[]; next: RowCursor | null }> {
+export async function settlementRowsBatch(db: Executor, { merchantId, date, after, limit }: SettlementRowsBatchOptions): Promise<{ rows: SettlementRow[]; next: RowCursor | null }> {
   const { start, end } = dayBounds(date);
   const keyset = after ? sql`and (p.created_at, p.transfer_id) > (${after.createdAt}::timestamptz, ${after.transferId})` : sql``;
   const raw = rowsOf<RawRow>(

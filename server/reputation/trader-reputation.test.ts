@@ -140,14 +140,14 @@ describe('the new-trader gate in routing', () => {
 
   async function seller(price: string) {
     const trader = await traderWithBalance(database.db, '100000.00');
-    await setQuote(database.db, trader.traderId, { side: 'SELL', price, minFiat: '1.00', maxFiat: '50000.00' }, cliActor);
-    const account = await addBankAccount(database.db, trader.traderId, { holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001' }, cliActor);
-    await setTraderOnline(database.db, trader.traderId, true);
+    await setQuote(database.db, { traderId: trader.traderId, side: 'SELL', price, minFiat: '1.00', maxFiat: '50000.00', actor: cliActor });
+    const account = await addBankAccount(database.db, { traderId: trader.traderId, holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001', actor: cliActor });
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
     return { traderId: trader.traderId, accountId: account.id };
   }
   async function payin(now: Date, fiatAmount: string) {
     seq += 1;
-    return (await database.db.transaction((tx) => createPayin(tx, merchant, { merchantOrderNo: `gate-${seq}`, fiatAmount }, now))).order;
+    return (await database.db.transaction((tx) => createPayin(tx, { merchant, input: { merchantOrderNo: `gate-${seq}`, fiatAmount }, now }))).order;
   }
 
   it('holds a new trader to the lower caps until its record lifts them', async () => {

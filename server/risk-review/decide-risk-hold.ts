@@ -16,6 +16,11 @@ import { decideRiskHoldInput, type DecideRiskHoldInput } from './decide-risk-hol
 
 type Hold = typeof riskHolds.$inferSelect;
 
+type DecideRiskHoldOptions = DecideRiskHoldInput & {
+  operator: OperatorActor;
+  now?: Date;
+};
+
 /**
  * An operator decides on an order a review rule held (docs/risk.md, "Review"), in one transaction
  * with its audit row. Approve: the hold is lifted and the order proceeds (a payout enters the pool,
@@ -25,7 +30,7 @@ type Hold = typeof riskHolds.$inferSelect;
  * escrowed). A hold decided already, or whose order left PENDING_MATCH (it expired meanwhile):
  * RISK_HOLD_NOT_PENDING.
  */
-export async function decideRiskHold(db: Db, rawInput: DecideRiskHoldInput, operator: OperatorActor, now = new Date()) {
+export async function decideRiskHold(db: Db, { operator, now = new Date(), ...rawInput }: DecideRiskHoldOptions) {
   const input = parseInput(decideRiskHoldInput, rawInput);
   return retryTransaction(db, async (tx) => {
     const hold = await takeHold(tx, input.holdId, input.decision === 'approve' ? 'approved' : 'rejected', input.reason, operator.id, now);
@@ -66,7 +71,7 @@ async function approve(tx: Tx, hold: Hold, now: Date): Promise<string> {
     return status;
   }
   await openStatus(tx, hold);
-  return (await matchQueuedPayin(tx, hold.orderId, now)) ? 'PENDING_PAYMENT' : 'PENDING_MATCH';
+  return (await matchQueuedPayin(tx, { orderId: hold.orderId, now })) ? 'PENDING_PAYMENT' : 'PENDING_MATCH';
 }
 
 async function reject(tx: Tx, hold: Hold, reason: string, operatorId: string, now: Date): Promise<string> {

@@ -65,7 +65,7 @@ beforeEach(async () => {
 /** A rule created and switched on, as an operator would after its back-test. */
 async function rule(input: CreateRiskRuleInput) {
   const created = await createRiskRule(db(), input, cliActor);
-  await setRiskRuleEnabled(db(), { ruleId: created.id, enabled: true }, cliActor);
+  await setRiskRuleEnabled(db(), { ruleId: created.id, enabled: true, actor: cliActor });
   return created;
 }
 
@@ -84,7 +84,7 @@ async function payout(merchant: Merchant, overrides: Record<string, unknown> = {
 
 async function payin(merchant: Merchant, fiatAmount = '725.00', options: { buyerId?: string; clientAddress?: string } = {}) {
   const input = { merchantOrderNo: `pi-${hex()}`, fiatAmount, ...(options.buyerId ? { metadata: { buyerId: options.buyerId } } : {}) };
-  const { order } = await db().transaction((tx) => createPayin(tx, merchant, input, new Date(), { clientAddress: options.clientAddress ?? '198.51.100.1' }));
+  const { order } = await db().transaction((tx) => createPayin(tx, { merchant, input, now: new Date(), clientAddress: options.clientAddress ?? '198.51.100.1' }));
   return order;
 }
 
@@ -144,7 +144,7 @@ describe('velocity', () => {
     expect(second.status).toBe('PENDING_MATCH');
     expect(await holdOf(second.orderId)).toMatchObject({ flow: 'payout', state: 'held', merchantId: merchantA.id });
     // Not in the pool, and not to be taken.
-    const pool = await listOpenTasks(db(), payoutTraderId, { page: 1, pageSize: 100 });
+    const pool = await listOpenTasks(db(), { traderId: payoutTraderId, page: { page: 1, pageSize: 100 } });
     expect(pool.items.map((item) => item.orderId)).toContain(first.orderId);
     expect(pool.items.map((item) => item.orderId)).not.toContain(second.orderId);
     await expect(acceptPayout(db(), { traderId: payoutTraderId, orderId: second.orderId })).rejects.toMatchObject({ code: 'ORDER_HELD' });
@@ -254,7 +254,7 @@ describe('the review queue', () => {
     await rule({ name: 'Review buyer', merchantId: merchant.id, flows: ['payin'], condition: { kind: 'blocklist', list: 'buyer_reference', values: [buyerId] }, action: 'review' });
     return payin(merchant, '725.00', { buyerId });
   }
-  const decide = async (orderId: string, decision: 'approve' | 'reject') => decideRiskHold(db(), { holdId: (await holdOf(orderId))!.id, decision, reason: `${decision} after a call` }, { id: operatorId });
+  const decide = async (orderId: string, decision: 'approve' | 'reject') => decideRiskHold(db(), { holdId: (await holdOf(orderId))!.id, decision, reason: `${decision} after a call`, operator: { id: operatorId } });
 
   it('rejecting a held payout cancels it and returns the frozen USDT exactly', async () => {
     const merchant = await merchantRow('1000.00');
@@ -272,7 +272,7 @@ describe('the review queue', () => {
     const merchant = await merchantRow('1000.00');
     const order = await heldPayout(merchant);
     expect(await decide(order.orderId, 'approve')).toMatchObject({ state: 'approved', status: 'PENDING_MATCH' });
-    expect((await listOpenTasks(db(), payoutTraderId, { page: 1, pageSize: 100 })).items.map((item) => item.orderId)).toContain(order.orderId);
+    expect((await listOpenTasks(db(), { traderId: payoutTraderId, page: { page: 1, pageSize: 100 } })).items.map((item) => item.orderId)).toContain(order.orderId);
     expect((await acceptPayout(db(), { traderId: payoutTraderId, orderId: order.orderId })).status).toBe('PENDING_PAYMENT');
     const audits = await db().select().from(auditLog).where(and(eq(auditLog.action, 'risk_hold.approve'), eq(auditLog.targetId, order.orderId)));
     expect(audits).toHaveLength(1);
@@ -317,14 +317,14 @@ describe('payer-name mismatch', () => {
     const body = created.body as { orderId: string; payUrl: string };
     const [order] = await db().select().from(payinOrders).where(eq(payinOrders.id, body.orderId));
     expect(order!.traderBankAccountId).toBe(bot.accountId);
-    await submitBuyerPayment(db(), new URL(body.payUrl).pathname.split('/').pop() ?? '', new Date(), { payerName: 'Li Si' });
+    await submitBuyerPayment(db(), { token: new URL(body.payUrl).pathname.split('/').pop() ?? '', now: new Date(), payerName: 'Li Si' });
     const local = new Date(Date.now() + 8 * 3600_000);
     const pad = (n: number) => String(n).padStart(2, '0');
     const clock = `${local.getUTCMonth() + 1}月${local.getUTCDate()}日${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
     const text = `您尾号0001卡${clock}网上银行转账收入(张三)${order!.paymentFiatAmount}元，余额9,000.00元，附言${order!.buyerReference}。【工商银行】`;
     const notified = await receiveNotification(db(), { traderId: bot.traderId, input: { bankAccountId: bot.accountId, sender: '95588', text, receivedAt: new Date().toISOString() } });
     // Offline again: the other tests' pay-ins go to the file's own trader.
-    await setTraderOnline(db(), bot.traderId, false);
+    await setTraderOnline(db(), { traderId: bot.traderId, online: false });
     return { orderId: body.orderId, notified };
   }
 

@@ -10,11 +10,16 @@ import { riskRuleView } from './risk-rule-view';
 
 export const setRiskRuleEnabledInput = z.object({ ruleId: z.uuid(), enabled: z.boolean() }).strict();
 
+type SetRiskRuleEnabledOptions = z.input<typeof setRiskRuleEnabledInput> & {
+  actor: AuditActorRef;
+  scope?: { merchantId?: string };
+};
+
 /**
  * Switches a rule on or off, audited. `merchantId` confines the change to that merchant's rules
  * (the merchant console); an operator passes none and may switch any rule.
  */
-export async function setRiskRuleEnabled(db: Db, rawInput: z.input<typeof setRiskRuleEnabledInput>, actor: AuditActorRef, scope: { merchantId?: string } = {}) {
+export async function setRiskRuleEnabled(db: Db, { actor, scope = {}, ...rawInput }: SetRiskRuleEnabledOptions) {
   const input = parseInput(setRiskRuleEnabledInput, rawInput);
   return db.transaction(async (tx) => {
     const [rule] = await tx.update(riskRules).set({ enabled: input.enabled, updatedAt: new Date() }).where(eq(riskRules.id, input.ruleId)).returning();

@@ -49,7 +49,7 @@ beforeEach(async () => {
 });
 
 async function task(now = T0, body: Record<string, unknown> = {}) {
-  return database.db.transaction((tx) => placePayout(tx, merchant, payoutBody(body) as never, now));
+  return database.db.transaction((tx) => placePayout(tx, { merchant, input: payoutBody(body) as never, now }));
 }
 
 /** A payout the trader took and what came of it, at `now` (in the window), through the machine. */
@@ -83,7 +83,7 @@ async function record(traderId: string, outcome: 'completed' | 'disputed' | 'ove
 const offerTo = async (traderId: string, orderId: string, now = T0) =>
   (await payoutOffers(database.db, { traderId, orderId, now, windowMinutes: 180, dispatch: SCORED }))[0]!;
 const seesTask = async (traderId: string, orderId: string, now: Date) =>
-  (await listOpenTasks(database.db, traderId, { page: 1, pageSize: 100 }, now)).items.some((item) => item.orderId === orderId);
+  (await listOpenTasks(database.db, { traderId, page: { page: 1, pageSize: 100 }, now })).items.some((item) => item.orderId === orderId);
 
 describe('scored payout dispatch: ranking', () => {
   it('ranks by success: a trader whose payouts completed comes before one whose payouts were disputed', async () => {
@@ -131,8 +131,8 @@ describe('scored payout dispatch: ranking', () => {
   it("ranks by bank: a trader holding an account at the recipient's bank comes first", async () => {
     const other = (await payoutTrader(database.db)).traderId;
     const sameBank = (await payoutTrader(database.db)).traderId;
-    await addBankAccount(database.db, sameBank, { holderName: 'Wang Fang', bankName: 'Bank of China', accountNumber: '6216610200000000001' }, cliActor);
-    await addBankAccount(database.db, other, { holderName: 'Zhao Lei', bankName: 'ICBC', accountNumber: '6212260200000000002' }, cliActor);
+    await addBankAccount(database.db, { traderId: sameBank, holderName: 'Wang Fang', bankName: 'Bank of China', accountNumber: '6216610200000000001', actor: cliActor });
+    await addBankAccount(database.db, { traderId: other, holderName: 'Zhao Lei', bankName: 'ICBC', accountNumber: '6212260200000000002', actor: cliActor });
     const order = await task();
     expect((await offerTo(sameBank, order.id)).score!.signals.bank).toBe(1);
     expect((await offerTo(sameBank, order.id)).rank).toBe(1);
@@ -162,7 +162,7 @@ describe('scored payout dispatch: rings', () => {
     // The second ring at 5 s, everyone at 10 s: no write between, the age alone widens it.
     expect([await seesTask(second, order.id, at(5)), await seesTask(third, order.id, at(5))]).toEqual([true, false]);
     expect(await seesTask(third, order.id, at(10))).toBe(true);
-    const listed = await listOpenTasks(database.db, third, { page: 1, pageSize: 100 }, at(1));
+    const listed = await listOpenTasks(database.db, { traderId: third, page: { page: 1, pageSize: 100 }, now: at(1) });
     // The next ring boundary of the pool's youngest task: the page looks again then, not every second.
     expect(listed.nextOfferAt).toBe(at(5).toISOString());
 
@@ -199,7 +199,7 @@ describe('scored payout dispatch: rings', () => {
     // The overdue list says why that trader had it.
     const stuck = await listStuckPayouts(database.db, { pageSize: 500 }, T0);
     expect(stuck.items.find((item) => item.orderId === order.id)?.dispatch).toMatchObject({ rank: 1, eligible: 3, ring: 1 });
-    await reassignPayout(database.db, { orderId: order.id, note: 'overdue: back to the pool' }, { id: operatorId }, T0);
+    await reassignPayout(database.db, { orderId: order.id, note: 'overdue: back to the pool', operator: { id: operatorId }, now: T0 });
 
     expect([await seesTask(next, order.id, at(1)), await seesTask(after, order.id, at(1)), await seesTask(late, order.id, at(1))]).toEqual([true, false, false]);
     expect((await offerTo(late, order.id, at(1))).rank).toBeNull();
@@ -291,10 +291,10 @@ describe('on PGlite', () => {
       const [shop] = await lite.db.select().from(merchants).where(eq(merchants.id, created.merchantId));
       const first = (await payoutTrader(lite.db)).traderId;
       const second = (await payoutTrader(lite.db)).traderId;
-      await addBankAccount(lite.db, first, { holderName: 'Wang Fang', bankName: 'Bank of China', accountNumber: '6216610200000000001' }, cliActor);
+      await addBankAccount(lite.db, { traderId: first, holderName: 'Wang Fang', bankName: 'Bank of China', accountNumber: '6216610200000000001', actor: cliActor });
       await lite.db.transaction((tx) => writeRoutingSettings(tx, { ...DEFAULT_ROUTING_SETTINGS, payouts: SCORED }, new Date()));
-      const order = await lite.db.transaction((tx) => placePayout(tx, shop!, payoutBody() as never, T0));
-      const seen = async (traderId: string, now: Date) => (await listOpenTasks(lite.db, traderId, { page: 1, pageSize: 10 }, now)).items.map((item) => item.orderId);
+      const order = await lite.db.transaction((tx) => placePayout(tx, { merchant: shop!, input: payoutBody() as never, now: T0 }));
+      const seen = async (traderId: string, now: Date) => (await listOpenTasks(lite.db, { traderId, page: { page: 1, pageSize: 10 }, now })).items.map((item) => item.orderId);
       expect([await seen(first, at(1)), await seen(second, at(1)), await seen(second, at(5))]).toEqual([[order.id], [], [order.id]]);
       await expect(acceptPayout(lite.db, { traderId: second, orderId: order.id }, at(1))).rejects.toMatchObject({ code: 'PAYOUT_NOT_OFFERED' });
       expect((await acceptPayout(lite.db, { traderId: first, orderId: order.id }, at(1))).dispatch).toMatchObject({ rank: 1, ring: 1 });

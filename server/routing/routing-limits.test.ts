@@ -14,6 +14,7 @@ import { setQuote } from '../traders/set-quote';
 import { accountRoutingStatus } from './account-routing-status';
 import { DEFAULT_ROUTING_SETTINGS, routingSettings, writeRoutingSettings, type RoutingSettings } from './routing-settings';
 import { seededRandom } from './seeded-random';
+import type { AccountLimitsInput } from './set-account-limits';
 import { setAccountLimits } from './set-account-limits';
 import { whyThisTrader } from './why-this-trader';
 
@@ -43,16 +44,16 @@ async function settings(value: RoutingSettings) {
 
 async function seller(price: string, bankName = 'ICBC', balance = '100000.00') {
   const trader = await traderWithBalance(database.db, balance);
-  await setQuote(database.db, trader.traderId, { side: 'SELL', price, minFiat: '1.00', maxFiat: '50000.00' }, cliActor);
-  const account = await addBankAccount(database.db, trader.traderId, { holderName: 'Wang Fang', bankName, accountNumber: '6212260200000000001' }, cliActor);
-  await setTraderOnline(database.db, trader.traderId, true);
+  await setQuote(database.db, { traderId: trader.traderId, side: 'SELL', price, minFiat: '1.00', maxFiat: '50000.00', actor: cliActor });
+  const account = await addBankAccount(database.db, { traderId: trader.traderId, holderName: 'Wang Fang', bankName, accountNumber: '6212260200000000001', actor: cliActor });
+  await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
   return { traderId: trader.traderId, accountId: account.id };
 }
 
 async function payin(now: Date, fiatAmount = '100.00', random?: () => number) {
   orderSeq += 1;
   const merchantOrderNo = `r-${orderSeq}`;
-  return database.db.transaction((tx) => createPayin(tx, merchant, { merchantOrderNo, fiatAmount }, now, { random }));
+  return database.db.transaction((tx) => createPayin(tx, { merchant, input: { merchantOrderNo, fiatAmount }, now, random }));
 }
 
 /** Ends a matched pay-in as failed (the buyer never paid): what the expiry does, at `when`. */
@@ -66,7 +67,7 @@ describe('account limits', () => {
   it('a daily order limit sends the next pay-in to another trader, and resets the next day', async () => {
     const cheap = await seller('7.1000');
     const other = await seller('7.2000');
-    await setAccountLimits(database.db, cheap.traderId, cheap.accountId, { dailyOrderLimit: 2, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null }, cliActor);
+    await setAccountLimits(database.db, { traderId: cheap.traderId, bankAccountId: cheap.accountId, dailyOrderLimit: 2, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null, actor: cliActor });
     const traderOf = async (now: Date) => (await payin(now)).order.traderId;
     expect([await traderOf(at(0)), await traderOf(at(1)), await traderOf(at(2))]).toEqual([cheap.traderId, cheap.traderId, other.traderId]);
     expect(await traderOf(at(24 * 3600))).toBe(cheap.traderId);
@@ -75,7 +76,7 @@ describe('account limits', () => {
   it('a daily CNY limit holds the sum of the day, and per-order bounds hold each amount', async () => {
     const cheap = await seller('7.1000');
     const other = await seller('7.2000');
-    await setAccountLimits(database.db, cheap.traderId, cheap.accountId, { dailyOrderLimit: null, dailyFiatLimit: '250.00', minOrderFiat: '50.00', maxOrderFiat: '200.00', cooldownSeconds: null }, cliActor);
+    await setAccountLimits(database.db, { traderId: cheap.traderId, bankAccountId: cheap.accountId, dailyOrderLimit: null, dailyFiatLimit: '250.00', minOrderFiat: '50.00', maxOrderFiat: '200.00', cooldownSeconds: null, actor: cliActor });
     expect((await payin(at(0), '300.00')).order.traderId).toBe(other.traderId); // over the per-order maximum
     expect((await payin(at(1), '20.00')).order.traderId).toBe(other.traderId); // under the minimum
     expect((await payin(at(2), '150.00')).order.traderId).toBe(cheap.traderId);
@@ -86,7 +87,7 @@ describe('account limits', () => {
   it('a cooldown keeps the account out until it passes', async () => {
     const cheap = await seller('7.1000');
     const other = await seller('7.2000');
-    await setAccountLimits(database.db, cheap.traderId, cheap.accountId, { dailyOrderLimit: null, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: 120 }, cliActor);
+    await setAccountLimits(database.db, { traderId: cheap.traderId, bankAccountId: cheap.accountId, dailyOrderLimit: null, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: 120, actor: cliActor });
     expect((await payin(at(0))).order.traderId).toBe(cheap.traderId);
     expect((await payin(at(60))).order.traderId).toBe(other.traderId);
     expect((await payin(at(120))).order.traderId).toBe(cheap.traderId);
@@ -95,8 +96,8 @@ describe('account limits', () => {
   it('limits outside the platform bounds are refused with ACCOUNT_LIMIT_OUT_OF_BOUNDS and change nothing', async () => {
     const cheap = await seller('7.1000');
     await settings({ ...DEFAULT_ROUTING_SETTINGS, limits: { ...DEFAULT_ROUTING_SETTINGS.limits, maxDailyOrders: 100, minCooldownSeconds: 60 } });
-    const attempt = (limits: Partial<Parameters<typeof setAccountLimits>[3]>) =>
-      setAccountLimits(database.db, cheap.traderId, cheap.accountId, { dailyOrderLimit: null, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null, ...limits }, cliActor).then(
+    const attempt = (limits: Partial<AccountLimitsInput>) =>
+      setAccountLimits(database.db, { traderId: cheap.traderId, bankAccountId: cheap.accountId, dailyOrderLimit: null, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null, ...limits, actor: cliActor }).then(
         () => 'ok',
         (error: unknown) => (isDomainError(error, 'ACCOUNT_LIMIT_OUT_OF_BOUNDS') ? 'refused' : error),
       );
@@ -176,7 +177,7 @@ describe('fallback and concurrency', () => {
   it('concurrent matches never take an account past its limit: the refused ones fall back to the next candidate', async () => {
     const cheap = await seller('7.1000');
     const other = await seller('7.2000');
-    await setAccountLimits(database.db, cheap.traderId, cheap.accountId, { dailyOrderLimit: 3, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null }, cliActor);
+    await setAccountLimits(database.db, { traderId: cheap.traderId, bankAccountId: cheap.accountId, dailyOrderLimit: 3, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null, actor: cliActor });
     const created = await Promise.all(Array.from({ length: 10 }, (_, i) => payin(at(i % 2))));
     const onCheap = created.filter((c) => c.order.traderId === cheap.traderId).length;
     const onOther = created.filter((c) => c.order.traderId === other.traderId).length;
@@ -188,12 +189,12 @@ describe('fallback and concurrency', () => {
 
   it('a queued pay-in is matched within the limits too', async () => {
     const cheap = await seller('7.1000');
-    await setAccountLimits(database.db, cheap.traderId, cheap.accountId, { dailyOrderLimit: 1, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null }, cliActor);
+    await setAccountLimits(database.db, { traderId: cheap.traderId, bankAccountId: cheap.accountId, dailyOrderLimit: 1, dailyFiatLimit: null, minOrderFiat: null, maxOrderFiat: null, cooldownSeconds: null, actor: cliActor });
     expect((await payin(at(0))).order.status).toBe('PENDING_PAYMENT');
     const queued = (await payin(at(1))).order;
     expect(queued.status).toBe('PENDING_MATCH');
-    expect(await database.db.transaction((tx) => matchQueuedPayin(tx, queued.id, at(2)))).toBe(false);
-    expect(await database.db.transaction((tx) => matchQueuedPayin(tx, queued.id, at(24 * 3600 - 7200)))).toBe(false);
+    expect(await database.db.transaction((tx) => matchQueuedPayin(tx, { orderId: queued.id, now: at(2) }))).toBe(false);
+    expect(await database.db.transaction((tx) => matchQueuedPayin(tx, { orderId: queued.id, now: at(24 * 3600 - 7200) }))).toBe(false);
   });
 });
 

@@ -22,12 +22,18 @@ export const accountLimitsInput = z
   .strict();
 export type AccountLimitsInput = z.input<typeof accountLimitsInput>;
 
+type SetAccountLimitsOptions = AccountLimitsInput & {
+  traderId: string;
+  bankAccountId: string;
+  actor: AuditActorRef;
+};
+
 /**
  * The trader sets one account's limits (docs/routing.md, "Account limits"): within the platform's
  * bounds, or ACCOUNT_LIMIT_OUT_OF_BOUNDS and nothing changes. Audited; another trader's account is
  * NOT_FOUND. Today's count carries on: a lower limit takes effect for the next match.
  */
-export async function setAccountLimits(db: Db, traderId: string, bankAccountId: string, raw: AccountLimitsInput, actor: AuditActorRef) {
+export async function setAccountLimits(db: Db, { traderId, bankAccountId, actor, ...raw }: SetAccountLimitsOptions) {
   const input = parseInput(accountLimitsInput, raw);
   const { value: settings } = await routingSettings(db);
   const bounds = settings.limits;

@@ -30,7 +30,7 @@ const minutes = (n: number) => n * 60_000;
 
 async function newPayout(now = new Date()) {
   const [merchant] = await database.db.select().from(merchants).where(eq(merchants.id, merchantId));
-  return database.db.transaction((tx) => placePayout(tx, merchant!, payoutBody() as never, now));
+  return database.db.transaction((tx) => placePayout(tx, { merchant: merchant!, input: payoutBody() as never, now }));
 }
 
 async function statusOf(orderId: string) {

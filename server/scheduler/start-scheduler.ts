@@ -73,7 +73,7 @@ export function startScheduler(db: Db, tickMs = TICK_MS, options: SchedulerOptio
   const reports = options.reports;
   const maybeDeliverReports = offTick('report delivery', REPORTS_EVERY_MS, reports && reports.targets.length > 0 ? async () => {
     const { runReportDeliveries } = await import('../reports/delivery/run-report-deliveries');
-    const counts = await runReportDeliveries(db, reports.ring, reports.targets);
+    const counts = await runReportDeliveries(db, { ring: reports.ring, targets: reports.targets });
     if (counts.planned + counts.delivered + counts.retrying + counts.failed > 0) log('info', 'report delivery', { ...counts });
   } : undefined);
   // Off the tick: routing reads the rows it writes, and a month of orders takes longer to read than a timer should wait.

@@ -71,7 +71,7 @@ export const timers: Timer[] = [
     dueIds: (tx, now, limit) =>
       // A pay-in a risk rule holds waits for an operator, not for a trader (docs/risk.md, "Review").
       lockDue(tx, payinOrders, and(eq(payinOrders.status, 'PENDING_MATCH'), gt(payinOrders.expiresAt, now), notHeld(tx, 'payin', payinOrders.id))!, asc(payinOrders.createdAt), limit),
-    fire: (tx, orderId, now) => matchQueuedPayin(tx, orderId, now),
+    fire: (tx, orderId, now) => matchQueuedPayin(tx, { orderId, now }),
   },
   {
     name: 'payin.expire',

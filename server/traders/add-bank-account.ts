@@ -9,12 +9,15 @@ import { last4 } from '../crypto/fingerprint';
 import { parseInput } from '../validation/parse-input';
 import { bankAccountInput } from './trader.schema';
 
+type AddBankAccountOptions = z.input<typeof bankAccountInput> & {
+  traderId: string;
+  actor: AuditActorRef;
+};
+
 /** Adds an account buyers pay into; the number is stored encrypted and audited by its last 4 only. */
 export async function addBankAccount(
   db: Db,
-  traderId: string,
-  rawInput: z.input<typeof bankAccountInput>,
-  actor: AuditActorRef,
+  { traderId, actor, ...rawInput }: AddBankAccountOptions,
 ): Promise<{ id: string; accountLast4: string }> {
   const input = parseInput(bankAccountInput, rawInput);
   const id = randomUUID();

@@ -4,11 +4,17 @@ import { traderBankAccounts } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { DomainError } from '../errors';
 
+interface DisableBankAccountOptions {
+  traderId: string;
+  bankAccountId: string;
+  actor: AuditActorRef;
+}
+
 /**
  * Stops new pay-ins from being matched to this account. Orders already matched keep it (the buyer
  * may be paying right now). Disabling twice is harmless; another trader's account is NOT_FOUND.
  */
-export async function disableBankAccount(db: Db, traderId: string, bankAccountId: string, actor: AuditActorRef) {
+export async function disableBankAccount(db: Db, { traderId, bankAccountId, actor }: DisableBankAccountOptions) {
   return db.transaction(async (tx) => {
     const [account] = await tx
       .select()

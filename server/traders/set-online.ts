@@ -4,11 +4,17 @@ import { traders } from '../../db/schema';
 import { recordAudit, type AuditActorRef } from '../audit';
 import { DomainError } from '../errors';
 
+interface SetTraderOnlineOptions {
+  traderId: string;
+  online: boolean;
+  actor?: AuditActorRef;
+}
+
 /**
  * Switches a trader on or off line; only online traders are matched. With an actor (the trader
  * themself from the dashboard), the switch is written to the audit log.
  */
-export async function setTraderOnline(db: Executor, traderId: string, online: boolean, actor?: AuditActorRef): Promise<void> {
+export async function setTraderOnline(db: Executor, { traderId, online, actor }: SetTraderOnlineOptions): Promise<void> {
   const updated = await db
     .update(traders)
     .set({ online, updatedAt: sql`now()` })

@@ -8,12 +8,15 @@ import { Dec } from '../money/decimal';
 import { parseInput } from '../validation/parse-input';
 import { quoteInput } from './trader.schema';
 
+type SetQuoteOptions = z.input<typeof quoteInput> & {
+  traderId: string;
+  actor: AuditActorRef;
+};
+
 /** Publishes a trader's quote for one side, replacing the previous one for that side. */
 export async function setQuote(
   db: Db,
-  traderId: string,
-  rawInput: z.input<typeof quoteInput>,
-  actor: AuditActorRef,
+  { traderId, actor, ...rawInput }: SetQuoteOptions,
 ): Promise<typeof traderQuotes.$inferSelect> {
   const input = parseInput(quoteInput, rawInput);
   if (new Dec(input.maxFiat).lessThan(input.minFiat)) {

@@ -28,6 +28,14 @@ const date = (value: Date | string) => (value instanceof Date ? value : new Date
  */
 export const PER_MERCHANT_IN_FLIGHT = 4;
 
+interface ClaimDeliveriesOptions {
+  workerId: string;
+  now: Date;
+  limit: number;
+  leaseMs: number;
+  perMerchant?: number;
+}
+
 /**
  * Claims due deliveries for one worker: pending ones whose time has come, and ones whose lease
  * ran out (their worker died). A merchant gets at most `perMerchant` deliveries in flight, counting
@@ -39,11 +47,7 @@ export const PER_MERCHANT_IN_FLIGHT = 4;
  */
 export async function claimDeliveries(
   db: Db,
-  workerId: string,
-  now: Date,
-  limit: number,
-  leaseMs: number,
-  perMerchant: number = PER_MERCHANT_IN_FLIGHT,
+  { workerId, now, limit, leaseMs, perMerchant = PER_MERCHANT_IN_FLIGHT }: ClaimDeliveriesOptions,
 ): Promise<DeliveryRow[]> {
   // Raw SQL gets timestamps as ISO text: the postgres driver under Drizzle takes no Date parameters.
   const at = now.toISOString();

@@ -55,7 +55,7 @@ export function startDeliveryWorker(db: Db, options: WorkerOptions): RunningWork
       let claimed = 0;
       if (room > 0) {
         try {
-          const batch = await claimDeliveries(db, workerId, new Date(), room, options.leaseMs, perMerchant);
+          const batch = await claimDeliveries(db, { workerId, now: new Date(), limit: room, leaseMs: options.leaseMs, perMerchant });
           claimed = batch.length;
           for (const delivery of batch) {
             const job = deliverWebhook(db, delivery, deliver)

@@ -11,6 +11,14 @@ import { refusePrivateEndpoint } from '../http/refuse-private-endpoint';
 import { webhookEndpointViewOf } from './webhook-endpoint-view';
 import { encryptWebhookSecret, newWebhookSecret } from './webhook-secret';
 
+interface SetWebhookEndpointOptions {
+  merchantId: string;
+  url: string | null;
+  actor: AuditActorRef;
+  now?: Date;
+  allowPrivate?: boolean;
+}
+
 /**
  * Sets (or clears, with null: clear-webhook-endpoint.ts) a merchant's webhook endpoint and
  * re-enables it. The first endpoint gets a signing secret, returned once; later changes keep the
@@ -22,11 +30,7 @@ import { encryptWebhookSecret, newWebhookSecret } from './webhook-secret';
  */
 export async function setWebhookEndpoint(
   db: Db,
-  merchantId: string,
-  url: string | null,
-  actor: AuditActorRef,
-  now = new Date(),
-  allowPrivate = env().webhookAllowPrivate,
+  { merchantId, url, actor, now = new Date(), allowPrivate = env().webhookAllowPrivate }: SetWebhookEndpointOptions,
 ) {
   if (url === null) {
     const endpoint = await clearWebhookEndpoint({ db, merchantId, actor, now });

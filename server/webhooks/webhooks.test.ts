@@ -33,7 +33,7 @@ afterAll(async () => {
 /** Runs one worker until nothing is due, the way the server's loop would. */
 async function drain(options: { allowPrivate?: boolean; schedule?: number[]; timeoutMs?: number } = {}) {
   for (let round = 0; round < 50; round += 1) {
-    const batch = await claimDeliveries(database.db, 'test-worker', new Date(), 50, 30_000);
+    const batch = await claimDeliveries(database.db, { workerId: 'test-worker', now: new Date(), limit: 50, leaseMs: 30_000 });
     if (batch.length === 0) {
       const [pending] = await database.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.status, 'pending')).limit(1);
       if (!pending) return;
@@ -46,7 +46,7 @@ async function drain(options: { allowPrivate?: boolean; schedule?: number[]; tim
 
 async function merchantWithEndpoint(url: string) {
   const merchant = await apiMerchant(database.db, '10000.00', { feeBps: 30 });
-  const { secret } = await setWebhookEndpoint(database.db, merchant.merchantId, url, cliActor);
+  const { secret } = await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url, actor: cliActor });
   return { ...merchant, secret: secret! };
 }
 
@@ -65,7 +65,7 @@ describe('webhook delivery', () => {
       await merchant.client.decidePayout(payout.orderNo, { decision: 'CONFIRM' });
 
       const payin = (await merchant.client.createPayin({ merchantOrderNo: 'wh-payin', assetAmount: '10' })).body as PayinCreated;
-      await submitBuyerPayment(database.db, payin.payUrl.split('/pay/')[1]!);
+      await submitBuyerPayment(database.db, { token: payin.payUrl.split('/pay/')[1]! });
       await releasePayin(database.db, { traderId: payinTraderId, orderId: payin.orderId });
 
       await drain();

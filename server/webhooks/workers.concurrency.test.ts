@@ -49,7 +49,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two webhook workers against one P
       response.end('ok');
     });
     const merchant = await apiMerchant(database.db, '0');
-    await setWebhookEndpoint(database.db, merchant.merchantId, receiver.url, cliActor);
+    await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url: receiver.url, actor: cliActor });
     await database.db.execute(sql`
       insert into outbox_events (id, merchant_id, type, flow, payload)
       select 'evt_bulk_' || g, ${merchant.merchantId}, 'webhook.test', 'test',

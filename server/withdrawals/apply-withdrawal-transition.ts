@@ -11,6 +11,14 @@ type WithdrawalChanges = Partial<
   Pick<WithdrawalRow, 'reason' | 'chainSendId' | 'txHash' | 'gasSpent' | 'gasSymbol' | 'caseOpenedAt' | 'decidedAt' | 'decidedBy' | 'signedAt' | 'broadcastAt' | 'confirmedAt' | 'failedAt'>
 >;
 
+interface ApplyWithdrawalTransitionOptions {
+  withdrawal: WithdrawalRow;
+  action: WithdrawalAction;
+  actor: ActorType;
+  changes: WithdrawalChanges;
+  now: Date;
+}
+
 /**
  * Moves a withdrawal through its machine (server/withdrawals/withdrawal-machine.ts) in the caller's
  * transaction: the plan is checked against the row's state, the UPDATE repeats the check, and the
@@ -20,11 +28,7 @@ type WithdrawalChanges = Partial<
  */
 export async function applyWithdrawalTransition(
   tx: Tx,
-  withdrawal: WithdrawalRow,
-  action: WithdrawalAction,
-  actor: ActorType,
-  changes: WithdrawalChanges,
-  now: Date,
+  { withdrawal, action, actor, changes, now }: ApplyWithdrawalTransitionOptions,
 ): Promise<WithdrawalRow | null> {
   const plan = planTransition(withdrawalMachine, { current: withdrawal.state, action, actor, context: { now } });
   const [row] = await tx
@@ -33,12 +37,18 @@ export async function applyWithdrawalTransition(
     .where(and(eq(walletWithdrawals.id, withdrawal.id), inArray(walletWithdrawals.state, plan.from as WithdrawalState[])))
     .returning();
   if (!row) return null;
-  if (plan.event) await writeWithdrawalEvent(tx, row, plan.event, now);
+  if (plan.event) await writeWithdrawalEvent(tx, { row, type: plan.event, now });
   return row;
 }
 
+interface WriteWithdrawalEventOptions {
+  row: WithdrawalRow;
+  type: string;
+  now: Date;
+}
+
 /** A merchant's withdrawal event (docs/webhooks.md, "Withdrawal events"); a trader's has no outbox. */
-export async function writeWithdrawalEvent(tx: Tx, row: WithdrawalRow, type: string, now: Date): Promise<void> {
+export async function writeWithdrawalEvent(tx: Tx, { row, type, now }: WriteWithdrawalEventOptions): Promise<void> {
   if (row.ownerType !== 'merchant') return;
   await writeEvent(tx, { merchantId: row.ownerId, type, flow: 'withdrawal', orderId: null, data: withdrawalView(row), now });
 }

@@ -90,9 +90,9 @@ async function requestWithdrawalIn(tx: Tx, options: RequestOptions): Promise<Wit
     throw error;
   }
 
-  await writeWithdrawalEvent(tx, withdrawal, 'wallet.withdrawal_requested', now);
+  await writeWithdrawalEvent(tx, { row: withdrawal, type: 'wallet.withdrawal_requested', now });
   if (reason) return withdrawalView(withdrawal);
-  return withdrawalView(await approveWithdrawal(tx, withdrawal, { type: 'system', id: null }, now, options.chains.chains));
+  return withdrawalView(await approveWithdrawal(tx, { withdrawal, actor: { type: 'system', id: null }, now, chains: options.chains.chains }));
 }
 
 /** The request in its own transaction (the pages). */
@@ -102,5 +102,5 @@ export function requestWithdrawal(db: Db, options: RequestOptions): Promise<With
 
 /** The request under an Idempotency-Key (POST /api/v1/wallet/withdrawals): a replay answers the first response. */
 export function requestWithdrawalIdempotently(db: Db, options: RequestOptions & { idempotency: IdempotencyScope }): Promise<IdempotentOutcome> {
-  return withIdempotency(db, options.idempotency, options.now, async (tx) => ({ status: 201, body: await requestWithdrawalIn(tx, options) }));
+  return withIdempotency(db, { scope: options.idempotency, now: options.now, effect: async (tx) => ({ status: 201, body: await requestWithdrawalIn(tx, options) }) });
 }

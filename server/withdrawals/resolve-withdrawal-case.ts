@@ -9,11 +9,16 @@ import { parseInput } from '../validation/parse-input';
 
 export const resolveWithdrawalCaseInput = z.object({ withdrawalId: z.uuid(), note: z.string().trim().min(1, { error: 'is required' }).max(500) }).strict();
 
+type ResolveWithdrawalCaseOptions = z.input<typeof resolveWithdrawalCaseInput> & {
+  operator: OperatorActor;
+  now?: Date;
+};
+
 /**
  * Closes the case a failed send opened (docs/operator-guide.md, "Withdrawals"): the funds are back
  * already; the operator records what they found. Audited; a case already closed is NOT_FOUND.
  */
-export async function resolveWithdrawalCase(db: Db, rawInput: z.input<typeof resolveWithdrawalCaseInput>, operator: OperatorActor, now = new Date()) {
+export async function resolveWithdrawalCase(db: Db, { operator, now = new Date(), ...rawInput }: ResolveWithdrawalCaseOptions) {
   const input = parseInput(resolveWithdrawalCaseInput, rawInput);
   return db.transaction(async (tx) => {
     const [row] = await tx

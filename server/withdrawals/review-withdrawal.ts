@@ -22,14 +22,20 @@ export const reviewWithdrawalInput = z.discriminatedUnion('decision', [
   z.object({ withdrawalId: z.uuid(), decision: z.literal('approve') }).strict(),
   z.object({ withdrawalId: z.uuid(), decision: z.literal('reject'), reason }).strict(),
 ]);
-export type ReviewWithdrawalInput = z.input<typeof reviewWithdrawalInput>;
+type ReviewWithdrawalInput = z.input<typeof reviewWithdrawalInput>;
 
 export const decideWithdrawalProposalInput = z.discriminatedUnion('decision', [
   z.object({ proposalId: z.uuid(), decision: z.literal('approve') }).strict(),
   z.object({ proposalId: z.uuid(), decision: z.literal('reject'), reason }).strict(),
   z.object({ proposalId: z.uuid(), decision: z.literal('withdraw') }).strict(),
 ]);
-export type DecideWithdrawalProposalInput = z.input<typeof decideWithdrawalProposalInput>;
+type DecideWithdrawalProposalInput = z.input<typeof decideWithdrawalProposalInput>;
+
+interface ReviewWithdrawalOptions {
+  input: ReviewWithdrawalInput;
+  operator: OperatorActor;
+  now?: Date;
+}
 
 /**
  * An operator approves or rejects a withdrawal waiting in REQUESTED (docs/operator-guide.md,
@@ -38,7 +44,7 @@ export type DecideWithdrawalProposalInput = z.input<typeof decideWithdrawalPropo
  * threshold (server/disputes/four-eyes-threshold.ts). The withdrawal row is locked first, so of two
  * decisions at once the second finds it moved on or a proposal pending. Audited either way.
  */
-export async function reviewWithdrawal(db: Db, rawInput: ReviewWithdrawalInput, operator: OperatorActor, now = new Date()) {
+export async function reviewWithdrawal(db: Db, { input: rawInput, operator, now = new Date() }: ReviewWithdrawalOptions) {
   const input = parseInput(reviewWithdrawalInput, rawInput);
   return retryTransaction(db, async (tx) => {
     const withdrawal = await lockRequested(tx, input.withdrawalId, input.decision, now);
@@ -83,12 +89,18 @@ export async function reviewWithdrawal(db: Db, rawInput: ReviewWithdrawalInput, 
   });
 }
 
+interface DecideWithdrawalProposalOptions {
+  input: DecideWithdrawalProposalInput;
+  operator: OperatorActor;
+  now?: Date;
+}
+
 /**
  * A second operator decides a four-eyes proposal: approve applies the proposed decision in the
  * same transaction; the proposer may only withdraw their own (SELF_APPROVAL_FORBIDDEN otherwise),
  * as with ruling proposals. The threshold is not read again.
  */
-export async function decideWithdrawalProposal(db: Db, rawInput: DecideWithdrawalProposalInput, operator: OperatorActor, now = new Date()) {
+export async function decideWithdrawalProposal(db: Db, { input: rawInput, operator, now = new Date() }: DecideWithdrawalProposalOptions) {
   const input = parseInput(decideWithdrawalProposalInput, rawInput);
   return retryTransaction(db, async (tx) => {
     const [found] = await tx.select({ withdrawalId: withdrawalProposals.withdrawalId }).from(withdrawalProposals).where(eq(withdrawalProposals.id, input.proposalId));
@@ -136,6 +148,6 @@ async function lockRequested(tx: Tx, withdrawalId: string, action: 'approve' | '
 }
 
 function applyDecision(tx: Tx, withdrawal: WithdrawalRow, decision: 'approve' | 'reject', why: string | null, operator: OperatorActor, now: Date): Promise<WithdrawalRow> {
-  if (decision === 'approve') return approveWithdrawal(tx, withdrawal, { type: 'operator', id: operator.id }, now);
-  return rejectWithdrawal(tx, withdrawal, operator.id, why ?? '', now);
+  if (decision === 'approve') return approveWithdrawal(tx, { withdrawal, actor: { type: 'operator', id: operator.id }, now });
+  return rejectWithdrawal(tx, { withdrawal, operatorId: operator.id, reason: why ?? '', now });
 }

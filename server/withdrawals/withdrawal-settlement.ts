@@ -62,13 +62,13 @@ async function step(
   send: ChainSendReport,
   action: WithdrawalAction,
   target: WithdrawalState,
-  changes: (now: Date) => Parameters<typeof applyWithdrawalTransition>[4],
+  changes: (now: Date) => Parameters<typeof applyWithdrawalTransition>[1]['changes'],
 ): Promise<WithdrawalRow | null> {
   const [withdrawal] = await tx.select().from(walletWithdrawals).where(eq(walletWithdrawals.id, send.referenceId)).for('update');
   if (!withdrawal) throw new Error(`chain send ${send.id} names no withdrawal`);
   if (withdrawal.state === target && withdrawal.txHash === send.txHash) return null;
   const now = new Date();
-  const moved = await applyWithdrawalTransition(tx, withdrawal, action, 'system', changes(now), now);
+  const moved = await applyWithdrawalTransition(tx, { withdrawal, action, actor: 'system', changes: changes(now), now });
   if (!moved) throw new Error(`withdrawal ${withdrawal.id} moved while locked`);
   return moved;
 }

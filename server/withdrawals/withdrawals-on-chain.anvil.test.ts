@@ -90,8 +90,8 @@ describe.runIf(process.env.TEST_DATABASE_URL && anvilBinary())('withdrawals on c
     const requested = await requestWithdrawal(database.db, { owner: owner.owner, input: { chain: on.key, addressId: owner.addressId, amount }, chains: { chains: [chain, revertChain], xpubs: {} }, now: new Date() });
     if (requested.state === 'APPROVED') return { id: requested.id, owner, amount: requested.amount, byOperator: false };
     expect(requested.state).toBe('REQUESTED');
-    const review = await reviewWithdrawal(database.db, { withdrawalId: requested.id, decision: 'approve' }, { id: operators[0]!.userId });
-    if (review.status === 'proposed') await decideWithdrawalProposal(database.db, { proposalId: review.proposalId, decision: 'approve' }, { id: operators[1]!.userId });
+    const review = await reviewWithdrawal(database.db, { input: { withdrawalId: requested.id, decision: 'approve' }, operator: { id: operators[0]!.userId } });
+    if (review.status === 'proposed') await decideWithdrawalProposal(database.db, { input: { proposalId: review.proposalId, decision: 'approve' }, operator: { id: operators[1]!.userId } });
     return { id: requested.id, owner, amount: requested.amount, byOperator: true };
   }
 

@@ -83,7 +83,7 @@ async function usableAddress(party: { owner: WithdrawalOwner; userId: string }, 
 async function confirmedOnce(party: { owner: WithdrawalOwner }, addressId: string, operatorId: string, amount = '20') {
   const first = await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId, amount }, chains: CHAINS, now: new Date() });
   expect(first).toMatchObject({ state: 'REQUESTED', needsReview: 'new_address' });
-  await reviewWithdrawal(db, { withdrawalId: first.id, decision: 'approve' }, { id: operatorId });
+  await reviewWithdrawal(db, { input: { withdrawalId: first.id, decision: 'approve' }, operator: { id: operatorId } });
   await settle(first.id, 'confirmed');
   return first;
 }
@@ -148,7 +148,7 @@ describe('requesting a withdrawal', () => {
     const address = await usableAddress(party);
     const first = await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId: address.id, amount: '10' }, chains: CHAINS, now: new Date() });
     expect(first).toMatchObject({ state: 'REQUESTED', needsReview: 'new_address' });
-    await reviewWithdrawal(db, { withdrawalId: first.id, decision: 'approve' }, { id: operator.userId });
+    await reviewWithdrawal(db, { input: { withdrawalId: first.id, decision: 'approve' }, operator: { id: operator.userId } });
 
     const big = await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId: address.id, amount: '1000' }, chains: CHAINS, now: new Date() });
     expect(big).toMatchObject({ state: 'REQUESTED', needsReview: 'above_threshold' }); // 1000 + fee 1 > 1000
@@ -302,7 +302,7 @@ describe('operator review', () => {
     const withdrawal = await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId: address.id, amount: '200' }, chains: CHAINS, now: new Date() });
     expect(await balanceOf(db, accountIds.available(party.owner))).toBe('99.000000');
 
-    const result = await reviewWithdrawal(db, { withdrawalId: withdrawal.id, decision: 'reject', reason: 'address on a sanctions list' }, { id: operator.userId });
+    const result = await reviewWithdrawal(db, { input: { withdrawalId: withdrawal.id, decision: 'reject', reason: 'address on a sanctions list' }, operator: { id: operator.userId } });
 
     expect(result.withdrawal).toMatchObject({ state: 'REJECTED', reason: 'address on a sanctions list' });
     expect(await balanceOf(db, accountIds.available(party.owner))).toBe('300.000000');
@@ -312,7 +312,7 @@ describe('operator review', () => {
     expect(total!.total).toBe('0.000000');
     expect(await db.select().from(chainSends).where(eq(chainSends.referenceId, withdrawal.id))).toEqual([]);
     // Decided: a second decision is refused.
-    expect(await codeOf(reviewWithdrawal(db, { withdrawalId: withdrawal.id, decision: 'approve' }, { id: operator.userId }))).toBe('INVALID_ORDER_STATE');
+    expect(await codeOf(reviewWithdrawal(db, { input: { withdrawalId: withdrawal.id, decision: 'approve' }, operator: { id: operator.userId } }))).toBe('INVALID_ORDER_STATE');
     await expectInvariants();
   });
 
@@ -323,16 +323,16 @@ describe('operator review', () => {
     const address = await usableAddress(party);
     const withdrawal = await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId: address.id, amount: '1500' }, chains: CHAINS, now: new Date() });
 
-    const proposed = await reviewWithdrawal(db, { withdrawalId: withdrawal.id, decision: 'approve' }, { id: first.userId });
+    const proposed = await reviewWithdrawal(db, { input: { withdrawalId: withdrawal.id, decision: 'approve' }, operator: { id: first.userId } });
     expect(proposed).toMatchObject({ status: 'proposed', withdrawal: { state: 'REQUESTED' } });
     expect(await db.select().from(chainSends).where(eq(chainSends.referenceId, withdrawal.id))).toEqual([]);
-    expect(await codeOf(reviewWithdrawal(db, { withdrawalId: withdrawal.id, decision: 'reject', reason: 'x' }, { id: second.userId }))).toBe('RULING_PROPOSAL_PENDING');
-    expect(await codeOf(decideWithdrawalProposal(db, { proposalId: proposed.proposalId!, decision: 'approve' }, { id: first.userId }))).toBe('SELF_APPROVAL_FORBIDDEN');
+    expect(await codeOf(reviewWithdrawal(db, { input: { withdrawalId: withdrawal.id, decision: 'reject', reason: 'x' }, operator: { id: second.userId } }))).toBe('RULING_PROPOSAL_PENDING');
+    expect(await codeOf(decideWithdrawalProposal(db, { input: { proposalId: proposed.proposalId!, decision: 'approve' }, operator: { id: first.userId } }))).toBe('SELF_APPROVAL_FORBIDDEN');
 
-    const decided = await decideWithdrawalProposal(db, { proposalId: proposed.proposalId!, decision: 'approve' }, { id: second.userId });
+    const decided = await decideWithdrawalProposal(db, { input: { proposalId: proposed.proposalId!, decision: 'approve' }, operator: { id: second.userId } });
     expect(decided).toMatchObject({ status: 'approved', withdrawal: { state: 'APPROVED' } });
     expect(await db.select().from(chainSends).where(eq(chainSends.referenceId, withdrawal.id))).toHaveLength(1);
-    expect(await codeOf(decideWithdrawalProposal(db, { proposalId: proposed.proposalId!, decision: 'approve' }, { id: second.userId }))).toBe('PROPOSAL_NOT_PENDING');
+    expect(await codeOf(decideWithdrawalProposal(db, { input: { proposalId: proposed.proposalId!, decision: 'approve' }, operator: { id: second.userId } }))).toBe('PROPOSAL_NOT_PENDING');
   });
 });
 
@@ -344,7 +344,7 @@ describe('settlement of the send', () => {
     const feesBefore = await platformFeeBalance(db);
     const externalBefore = await balanceOf(db, accountIds.external);
     const withdrawal = await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId: address.id, amount: '100' }, chains: CHAINS, now: new Date() });
-    await reviewWithdrawal(db, { withdrawalId: withdrawal.id, decision: 'approve' }, { id: operator.userId });
+    await reviewWithdrawal(db, { input: { withdrawalId: withdrawal.id, decision: 'approve' }, operator: { id: operator.userId } });
     const report = await settle(withdrawal.id, 'confirmed');
     await db.transaction((tx) => withdrawalSettlement.confirmed(tx, { ...report, gasSpent: '0.000421', nativeSymbol: 'ETH' }));
 
@@ -365,7 +365,7 @@ describe('settlement of the send', () => {
     const operator = await signedInOperator(db);
     const address = await usableAddress(party);
     const withdrawal = await requestWithdrawal(db, { owner: party.owner, input: { chain: 'local-eth', addressId: address.id, amount: '100' }, chains: CHAINS, now: new Date() });
-    await reviewWithdrawal(db, { withdrawalId: withdrawal.id, decision: 'approve' }, { id: operator.userId });
+    await reviewWithdrawal(db, { input: { withdrawalId: withdrawal.id, decision: 'approve' }, operator: { id: operator.userId } });
     const [send] = await db.select().from(chainSends).where(eq(chainSends.referenceId, withdrawal.id));
     const early = { id: send!.id, referenceId: withdrawal.id, chain: 'local-eth', txHash: '0xabc' };
     expect(await codeOf(db.transaction((tx) => withdrawalSettlement.confirmed(tx, { ...early, gasSpent: '0', nativeSymbol: 'ETH' })))).toBe('INVALID_ORDER_STATE');
@@ -389,7 +389,7 @@ describe('settlement of the send', () => {
     const operator = await signedInOperator(db);
     const address = await usableAddress({ owner, userId: operator.userId });
     const withdrawal = await requestWithdrawal(db, { owner, input: { chain: 'local-eth', addressId: address.id, amount: '100' }, chains: CHAINS, now: new Date() });
-    await reviewWithdrawal(db, { withdrawalId: withdrawal.id, decision: 'approve' }, { id: operator.userId });
+    await reviewWithdrawal(db, { input: { withdrawalId: withdrawal.id, decision: 'approve' }, operator: { id: operator.userId } });
     await settle(withdrawal.id, 'confirmed');
     const events = await db.select({ type: outboxEvents.type }).from(outboxEvents).where(eq(outboxEvents.merchantId, merchant.merchantId));
     expect(events.map((event) => event.type).sort()).toEqual([

@@ -43,9 +43,7 @@ export async function apiMerchant(db: Db, balance = '10000.00', options: { feeBp
   const merchant = await merchantWithBalance(db, balance, options.feeBps ?? 0);
   await updateMerchantSettings(
     db,
-    merchant.merchantId,
-    { rateLimitPerSecond: options.rateLimit?.perSecond ?? 100_000, rateLimitBurst: options.rateLimit?.burst ?? 100_000 },
-    cliActor,
+    { merchantId: merchant.merchantId, rateLimitPerSecond: options.rateLimit?.perSecond ?? 100_000, rateLimitBurst: options.rateLimit?.burst ?? 100_000, actor: cliActor },
   );
   return {
     merchantId: merchant.merchantId,
@@ -58,8 +56,8 @@ export async function apiMerchant(db: Db, balance = '10000.00', options: { feeBp
 /** An online trader quoting BUY at `price` for 1.00 to 1,000,000.00 CNY per order. */
 export async function payoutTrader(db: Db, price = '7.0000', balance = '0') {
   const trader = await traderWithBalance(db, balance);
-  await setQuote(db, trader.traderId, { side: 'BUY', price, minFiat: '1.00', maxFiat: '1000000.00' }, cliActor);
-  await setTraderOnline(db, trader.traderId, true);
+  await setQuote(db, { traderId: trader.traderId, side: 'BUY', price, minFiat: '1.00', maxFiat: '1000000.00', actor: cliActor });
+  await setTraderOnline(db, { traderId: trader.traderId, online: true });
   return trader;
 }
 
@@ -121,8 +119,8 @@ export function payoutBody(overrides: Record<string, unknown> = {}) {
 /** An online trader selling USDT at `price` for 1.00 to 50,000.00 CNY, with a bank account and `balance` USDT. */
 export async function payinTrader(db: Db, price = '7.2500', balance = '10000.00', limits = { minFiat: '1.00', maxFiat: '50000.00' }) {
   const trader = await traderWithBalance(db, balance);
-  await setQuote(db, trader.traderId, { side: 'SELL', price, ...limits }, cliActor);
-  await addBankAccount(db, trader.traderId, { holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001' }, cliActor);
-  await setTraderOnline(db, trader.traderId, true);
+  await setQuote(db, { traderId: trader.traderId, side: 'SELL', price, ...limits, actor: cliActor });
+  await addBankAccount(db, { traderId: trader.traderId, holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001', actor: cliActor });
+  await setTraderOnline(db, { traderId: trader.traderId, online: true });
   return trader;
 }

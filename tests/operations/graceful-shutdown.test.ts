@@ -32,7 +32,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('graceful shutdown (PostgreSQL, a 
   it('finishes what it accepted and hands back what it holds', async () => {
     const receiver = await slowReceiver;
     const merchant = await apiMerchant(database.db, '100000.00');
-    await setWebhookEndpoint(database.db, merchant.merchantId, receiver.url, cliActor);
+    await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url: receiver.url, actor: cliActor });
     const corridor = await spawnCorridor(database.url!, { CORRIDOR_SCHEDULER: 'off', LOG_LEVEL: 'info' });
     // Deliveries in flight at SIGTERM: the slow endpoint holds each for 1.5 s.
     for (let i = 0; i < 30; i += 1) await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });

@@ -35,7 +35,7 @@ describe('an attacker compares the answers for a real and an unknown email to fi
     const now = new Date('2026-11-23T14:00:00Z');
     const sequence = async (target: string, ip: string) => {
       const answers = [];
-      for (let i = 0; i < 8; i += 1) answers.push(await answerOf(signInWithPassword(database.db, { email: target, password: 'a wrong guess', ip }, now)));
+      for (let i = 0; i < 8; i += 1) answers.push(await answerOf(signInWithPassword(database.db, { input: { email: target, password: 'a wrong guess', ip }, now })));
       return answers;
     };
     const real = await sequence(email, '192.0.2.10');
@@ -48,8 +48,8 @@ describe('an attacker compares the answers for a real and an unknown email to fi
   it('a suspended trader with the right password gets the answer an unknown email gets', async () => {
     const trader = await traderWithBalance(database.db, '0');
     await setTraderStatus(database.db, { traderId: trader.traderId, status: 'suspended' }, cliActor);
-    const suspended = await answerOf(signInWithPassword(database.db, { email: trader.email, password: 'correct horse battery', ip: '192.0.2.20' }));
-    const unknown = await answerOf(signInWithPassword(database.db, { email: 'nobody-here@test.local', password: 'correct horse battery', ip: '192.0.2.21' }));
+    const suspended = await answerOf(signInWithPassword(database.db, { input: { email: trader.email, password: 'correct horse battery', ip: '192.0.2.20' } }));
+    const unknown = await answerOf(signInWithPassword(database.db, { input: { email: 'nobody-here@test.local', password: 'correct horse battery', ip: '192.0.2.21' } }));
     expect(suspended).toEqual(unknown);
     expect(suspended.code).toBe('INVALID_CREDENTIALS');
   });

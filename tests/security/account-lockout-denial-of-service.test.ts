@@ -36,8 +36,8 @@ describe('an attacker hammers an operator account from many addresses to lock it
     // One instant for every attempt: on a slow machine the back-offs must not run out between them.
     const now = new Date();
     const { email } = await createOperator(database.db, { email: 'hammered-operator@test.local', password, displayName: 'Hammered' }, cliActor);
-    const guesses = Array.from({ length: 130 }, (_, i) => codeOf(signInWithPassword(database.db, { email, password: `wrong guess ${i}`, ip: `203.0.113.${(i % 26) + 1}` }, now)));
-    const owner = codeOf(signInWithPassword(database.db, { email, password, ip: '198.51.100.200' }, now));
+    const guesses = Array.from({ length: 130 }, (_, i) => codeOf(signInWithPassword(database.db, { input: { email, password: `wrong guess ${i}`, ip: `203.0.113.${(i % 26) + 1}` }, now })));
+    const owner = codeOf(signInWithPassword(database.db, { input: { email, password, ip: '198.51.100.200' }, now }));
     const [ownerDuring, ...attack] = await Promise.all([owner, ...guesses]);
     expect(ownerDuring).toBe('OK');
     expect(attack.every((code) => code === 'INVALID_CREDENTIALS' || code === 'SIGN_IN_THROTTLED')).toBe(true);
@@ -46,15 +46,15 @@ describe('an attacker hammers an operator account from many addresses to lock it
     expect(account!.failures).toBeGreaterThanOrEqual(ACCOUNT_CEILING);
 
     // Past the ceiling: the attacker's addresses are held back, the owner's is not (only slowed).
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '203.0.113.1' }, now))).toBe('SIGN_IN_THROTTLED');
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '198.51.100.200' }, now))).toBe('OK');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '203.0.113.1' }, now }))).toBe('SIGN_IN_THROTTLED');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '198.51.100.200' }, now }))).toBe('OK');
     // A first-time address with the right password gets in too.
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '198.51.100.201' }, now))).toBe('OK');
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '198.51.100.201' }, now }))).toBe('OK');
   });
 
   it('failing 5 times from each of a few addresses does not shut the owner out', async () => {
     const { email } = await createOperator(database.db, { email: 'locked-operator@test.local', password, displayName: 'Locked' }, cliActor);
-    for (let i = 0; i < 15; i += 1) await codeOf(signInWithPassword(database.db, { email, password: 'a wrong guess', ip: `192.0.2.${(i % 3) + 1}` }));
-    expect(await codeOf(signInWithPassword(database.db, { email, password, ip: '198.51.100.77' }))).toBe('OK');
+    for (let i = 0; i < 15; i += 1) await codeOf(signInWithPassword(database.db, { input: { email, password: 'a wrong guess', ip: `192.0.2.${(i % 3) + 1}` } }));
+    expect(await codeOf(signInWithPassword(database.db, { input: { email, password, ip: '198.51.100.77' } }))).toBe('OK');
   });
 });

@@ -35,7 +35,7 @@ beforeAll(async () => {
   const team = await merchantWithOwner(database.db);
   owner = team.owner;
   await adjustBalance(database.db, { owner: { type: 'merchant', id: owner.merchantId }, direction: 'credit', amount: '10000', memo: 'test funding' }, cliActor);
-  await updateMerchantSettings(database.db, owner.merchantId, { rateLimitPerSecond: 100_000, rateLimitBurst: 100_000 }, cliActor);
+  await updateMerchantSettings(database.db, { merchantId: owner.merchantId, rateLimitPerSecond: 100_000, rateLimitBurst: 100_000, actor: cliActor });
   client = new CorridorClient({ baseUrl: BASE_URL, apiKey: team.merchant.apiKey.keyId, apiSecret: team.merchant.apiKey.secret, fetch: inProcessFetch });
 });
 afterAll(async () => {
@@ -110,7 +110,7 @@ describe("a trader's not-received reason, over the trader API and the trader's p
   it('is refused by field and the pay-in stays PAYMENT_SUBMITTED', async () => {
     await payinTrader(database.db);
     const created = (await client.createPayin({ merchantOrderNo: 'mo-lone-not-received', fiatAmount: '100.00' })).body as PayinCreated;
-    await submitBuyerPayment(database.db, new URL(created.payUrl).pathname.split('/').pop() ?? '');
+    await submitBuyerPayment(database.db, { token: new URL(created.payUrl).pathname.split('/').pop() ?? '' });
     const [matched] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, created.orderId));
     const key = await issueApiKey(database.db, { traderId: matched!.traderId! });
     const bot = new CorridorTraderClient({ baseUrl: BASE_URL, apiKey: key.keyId, apiSecret: key.secret, fetch: inProcessFetch });

@@ -75,11 +75,11 @@ const running = await startHttpServer({ port, host: '127.0.0.1', dir: process.cw
 
 // A live pay-in, created through the server's own API as a merchant would.
 const merchant = await merchantWithBalance(database.db, '1000.00');
-await updateMerchantSettings(database.db, merchant.merchantId, { rateLimitPerSecond: 1000, rateLimitBurst: 1000 }, cliActor);
+await updateMerchantSettings(database.db, { merchantId: merchant.merchantId, rateLimitPerSecond: 1000, rateLimitBurst: 1000, actor: cliActor });
 const trader = await traderWithBalance(database.db, '10000.00');
-await setQuote(database.db, trader.traderId, { side: 'SELL', price: '7.2500', minFiat: '1.00', maxFiat: '50000.00' }, cliActor);
-await addBankAccount(database.db, trader.traderId, { holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001' }, cliActor);
-await setTraderOnline(database.db, trader.traderId, true);
+await setQuote(database.db, { traderId: trader.traderId, side: 'SELL', price: '7.2500', minFiat: '1.00', maxFiat: '50000.00', actor: cliActor });
+await addBankAccount(database.db, { traderId: trader.traderId, holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001', actor: cliActor });
+await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
 const client = new CorridorClient({ baseUrl: running.url, apiKey: merchant.apiKey.keyId, apiSecret: merchant.apiKey.secret });
 const tokens: string[] = [];
 for (let i = 0; i < Number(process.env.CHECKOUTS ?? '1'); i++) {
@@ -88,7 +88,7 @@ for (let i = 0; i < Number(process.env.CHECKOUTS ?? '1'); i++) {
   tokens.push(new URL((created.body as { payUrl: string }).payUrl).pathname.split('/').pop()!);
 }
 // The last PAID_CHECKOUTS buyers pressed "I Have Paid", so their receipts are taken.
-for (const token of tokens.slice(tokens.length - Number(process.env.PAID_CHECKOUTS ?? '0'))) await submitBuyerPayment(database.db, token);
+for (const token of tokens.slice(tokens.length - Number(process.env.PAID_CHECKOUTS ?? '0'))) await submitBuyerPayment(database.db, { token });
 console.log(JSON.stringify({ ready: true, tokens }));
 
 process.once('SIGTERM', () => {

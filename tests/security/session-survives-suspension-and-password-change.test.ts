@@ -33,7 +33,7 @@ afterAll(async () => {
 /** A trader who signed in through the real sign-in (the session carries what it returned) and holds a payout task. */
 async function signedInTraderWithTask() {
   const trader = await payoutTrader(database.db, '7.0000');
-  const signedIn = await signInWithPassword(database.db, { email: trader.email, password, ip: '203.0.113.20' });
+  const signedIn = await signInWithPassword(database.db, { input: { email: trader.email, password, ip: '203.0.113.20' } });
   const session = { id: signedIn.userId, role: signedIn.role, traderId: signedIn.traderId, totpEnrolled: signedIn.totpEnrolled, sessionVersion: signedIn.sessionVersion };
   const caller = callerAs(database.db, session);
   const created = (await merchant.client.createPayout(payoutBody() as never, `sess-${randomUUID()}`)).body as PayoutCreated;
@@ -67,7 +67,7 @@ describe('a trader suspended by an operator tries to keep working with the sessi
     // Lifting the suspension does not bring the old session back: the trader signs in again.
     await operator.caller.operator.traders.setStatus({ traderId: trader.traderId, status: 'active' });
     expect(await refusalCode(caller.trader.setOnline({ online: true }))).toBe('UNAUTHENTICATED');
-    const again = await signInWithPassword(database.db, { email: trader.email, password, ip: '203.0.113.20' });
+    const again = await signInWithPassword(database.db, { input: { email: trader.email, password, ip: '203.0.113.20' } });
     expect(again.sessionVersion).toBeGreaterThan(session.sessionVersion);
     expect(await checkedSessionUser(database.db, { ...session, sessionVersion: again.sessionVersion })).toMatchObject({ id: session.id, traderId: trader.traderId });
   });
@@ -89,16 +89,16 @@ describe('a trader suspended by an operator tries to keep working with the sessi
 describe('someone holding a session keeps it after the owner changes or resets the password: every older session is refused at once', () => {
   it('a password change ends the sessions signed in before it, and a sign-in with the new password works', async () => {
     const { trader, session, caller } = await signedInTraderWithTask();
-    await changePassword(database.db, trader.userId, password, 'a completely new password');
+    await changePassword(database.db, { userId: trader.userId, current: password, next: 'a completely new password' });
     expect(await refusalCode(caller.trader.setOnline({ online: false }))).toBe('UNAUTHENTICATED');
     expect(await checkedSessionUser(database.db, session)).toBeNull();
-    const fresh = await signInWithPassword(database.db, { email: trader.email, password: 'a completely new password', ip: '203.0.113.21' });
+    const fresh = await signInWithPassword(database.db, { input: { email: trader.email, password: 'a completely new password', ip: '203.0.113.21' } });
     expect(await refusalCode(callerAs(database.db, { ...session, sessionVersion: fresh.sessionVersion }).trader.overview())).toBe('RESOLVED');
   });
 
   it('a reset from the command line ends them too', async () => {
     const { trader, caller } = await signedInTraderWithTask();
-    await resetPassword(database.db, trader.email, 'another brand new password', cliActor);
+    await resetPassword(database.db, { email: trader.email, next: 'another brand new password', actor: cliActor });
     expect(await refusalCode(caller.trader.overview())).toBe('UNAUTHENTICATED');
   });
 

@@ -40,7 +40,7 @@ async function signInServer(trusted: TrustedProxies): Promise<{ url: string; ser
     async (request) => {
       const { email, password: given } = (await request.json()) as { email: string; password: string };
       const ip = clientAddressOf(request.headers);
-      const code = await signInWithPassword(database.db, { email, password: given, ip }, now).then(
+      const code = await signInWithPassword(database.db, { input: { email, password: given, ip }, now }).then(
         () => 'OK',
         (error: unknown) => (isDomainError(error) ? error.code : 'ERROR'),
       );

@@ -37,8 +37,8 @@ describe('a merchant floods its own slow endpoint with events to hold up every o
     const fast = await startReceiver();
     const flooder = await apiMerchant(database.db);
     const bystander = await apiMerchant(database.db);
-    await setWebhookEndpoint(database.db, flooder.merchantId, slow.url, cliActor);
-    await setWebhookEndpoint(database.db, bystander.merchantId, fast.url, cliActor);
+    await setWebhookEndpoint(database.db, { merchantId: flooder.merchantId, url: slow.url, actor: cliActor });
+    await setWebhookEndpoint(database.db, { merchantId: bystander.merchantId, url: fast.url, actor: cliActor });
     for (let i = 0; i < 40; i += 1) await sendTestEvent({ db: database.db, merchantId: flooder.merchantId, actor: cliActor });
     // The bystander's event is the newest of all: the old claim order put it behind all 40.
     const { deliveryId } = await sendTestEvent({ db: database.db, merchantId: bystander.merchantId, actor: cliActor });

@@ -81,7 +81,7 @@ function destinations(port: number): string[] {
 /** Delivers everything due with private destinations forbidden, as a production worker does. */
 async function drain() {
   for (let round = 0; round < 100; round += 1) {
-    const batch = await claimDeliveries(database.db, 'ssrf-worker', new Date(), 50, 30_000);
+    const batch = await claimDeliveries(database.db, { workerId: 'ssrf-worker', now: new Date(), limit: 50, leaseMs: 30_000 });
     if (batch.length === 0) return;
     await Promise.all(batch.map((delivery) => deliverWebhook(database.db, delivery, { workerId: 'ssrf-worker', allowPrivate: false, schedule: [], timeoutMs: 2_000 })));
   }
@@ -94,7 +94,7 @@ describe('an attacker points a webhook endpoint at an internal address to make C
     const sent: { url: string; deliveryId: string }[] = [];
     for (const url of urls) {
       // Stored as it could have been before the endpoint check, or behind a name resolving there.
-      await setWebhookEndpoint(database.db, merchant.merchantId, url, cliActor, new Date(), true);
+      await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url, actor: cliActor, now: new Date(), allowPrivate: true });
       sent.push({ url, deliveryId: (await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor })).deliveryId });
     }
     await drain();
@@ -109,7 +109,7 @@ describe('an attacker points a webhook endpoint at an internal address to make C
   });
 
   it("the merchant's delivery log shows the refusal and nothing of the internal service", async () => {
-    await setWebhookEndpoint(database.db, merchant.merchantId, `http://[::ffff:127.0.0.1]:${internal.port}/admin`, cliActor, new Date(), true);
+    await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url: `http://[::ffff:127.0.0.1]:${internal.port}/admin`, actor: cliActor, now: new Date(), allowPrivate: true });
     const { eventId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
     await drain();
     const log = await merchant.client.request<{ items: { attemptLog: { statusCode: number | null; response: string | null; error: string | null }[] }[] }>(
@@ -136,8 +136,8 @@ describe('an attacker sets an internal IP address as the endpoint where private 
     'http://10.0.0.1/x',
     'http://[fd00::1]/x',
   ])('%s is refused with VALIDATION_FAILED on webhookUrl, and the endpoint stays as it was', async (url) => {
-    await setWebhookEndpoint(database.db, merchant.merchantId, 'https://merchant.example/hooks', cliActor, new Date(), false);
-    const error = await setWebhookEndpoint(database.db, merchant.merchantId, url, cliActor, new Date(), false).catch((caught: unknown) => caught);
+    await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url: 'https://merchant.example/hooks', actor: cliActor, now: new Date(), allowPrivate: false });
+    const error = await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url, actor: cliActor, now: new Date(), allowPrivate: false }).catch((caught: unknown) => caught);
     expect(isDomainError(error) && error.code).toBe('VALIDATION_FAILED');
     expect(isDomainError(error) && error.details).toEqual([{ path: 'webhookUrl', message: expect.stringMatching(/private address/) }]);
     const [row] = await database.db.select({ url: merchants.webhookUrl }).from(merchants).where(eq(merchants.id, merchant.merchantId));
@@ -146,7 +146,7 @@ describe('an attacker sets an internal IP address as the endpoint where private 
 
   it('public addresses and names are accepted (a name is judged when the worker connects)', async () => {
     for (const url of ['https://merchant.example/hooks', 'https://8.8.8.8/hooks', 'https://[2606:4700::1]/hooks']) {
-      await expect(setWebhookEndpoint(database.db, merchant.merchantId, url, cliActor, new Date(), false)).resolves.toMatchObject({ url });
+      await expect(setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url, actor: cliActor, now: new Date(), allowPrivate: false })).resolves.toMatchObject({ url });
     }
   });
 });

@@ -31,14 +31,14 @@ for (const kind of ['configured', 'pglite'] as const) {
       const { userId } = await createOperator(database.db, { email, password, displayName: 'Racing operator' }, cliActor);
       const enrolledAt = new Date('2026-11-23T09:00:00Z');
       const { secret } = await startTotpEnrolment(database.db, userId);
-      await confirmTotpEnrolment(database.db, userId, totpCode(secret, totpStep(enrolledAt)), enrolledAt);
+      await confirmTotpEnrolment(database.db, { userId, code: totpCode(secret, totpStep(enrolledAt)), now: enrolledAt });
 
       const now = new Date(enrolledAt.getTime() + 60_000);
       const code = totpCode(secret, totpStep(now));
       // From 8 addresses, so the per-address throttling stays out of the way of the race.
       const outcomes = await Promise.all(
         Array.from({ length: 8 }, (_, i) =>
-          signInWithPassword(database.db, { email, password, totp: code, ip: `198.51.100.${i + 1}` }, now).then(
+          signInWithPassword(database.db, { input: { email, password, totp: code, ip: `198.51.100.${i + 1}` }, now }).then(
             () => 'OK',
             (error: unknown) => (isDomainError(error) ? error.code : String(error)),
           ),

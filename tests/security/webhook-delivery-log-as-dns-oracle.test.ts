@@ -46,9 +46,9 @@ interface Attempt {
 
 /** Sends a test event to `url` with private destinations refused (production) and returns what the merchant's log shows. */
 async function attemptLogFor(url: string): Promise<{ lastError: string | null; attempts: Attempt[] }> {
-  await setWebhookEndpoint(database.db, merchant.merchantId, url, cliActor, new Date(), true);
+  await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url, actor: cliActor, now: new Date(), allowPrivate: true });
   const { eventId } = await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
-  for (const delivery of await claimDeliveries(database.db, 'oracle-worker', new Date(), 10, 30_000)) {
+  for (const delivery of await claimDeliveries(database.db, { workerId: 'oracle-worker', now: new Date(), limit: 10, leaseMs: 30_000 })) {
     await deliverWebhook(database.db, delivery, { workerId: 'oracle-worker', allowPrivate: false, schedule: [], timeoutMs: 5_000 });
   }
   const answer = await merchant.client.request<{ items: { lastError: string | null; attemptLog: Attempt[] }[] }>('GET', '/api/v1/webhooks/deliveries', {

@@ -73,7 +73,7 @@ describe('alerts procedures: who may call them', () => {
     for (const [caller, chatId] of [[trader.caller, '7001'], [operator.caller, '7002'], [staff, '7003']] as const) {
       const { code, startLink } = await caller.alerts.telegramLinkCode({});
       expect(startLink).toBeNull();
-      expect(await linkTelegramChat(database.db, code, chatId, new Date())).not.toBeNull();
+      expect(await linkTelegramChat(database.db, { code, chatId, now: new Date() })).not.toBeNull();
     }
     expect((await trader.caller.alerts.settings()).telegramLinkedAt).not.toBeNull();
 

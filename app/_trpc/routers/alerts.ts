@@ -20,7 +20,7 @@ export const alertsRouter = router({
   }),
   /** The VAPID public key a browser subscribes with (applicationServerKey). */
   pushKey: accountProcedure.query(() => ({ publicKey: vapidKeysOf(keyring()).publicKey })),
-  subscribePush: accountProcedure.input(pushSubscriptionInput).mutation(({ ctx, input }) => subscribePush(ctx.db, ctx.user.id, input, { allowPrivate: env().webhookAllowPrivate })),
+  subscribePush: accountProcedure.input(pushSubscriptionInput).mutation(({ ctx, input }) => subscribePush(ctx.db, { userId: ctx.user.id, ...input, options: { allowPrivate: env().webhookAllowPrivate } })),
   unsubscribePush: accountProcedure
     .input(z.object({ endpoint: z.url().max(2048) }).strict())
     .mutation(({ ctx, input }) => unsubscribePush(ctx.db, ctx.user.id, input.endpoint)),

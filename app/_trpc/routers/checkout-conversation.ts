@@ -10,16 +10,16 @@ const as = (input: { token: string }) => ({ party: 'buyer', token: input.token }
 
 /** The buyer's side of its disputed pay-in's conversation (/pay/[token]): the link is the buyer's only credential. */
 export const checkoutConversationRouter = router({
-  get: checkoutProcedure.query(({ ctx, input }) => partyConversation(ctx.db, as(input), null)),
-  markRead: checkoutProcedure.mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, as(input), null)),
+  get: checkoutProcedure.query(({ ctx, input }) => partyConversation(ctx.db, { actor: as(input), ref: null })),
+  markRead: checkoutProcedure.mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, { actor: as(input), ref: null })),
   post: checkoutProcedure
     .input(checkoutConversationForms.message)
-    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, as(input), null, { body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
+    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, { actor: as(input), ref: null, body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
   propose: checkoutProcedure
     .input(checkoutConversationForms.propose)
-    .mutation(({ ctx, input }) => proposeSettlement(ctx.db, as(input), null, { outcome: input.outcome, splitAmount: input.splitAmount }, { ip: clientAddressOf(ctx.headers) })),
+    .mutation(({ ctx, input }) => proposeSettlement(ctx.db, { actor: as(input), ref: null, outcome: input.outcome, splitAmount: input.splitAmount, options: { ip: clientAddressOf(ctx.headers) } })),
   answer: checkoutProcedure
     .input(checkoutConversationForms.answer)
-    .mutation(({ ctx, input }) => answerSettlement(ctx.db, as(input), null, { agreementId: input.agreementId, answer: input.answer }, { ip: clientAddressOf(ctx.headers) })),
-  image: checkoutProcedure.input(checkoutConversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, as(input), null, input.fileId)),
+    .mutation(({ ctx, input }) => answerSettlement(ctx.db, { actor: as(input), ref: null, agreementId: input.agreementId, answer: input.answer, options: { ip: clientAddressOf(ctx.headers) } })),
+  image: checkoutProcedure.input(checkoutConversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, { actor: as(input), ref: null, fileId: input.fileId })),
 });

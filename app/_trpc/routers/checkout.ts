@@ -14,7 +14,7 @@ export const checkoutRouter = router({
   // What an operator asks of the buyer while the pay-in is disputed (docs/operator-guide.md, "Evidence").
   evidenceRequests: checkoutProcedure.query(({ ctx, input }) => buyerEvidenceRequests(ctx.db, input.token)),
   markPaid: checkoutProcedure.input(markPaidInput).mutation(async ({ ctx, input }) => {
-    await submitBuyerPayment(ctx.db, input.token, new Date(), { payerName: input.payerName });
+    await submitBuyerPayment(ctx.db, { token: input.token, now: new Date(), payerName: input.payerName });
     return checkoutView(ctx.db, input.token);
   }),
   cancel: checkoutProcedure.mutation(async ({ ctx, input }) => {
@@ -24,7 +24,7 @@ export const checkoutRouter = router({
   reportProblem: checkoutProcedure
     .input(z.object({ kind: z.enum(buyerReportKinds), message: z.string().trim().min(1, { error: 'Tell us what went wrong.' }).max(500) }))
     .mutation(async ({ ctx, input }) => {
-      await reportBuyerProblem(ctx.db, input.token, { kind: input.kind, message: input.message });
+      await reportBuyerProblem(ctx.db, { token: input.token, report: { kind: input.kind, message: input.message } });
       return checkoutView(ctx.db, input.token);
     }),
 });

@@ -13,7 +13,7 @@ export const merchantAccountRouter = router({
     confirm: enrollingMerchantProcedure
       .input(z.object({ code: z.string().trim().max(12) }).strict())
       .mutation(async ({ ctx, input }) => {
-        await confirmTotpEnrolment(ctx.db, ctx.merchantUserId, input.code);
+        await confirmTotpEnrolment(ctx.db, { userId: ctx.merchantUserId, code: input.code });
         return { enrolled: true };
       }),
   }),

@@ -38,7 +38,7 @@ async function activity(ownerOf: TestMember, developerOf: TestMember) {
   const apiOrder = await insertPayout(db, ownerOf.merchantId);
   // The API's own cancel (no console user): the merchant acts through a key.
   await merchantCancelPayout(db, { merchantId: ownerOf.merchantId, reference: apiOrder.orderNo });
-  await updateMerchantSettings(db, ownerOf.merchantId, { payoutFeeBps: 40 }, cliActor);
+  await updateMerchantSettings(db, { merchantId: ownerOf.merchantId, payoutFeeBps: 40, actor: cliActor });
   return { keyId: key.keyId, orderNo: order.orderNo, apiOrderNo: apiOrder.orderNo };
 }
 

@@ -26,9 +26,9 @@ export const merchantBalanceRouter = router({
   periodStatement: merchantProcedure('statements.read')
     .input(statementPeriodInput)
     .output(ownerStatement)
-    .query(({ ctx, input }) => ownerStatementOf(ctx.db, { type: 'merchant', id: ctx.merchantId }, input)),
+    .query(({ ctx, input }) => ownerStatementOf(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, period: input })),
   /** The day's signed settlement report, as GET /api/v1/reports/settlements answers it. */
   settlementReport: merchantProcedure('statements.read')
     .input(settlementReportQuery)
-    .query(({ ctx, input }) => settlementReportOf(ctx.db, keyring(), ctx.merchantId, input.date)),
+    .query(({ ctx, input }) => settlementReportOf(ctx.db, { ring: keyring(), merchantId: ctx.merchantId, date: input.date })),
 });

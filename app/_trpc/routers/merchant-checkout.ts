@@ -16,6 +16,6 @@ const owner = merchantProcedure('checkout.manage');
 /** The merchant console's checkout settings page (docs/merchant-guide.md, "Checkout settings"). */
 export const merchantCheckoutRouter = router({
   settings: owner.input(z.object({}).strict()).query(({ ctx }) => checkoutSettingsOf(ctx.db, ctx.merchantId)),
-  update: owner.input(checkoutSettingsInput).mutation(({ ctx, input }) => updateCheckoutSettings(ctx.db, ctx.merchantId, input, userActor(ctx))),
-  setLogo: owner.input(checkoutLogoInput).mutation(({ ctx, input }) => setCheckoutLogo(ctx.db, ctx.merchantId, logoBytesOf(input.imageBase64), userActor(ctx))),
+  update: owner.input(checkoutSettingsInput).mutation(({ ctx, input }) => updateCheckoutSettings(ctx.db, { merchantId: ctx.merchantId, ...input, actor: userActor(ctx) })),
+  setLogo: owner.input(checkoutLogoInput).mutation(({ ctx, input }) => setCheckoutLogo(ctx.db, { merchantId: ctx.merchantId, bytes: logoBytesOf(input.imageBase64), actor: userActor(ctx) })),
 });

@@ -16,20 +16,20 @@ const refOf = (input: { flow: 'payout' | 'payin'; orderId: string }) => ({ flow:
 export const merchantConversationRouter = router({
   get: merchantProcedure('orders.read')
     .input(conversationRefInput)
-    .query(({ ctx, input }) => partyConversation(ctx.db, as(ctx), refOf(input))),
+    .query(({ ctx, input }) => partyConversation(ctx.db, { actor: as(ctx), ref: refOf(input) })),
   markRead: merchantProcedure('orders.read')
     .input(conversationRefInput)
-    .mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, as(ctx), refOf(input))),
+    .mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, { actor: as(ctx), ref: refOf(input) })),
   image: merchantProcedure('orders.read')
     .input(conversationForms.image)
-    .query(({ ctx, input }) => conversationImage(ctx.db, as(ctx), refOf(input), input.fileId)),
+    .query(({ ctx, input }) => conversationImage(ctx.db, { actor: as(ctx), ref: refOf(input), fileId: input.fileId })),
   post: merchantProcedure('orders.decide')
     .input(conversationForms.message)
-    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, as(ctx), refOf(input), { body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
+    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, { actor: as(ctx), ref: refOf(input), body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
   propose: merchantProcedure('orders.decide')
     .input(conversationForms.propose)
-    .mutation(({ ctx, input }) => proposeSettlement(ctx.db, as(ctx), refOf(input), { outcome: input.outcome, splitAmount: input.splitAmount }, { ip: clientAddressOf(ctx.headers) })),
+    .mutation(({ ctx, input }) => proposeSettlement(ctx.db, { actor: as(ctx), ref: refOf(input), outcome: input.outcome, splitAmount: input.splitAmount, options: { ip: clientAddressOf(ctx.headers) } })),
   answer: merchantProcedure('orders.decide')
     .input(conversationForms.answer)
-    .mutation(({ ctx, input }) => answerSettlement(ctx.db, as(ctx), refOf(input), { agreementId: input.agreementId, answer: input.answer }, { ip: clientAddressOf(ctx.headers) })),
+    .mutation(({ ctx, input }) => answerSettlement(ctx.db, { actor: as(ctx), ref: refOf(input), agreementId: input.agreementId, answer: input.answer, options: { ip: clientAddressOf(ctx.headers) } })),
 });

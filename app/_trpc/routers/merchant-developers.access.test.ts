@@ -37,12 +37,12 @@ beforeAll(async () => {
   developer = await teamMember(db, owner, 'developer');
   finance = await teamMember(db, owner, 'finance');
   support = await teamMember(db, owner, 'support');
-  ownKeyId = (await issueMerchantApiKey(db, { merchantId: owner.merchantId, label: 'own', scopes: ['balance:read'] }, cliActor)).keyId;
-  await setWebhookEndpoint(db, owner.merchantId, 'https://own.example/hooks', cliActor);
+  ownKeyId = (await issueMerchantApiKey(db, { merchantId: owner.merchantId, label: 'own', scopes: ['balance:read'], actor: cliActor })).keyId;
+  await setWebhookEndpoint(db, { merchantId: owner.merchantId, url: 'https://own.example/hooks', actor: cliActor });
   ownDeliveryId = (await sendTestEvent({ db, merchantId: owner.merchantId, actor: cliActor })).deliveryId;
   const { owner: otherOwner } = await merchantWithOwner(db);
-  otherKeyId = (await issueMerchantApiKey(db, { merchantId: otherOwner.merchantId, label: 'theirs' }, cliActor)).keyId;
-  await setWebhookEndpoint(db, otherOwner.merchantId, 'https://other.example/hooks', cliActor);
+  otherKeyId = (await issueMerchantApiKey(db, { merchantId: otherOwner.merchantId, label: 'theirs', actor: cliActor })).keyId;
+  await setWebhookEndpoint(db, { merchantId: otherOwner.merchantId, url: 'https://other.example/hooks', actor: cliActor });
   otherDeliveryId = (await sendTestEvent({ db, merchantId: otherOwner.merchantId, actor: cliActor })).deliveryId;
   const logged = { method: 'GET', status: 200, latencyMs: 3, createdAt: new Date() };
   await insertApiRequestRows(db, [

@@ -40,7 +40,7 @@ const none = z.object({}).strict();
 export const merchantDevelopersRouter = router({
   listKeys: keys.input(none).query(({ ctx }) => listMerchantApiKeys(ctx.db, { merchantId: ctx.merchantId })),
   createKey: keys.input(createApiKeyInput).mutation(async ({ ctx, input }) => {
-    const issued = await issueMerchantApiKey(ctx.db, { ...input, merchantId: ctx.merchantId }, userActor(ctx), { grantor: { kind: 'member', role: ctx.merchantRole } });
+    const issued = await issueMerchantApiKey(ctx.db, { ...input, merchantId: ctx.merchantId, actor: userActor(ctx), context: { grantor: { kind: 'member', role: ctx.merchantRole } } });
     return { ...issued.view, secret: issued.secret };
   }),
   revokeKey: keys
@@ -49,7 +49,7 @@ export const merchantDevelopersRouter = router({
 
   endpoint: webhooks.input(none).query(({ ctx }) => getWebhookEndpoint({ db: ctx.db, merchantId: ctx.merchantId })),
   setEndpoint: webhooks.input(setEndpointInput).mutation(async ({ ctx, input }) => {
-    const { secret, endpoint } = await setWebhookEndpoint(ctx.db, ctx.merchantId, input.url, userActor(ctx));
+    const { secret, endpoint } = await setWebhookEndpoint(ctx.db, { merchantId: ctx.merchantId, url: input.url, actor: userActor(ctx) });
     return { ...endpoint, secret };
   }),
   clearEndpoint: webhooks.input(none).mutation(({ ctx }) => clearWebhookEndpoint({ db: ctx.db, merchantId: ctx.merchantId, actor: userActor(ctx) })),

@@ -11,7 +11,7 @@ import { publicProcedure, router } from '../init';
 export const merchantInvitationRouter = router({
   describe: publicProcedure.input(describeInvitationInput).query(({ ctx, input }) => describeInvitation(ctx.db, input)),
   accept: publicProcedure.input(acceptInvitationInput).mutation(async ({ ctx, input }) => {
-    const accepted = await acceptInvitation(ctx.db, input, clientAddressOf(ctx.headers));
+    const accepted = await acceptInvitation(ctx.db, { ...input, ip: clientAddressOf(ctx.headers) });
     return { email: accepted.email, role: accepted.role };
   }),
 });

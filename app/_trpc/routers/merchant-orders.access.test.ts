@@ -53,7 +53,7 @@ beforeAll(async () => {
   await fund(owner);
   await fund(otherOwner);
   const trader = await traderWithBalance(db, '1000');
-  await setTraderOnline(db, trader.traderId, true);
+  await setTraderOnline(db, { traderId: trader.traderId, online: true });
   submitted = await payoutWithProof(owner, trader.traderId);
   open = await insertPayout(db, owner.merchantId);
   payin = await insertPayin(db, owner.merchantId, null);
@@ -211,7 +211,7 @@ describe('the overview and orders procedures refuse everyone but a merchant user
 describe('two owners deciding one payout at once', () => {
   it('exactly one of CONFIRM and DISPUTE wins; the other is INVALID_ORDER_STATE, and the order moved once', async () => {
     const trader = await traderWithBalance(database.db, '1000');
-    await setTraderOnline(database.db, trader.traderId, true);
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
     const order = await payoutWithProof(owner, trader.traderId);
     const second = await teamMember(database.db, owner, 'owner', 'Otto Owner');
     const outcomes = await Promise.all([

@@ -22,5 +22,5 @@ export const merchantRiskRouter = router({
   rules: manage.input(z.object({}).strict()).query(({ ctx }) => listRiskRules(ctx.db, { merchantId: ctx.merchantId })),
   createRule: manage.input(createMerchantRiskRuleInput).mutation(({ ctx, input }) => createRiskRule(ctx.db, { ...input, merchantId: ctx.merchantId }, userActor(ctx))),
   backTest: manage.input(backTestRiskRuleInput).mutation(({ ctx, input }) => backTestRiskRule(ctx.db, input, { merchantId: ctx.merchantId })),
-  setEnabled: manage.input(setRiskRuleEnabledInput).mutation(({ ctx, input }) => setRiskRuleEnabled(ctx.db, input, userActor(ctx), { merchantId: ctx.merchantId })),
+  setEnabled: manage.input(setRiskRuleEnabledInput).mutation(({ ctx, input }) => setRiskRuleEnabled(ctx.db, { ...input, actor: userActor(ctx), scope: { merchantId: ctx.merchantId } })),
 });

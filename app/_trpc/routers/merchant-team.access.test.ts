@@ -35,10 +35,10 @@ beforeAll(async () => {
   finance = await teamMember(db, owner, 'finance');
   support = await teamMember(db, owner, 'support');
   target = await teamMember(db, owner, 'support', 'Tess Target');
-  ownInvitationId = (await inviteMerchantUser(db, { email: 'pending@test.local', role: 'finance' }, { merchantId: owner.merchantId, userId: owner.userId })).invitationId;
+  ownInvitationId = (await inviteMerchantUser(db, { email: 'pending@test.local', role: 'finance', actor: { merchantId: owner.merchantId, userId: owner.userId } })).invitationId;
   ({ owner: otherOwner } = await merchantWithOwner(db));
   otherMember = await teamMember(db, otherOwner, 'support');
-  otherInvitationId = (await inviteMerchantUser(db, { email: 'other-pending@test.local', role: 'support' }, { merchantId: otherOwner.merchantId, userId: otherOwner.userId })).invitationId;
+  otherInvitationId = (await inviteMerchantUser(db, { email: 'other-pending@test.local', role: 'support', actor: { merchantId: otherOwner.merchantId, userId: otherOwner.userId } })).invitationId;
 
   // Every merchant-session procedure, with input that would work for the owner.
   calls = {
@@ -172,7 +172,7 @@ describe('the invitation page procedures: the token is the whole grant', () => {
   });
 
   it('a valid link joins the team once, whoever is signed in', async () => {
-    const invitation = await inviteMerchantUser(database.db, { email: 'joiner@test.local', role: 'support' }, { merchantId: owner.merchantId, userId: owner.userId });
+    const invitation = await inviteMerchantUser(database.db, { email: 'joiner@test.local', role: 'support', actor: { merchantId: owner.merchantId, userId: owner.userId } });
     const token = tokenOf(invitation.link);
     const anyone = callerAs(database.db, null);
     expect(await anyone.merchantInvitation.describe({ token })).toMatchObject({ email: 'joiner@test.local', role: 'support' });

@@ -19,8 +19,8 @@ export const merchantTeamRouter = router({
   list: merchantProcedure('team.read')
     .input(z.object({}).strict())
     .query(({ ctx }) => listMerchantTeam(ctx.db, { merchantId: ctx.merchantId })),
-  invite: merchantProcedure('team.manage').input(inviteMerchantUserInput).mutation(({ ctx, input }) => inviteMerchantUser(ctx.db, input, actorOf(ctx))),
-  revokeInvitation: merchantProcedure('team.manage').input(revokeInvitationInput).mutation(({ ctx, input }) => revokeInvitation(ctx.db, input, actorOf(ctx))),
+  invite: merchantProcedure('team.manage').input(inviteMerchantUserInput).mutation(({ ctx, input }) => inviteMerchantUser(ctx.db, { ...input, actor: actorOf(ctx) })),
+  revokeInvitation: merchantProcedure('team.manage').input(revokeInvitationInput).mutation(({ ctx, input }) => revokeInvitation(ctx.db, { ...input, actor: actorOf(ctx) })),
   changeRole: merchantProcedure('team.manage').input(changeMerchantRoleInput).mutation(({ ctx, input }) => changeMerchantRole(ctx.db, input, actorOf(ctx))),
   remove: merchantProcedure('team.manage').input(removeMerchantUserInput).mutation(({ ctx, input }) => removeMerchantUser(ctx.db, input, actorOf(ctx))),
 });

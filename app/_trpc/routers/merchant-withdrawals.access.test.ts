@@ -37,7 +37,7 @@ beforeAll(async () => {
   // The owner's second factor, enrolled five minutes ago (so the code of now is a new one).
   const enrolledAt = new Date(Date.now() - 5 * 60_000);
   ({ secret } = await startTotpEnrolment(database.db, owner.userId));
-  await confirmTotpEnrolment(database.db, owner.userId, totpCode(secret, totpStep(enrolledAt)), enrolledAt);
+  await confirmTotpEnrolment(database.db, { userId: owner.userId, code: totpCode(secret, totpStep(enrolledAt)), now: enrolledAt });
 });
 afterAll(async () => {
   setProcessChainSettings(undefined);

@@ -80,10 +80,10 @@ describe('traders: credit and debit', () => {
     expect(listed).toMatchObject({ status: 'suspended', online: false });
     expect(await auditOf('trader.suspend', trader.traderId)).toHaveLength(1);
     const credentials = { email: trader.email, password: 'correct horse battery', ip: '198.51.100.9' };
-    expect(await refusalCode(signInWithPassword(database.db, credentials))).toBe('INVALID_CREDENTIALS');
+    expect(await refusalCode(signInWithPassword(database.db, { input: credentials }))).toBe('INVALID_CREDENTIALS');
     await operator.caller.operator.traders.setStatus({ traderId: trader.traderId, status: 'active' });
     expect((await operator.caller.operator.traders.list({})).find((t) => t.id === trader.traderId)?.status).toBe('active');
-    expect((await signInWithPassword(database.db, credentials)).traderId).toBe(trader.traderId);
+    expect((await signInWithPassword(database.db, { input: credentials })).traderId).toBe(trader.traderId);
   });
 });
 

@@ -11,16 +11,16 @@ const refOf = (input: { flow: 'payout' | 'payin'; orderId: string }) => ({ flow:
 
 /** The conversation of the trader's disputed orders (docs/trader-guide.md, "Disputes"), under trader.conversation. */
 export const traderConversationRouter = router({
-  get: traderProcedure.input(conversationRefInput).query(({ ctx, input }) => partyConversation(ctx.db, as(ctx), refOf(input))),
-  markRead: traderProcedure.input(conversationRefInput).mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, as(ctx), refOf(input))),
+  get: traderProcedure.input(conversationRefInput).query(({ ctx, input }) => partyConversation(ctx.db, { actor: as(ctx), ref: refOf(input) })),
+  markRead: traderProcedure.input(conversationRefInput).mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, { actor: as(ctx), ref: refOf(input) })),
   post: traderProcedure
     .input(conversationForms.message)
-    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, as(ctx), refOf(input), { body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
+    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, { actor: as(ctx), ref: refOf(input), body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
   propose: traderProcedure
     .input(conversationForms.propose)
-    .mutation(({ ctx, input }) => proposeSettlement(ctx.db, as(ctx), refOf(input), { outcome: input.outcome, splitAmount: input.splitAmount }, { ip: clientAddressOf(ctx.headers) })),
+    .mutation(({ ctx, input }) => proposeSettlement(ctx.db, { actor: as(ctx), ref: refOf(input), outcome: input.outcome, splitAmount: input.splitAmount, options: { ip: clientAddressOf(ctx.headers) } })),
   answer: traderProcedure
     .input(conversationForms.answer)
-    .mutation(({ ctx, input }) => answerSettlement(ctx.db, as(ctx), refOf(input), { agreementId: input.agreementId, answer: input.answer }, { ip: clientAddressOf(ctx.headers) })),
-  image: traderProcedure.input(conversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, as(ctx), refOf(input), input.fileId)),
+    .mutation(({ ctx, input }) => answerSettlement(ctx.db, { actor: as(ctx), ref: refOf(input), agreementId: input.agreementId, answer: input.answer, options: { ip: clientAddressOf(ctx.headers) } })),
+  image: traderProcedure.input(conversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, { actor: as(ctx), ref: refOf(input), fileId: input.fileId })),
 });

@@ -34,7 +34,7 @@ export const traderWalletRouter = router({
     .input(withdrawalAddressIdInput)
     .mutation(({ ctx, input }) => removeWithdrawalAddress(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, addressId: input.addressId, actor: traderActor(ctx) })),
   /** The trader's statement for a period: opening, credits and debits per category, closing (docs/ledger.md, "Statements"). */
-  statement: traderProcedure.input(statementPeriodInput).output(ownerStatement).query(({ ctx, input }) => ownerStatementOf(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
+  statement: traderProcedure.input(statementPeriodInput).output(ownerStatement).query(({ ctx, input }) => ownerStatementOf(ctx.db, { owner: { type: 'trader', id: ctx.traderId }, period: input })),
   withdrawals: traderProcedure.input(withdrawalPageInput).query(({ ctx, input }) => listWithdrawals(ctx.db, { type: 'trader', id: ctx.traderId }, input)),
   withdrawal: traderProcedure.input(withdrawalIdInput).query(({ ctx, input }) => findWithdrawal(ctx.db, { type: 'trader', id: ctx.traderId }, input.withdrawalId)),
   request: traderProcedure

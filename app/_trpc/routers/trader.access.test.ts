@@ -30,7 +30,7 @@ beforeAll(async () => {
   payout = (await merchant.client.createPayout(payoutBody() as never, `access-${randomUUID()}`)).body as PayoutCreated;
   await callerAs(database.db, traderSession(owner)).trader.accept({ orderId: payout.orderId });
   payin = (await merchant.client.createPayin({ merchantOrderNo: `access-${randomUUID()}`, fiatAmount: '100.00' })).body as PayinCreated;
-  await submitBuyerPayment(database.db, new URL(payin.payUrl).pathname.split('/').pop() ?? '');
+  await submitBuyerPayment(database.db, { token: new URL(payin.payUrl).pathname.split('/').pop() ?? '' });
   const [account] = await database.db.select().from(traderBankAccounts).where(eq(traderBankAccounts.traderId, owner.traderId));
   bankAccountId = account?.id ?? '';
 });

@@ -65,7 +65,7 @@ const now = () => new Date();
 export const traderRouter = router({
   overview: traderProcedure.query(({ ctx }) => traderOverview(ctx.db, ctx.traderId)),
   setOnline: traderProcedure.input(onlineInput).mutation(async ({ ctx, input }) => {
-    await setTraderOnline(ctx.db, ctx.traderId, input.online, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) });
+    await setTraderOnline(ctx.db, { traderId: ctx.traderId, online: input.online, actor: { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) } });
     return traderOverview(ctx.db, ctx.traderId);
   }),
 
@@ -75,7 +75,7 @@ export const traderRouter = router({
     .query(async ({ ctx, input }) => {
       const at = now();
       // The trader's open tasks against its cap beside the page (docs/routing.md, "Payout dispatch").
-      const [tasks, load] = await Promise.all([listOpenTasks(ctx.db, ctx.traderId, input, at), payoutTaskLoad(ctx.db, ctx.traderId)]);
+      const [tasks, load] = await Promise.all([listOpenTasks(ctx.db, { traderId: ctx.traderId, page: input, now: at }), payoutTaskLoad(ctx.db, ctx.traderId)]);
       return { ...tasks, load, serverTime: at.toISOString() };
     }),
   accept: traderProcedure
@@ -116,22 +116,22 @@ export const traderRouter = router({
   // Quotes and bank accounts.
   quotes: traderProcedure.query(({ ctx }) => listQuotes(ctx.db, ctx.traderId)),
   setQuote: traderProcedure.input(quoteInput).mutation(async ({ ctx, input }) => {
-    await setQuote(ctx.db, ctx.traderId, input, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) });
+    await setQuote(ctx.db, { traderId: ctx.traderId, ...input, actor: { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) } });
     return listQuotes(ctx.db, ctx.traderId);
   }),
   bankAccounts: traderProcedure.query(({ ctx }) => listBankAccounts(ctx.db, ctx.traderId)),
   addBankAccount: traderProcedure
     .input(bankAccountInput)
-    .mutation(({ ctx, input }) => addBankAccount(ctx.db, ctx.traderId, input, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) })),
+    .mutation(({ ctx, input }) => addBankAccount(ctx.db, { traderId: ctx.traderId, ...input, actor: { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) } })),
   disableBankAccount: traderProcedure
     .input(bankAccountIdInput)
     .mutation(({ ctx, input }) =>
-      disableBankAccount(ctx.db, ctx.traderId, input.bankAccountId, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) }),
+      disableBankAccount(ctx.db, { traderId: ctx.traderId, bankAccountId: input.bankAccountId, actor: { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) } }),
     ),
   // The bond: balance, open exposure, the cap, what may move out, penalties (docs/routing.md, "Bond and exposure").
   bond: traderProcedure.query(({ ctx }) => traderBondStatus(ctx.db, ctx.traderId)),
   moveBond: traderProcedure.input(moveBondInput).mutation(async ({ ctx, input }) => {
-    await moveBond(ctx.db, ctx.traderId, input, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) });
+    await moveBond(ctx.db, { traderId: ctx.traderId, ...input, actor: { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) } });
     return traderBondStatus(ctx.db, ctx.traderId);
   }),
   // Each account's limits, today's use and any automatic pause with its reason and end (docs/routing.md, "Account limits").
@@ -142,7 +142,7 @@ export const traderRouter = router({
   }),
   accountRouting: traderProcedure.query(({ ctx }) => accountRoutingStatus(ctx.db, ctx.traderId)),
   setAccountLimits: traderProcedure.input(setAccountLimitsInput).mutation(({ ctx, input: { bankAccountId, ...limits } }) =>
-    setAccountLimits(ctx.db, ctx.traderId, bankAccountId, limits, { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) }),
+    setAccountLimits(ctx.db, { traderId: ctx.traderId, bankAccountId, ...limits, actor: { type: 'trader', id: ctx.traderId, ip: ipOf(ctx.headers) } }),
   ),
 
   // Bank notifications and automatic confirmation (docs/trader-guide.md, "Automatic confirmation").

@@ -41,10 +41,10 @@ export async function settlementReportResponse(db: Db, claims: SessionClaims | n
   const ring = keyring();
   const name = `settlement-report-${query.date}.${query.format}`;
   if (query.format === 'csv') {
-    const body = await streamSettlementCsv(readDb, ring, user.merchantId, query.date);
+    const body = await streamSettlementCsv(readDb, { ring, merchantId: user.merchantId, date: query.date });
     return new Response(body, { status: 200, headers: { ...noStore, 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${name}"` } });
   }
-  const pdf = await settlementPdf(await settlementReportOf(readDb, ring, user.merchantId, query.date));
+  const pdf = await settlementPdf(await settlementReportOf(readDb, { ring, merchantId: user.merchantId, date: query.date }));
   const signature = signReportDigest(ring, reportDigest(pdf));
   return new Response(pdf as Uint8Array<ArrayBuffer>, {
     status: 200,

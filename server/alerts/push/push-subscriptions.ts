@@ -16,12 +16,17 @@ export const pushSubscriptionInput = z
   })
   .strict();
 
+type SubscribePushOptions = z.input<typeof pushSubscriptionInput> & {
+  userId: string;
+  options: { allowPrivate: boolean };
+};
+
 /**
  * Stores a browser's subscription for the person; an endpoint already stored moves to them (the
  * browser is theirs now). Push services are public HTTPS: a plain-HTTP or private-address endpoint
  * is refused, as webhook endpoints are, unless the deployment allows private destinations.
  */
-export async function subscribePush(db: Db, userId: string, rawInput: z.input<typeof pushSubscriptionInput>, options: { allowPrivate: boolean }) {
+export async function subscribePush(db: Db, { userId, options, ...rawInput }: SubscribePushOptions) {
   const input = parseInput(pushSubscriptionInput, rawInput);
   if (!options.allowPrivate) {
     if (!input.endpoint.startsWith('https://')) {

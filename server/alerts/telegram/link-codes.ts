@@ -21,8 +21,14 @@ export async function createTelegramLinkCode(db: Executor, userId: string, now: 
   return { code, expiresAt };
 }
 
+interface LinkTelegramChatOptions {
+  code: string;
+  chatId: string;
+  now: Date;
+}
+
 /** Links the chat to the code's person and spends the code; null when the code is unknown or expired. */
-export async function linkTelegramChat(db: Executor, code: string, chatId: string, now: Date): Promise<string | null> {
+export async function linkTelegramChat(db: Executor, { code, chatId, now }: LinkTelegramChatOptions): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(code)) return null;
   const [spent] = await db
     .delete(telegramLinkCodes)

@@ -14,13 +14,19 @@ const REPLIES = {
 
 const COMMAND = /^\/(start|stop)(?:@\w+)?(?:\s+(\S+))?\s*$/;
 
+interface PollTelegramUpdatesOptions {
+  api: Api;
+  now: Date;
+  bot?: string;
+}
+
 /**
  * Reads the bot's new messages (getUpdates) and acts on /start <code> and /stop. Only one worker
  * reads at a time (Telegram refuses two readers): a transaction-scoped advisory lock, skipped when
  * another holds it. The links and the next offset commit together, and the replies go out after the
  * commit, so a crash never leaves a person told "linked" who is not. Returns how many updates were read.
  */
-export async function pollTelegramUpdates(db: Db, api: Api, now: Date, bot = 'alerts'): Promise<number> {
+export async function pollTelegramUpdates(db: Db, { api, now, bot = 'alerts' }: PollTelegramUpdatesOptions): Promise<number> {
   const replies: { chatId: string; text: string }[] = [];
   const read = await db.transaction(async (tx) => {
     const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(hashtext('corridor.telegram-updates')) as ok`));
@@ -34,7 +40,7 @@ export async function pollTelegramUpdates(db: Db, api: Api, now: Date, bot = 'al
       if (!command) continue;
       const chatId = String(message.chat.id);
       if (command[1] === 'start') {
-        const userId = command[2] ? await linkTelegramChat(tx, command[2], chatId, now) : null;
+        const userId = command[2] ? await linkTelegramChat(tx, { code: command[2], chatId, now }) : null;
         replies.push({ chatId, text: userId ? REPLIES.linked : REPLIES.badCode });
       } else {
         replies.push({ chatId, text: (await unlinkTelegramChat(tx, chatId)) ? REPLIES.unlinked : REPLIES.notLinked });

@@ -114,7 +114,7 @@ async function broadcast(db: Db, ctx: EvmSignerChain, send: ChainSendRow, attemp
 }
 
 async function markBroadcast(tx: Tx, ctx: EvmSignerChain, send: ChainSendRow, now: Date): Promise<ChainSendRow> {
-  const row = await applyChainSendTransition(tx, send, 'broadcast', { broadcastAt: now, lastBroadcastAt: now }, now);
+  const row = await applyChainSendTransition(tx, { send, action: 'broadcast', changes: { broadcastAt: now, lastBroadcastAt: now }, now });
   if (!row) throw new Error('a locked signed send changed state');
   await ctx.settlements[send.purpose]!.broadcast(tx, { id: send.id, referenceId: send.referenceId, chain: send.chain, txHash: send.txHash! });
   return row;
@@ -142,12 +142,12 @@ async function settleMined(
     const settled = { id: current.id, referenceId: current.referenceId, chain: current.chain, txHash: attempt.txHash };
     const settlement = ctx.settlements[current.purpose]!;
     if (receipt.status === 'success') {
-      const row = await applyChainSendTransition(tx, current, 'confirm', { txHash: attempt.txHash, blockNumber: receipt.blockNumber, gasSpent: gasSpentWei.toString(), confirmedAt: now }, now);
+      const row = await applyChainSendTransition(tx, { send: current, action: 'confirm', changes: { txHash: attempt.txHash, blockNumber: receipt.blockNumber, gasSpent: gasSpentWei.toString(), confirmedAt: now }, now });
       if (!row) throw new Error('a locked broadcast send changed state');
       await settlement.confirmed(tx, { ...settled, gasSpent: formatUnits(gasSpentWei, 18), nativeSymbol: nativeSymbolOf(ctx.chain) });
     } else {
       const reason = 'reverted on chain';
-      const row = await applyChainSendTransition(tx, current, 'fail', { txHash: attempt.txHash, blockNumber: receipt.blockNumber, gasSpent: gasSpentWei.toString(), failedAt: now, failureReason: reason }, now);
+      const row = await applyChainSendTransition(tx, { send: current, action: 'fail', changes: { txHash: attempt.txHash, blockNumber: receipt.blockNumber, gasSpent: gasSpentWei.toString(), failedAt: now, failureReason: reason }, now });
       if (!row) throw new Error('a locked broadcast send changed state');
       await settlement.failed(tx, { ...settled, reason });
     }

@@ -57,7 +57,7 @@ export async function signTransfer(
   return { raw, hash: keccak256(raw) };
 }
 
-export interface SignInput {
+interface SignInput {
   fees: Fees;
   /** The hot wallet's balances read at the start of the tick (base units, wei). */
   tokenBalance: bigint;
@@ -67,6 +67,12 @@ export interface SignInput {
   now: Date;
   /** Sends found waiting this tick, not looked at again until the next. */
   skip: readonly string[];
+}
+
+interface SignQueuedSendOptions {
+  ctx: EvmSignerChain;
+  lane: SignLane;
+  input: SignInput;
 }
 
 /**
@@ -79,7 +85,7 @@ export interface SignInput {
  * it. A send that cannot be paid (USDT, gas, the hot wallet below its target) stays QUEUED with the
  * reason recorded, unsigned.
  */
-export async function signQueuedSend(db: Db, ctx: EvmSignerChain, lane: SignLane, input: SignInput): Promise<SignOutcome> {
+export async function signQueuedSend(db: Db, { ctx, lane, input }: SignQueuedSendOptions): Promise<SignOutcome> {
   const purposes = Object.keys(ctx.settlements) as ChainSendPurpose[];
   if (purposes.length === 0) return { outcome: 'none' };
   if (lane === 'deposit' && !ctx.depositAccounts) return { outcome: 'none' };
@@ -103,7 +109,7 @@ export async function signQueuedSend(db: Db, ctx: EvmSignerChain, lane: SignLane
     if (!send) return { outcome: 'none' };
     const body = bodyOf(send);
     const wait = async (reason: ChainSendWaitReason): Promise<SignOutcome> => {
-      await recordWait(tx, { chain: ctx.chain.key, from: send.fromAddress ?? ctx.account.address }, send, reason, input.now);
+      await recordWait(tx, { where: { chain: ctx.chain.key, from: send.fromAddress ?? ctx.account.address }, send, reason, now: input.now });
       return { outcome: 'wait', id: send.id, reason };
     };
 
@@ -163,10 +169,7 @@ async function store(
   });
   const signed = await applyChainSendTransition(
     tx,
-    send,
-    'sign',
-    { fromAddress: account.address, nonce: input.nonce, txHash: hash, signedAt: input.now, waitReason: null, waitingSince: null },
-    input.now,
+    { send, action: 'sign', changes: { fromAddress: account.address, nonce: input.nonce, txHash: hash, signedAt: input.now, waitReason: null, waitingSince: null }, now: input.now },
   );
   // The row is locked by this transaction: nobody else can have moved it.
   if (!signed) throw new Error('a locked queued send changed state');

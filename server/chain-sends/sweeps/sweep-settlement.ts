@@ -26,13 +26,13 @@ export function sweepSettlements(chains?: readonly ChainConfig[]): Required<Pick
       const sweep = await lockSweep(tx, send.referenceId);
       if (sweep.state !== 'TOPPING_UP') return;
       const now = new Date();
-      const moved = await applySweepTransition(tx, sweep, 'topped_up', { topupGasSpent: inBaseUnits(send.gasSpent, send.chain, chains) }, now);
+      const moved = await applySweepTransition(tx, { sweep, action: 'topped_up', changes: { topupGasSpent: inBaseUnits(send.gasSpent, send.chain, chains) }, now });
       if (!moved) throw new Error('a locked sweep changed state');
       await queueSweepTransfer(tx, moved, chains);
     },
     async failed(tx, send) {
       const sweep = await lockSweep(tx, send.referenceId);
-      if (sweep.state === 'TOPPING_UP') await applySweepTransition(tx, sweep, 'fail', { failureReason: `gas top-up ${send.reason}` }, new Date());
+      if (sweep.state === 'TOPPING_UP') await applySweepTransition(tx, { sweep, action: 'fail', changes: { failureReason: `gas top-up ${send.reason}` }, now: new Date() });
     },
   };
   const sweep: ChainSendSettlement = {
@@ -42,11 +42,11 @@ export function sweepSettlements(chains?: readonly ChainConfig[]): Required<Pick
       const row = await lockSweep(tx, send.referenceId);
       if (row.state !== 'SWEEPING') return;
       const now = new Date();
-      await applySweepTransition(tx, row, 'swept', { sweepGasSpent: inBaseUnits(send.gasSpent, send.chain, chains), sweptAt: now }, now);
+      await applySweepTransition(tx, { sweep: row, action: 'swept', changes: { sweepGasSpent: inBaseUnits(send.gasSpent, send.chain, chains), sweptAt: now }, now });
     },
     async failed(tx, send) {
       const row = await lockSweep(tx, send.referenceId);
-      if (row.state === 'SWEEPING') await applySweepTransition(tx, row, 'fail', { failureReason: `transfer ${send.reason}` }, new Date());
+      if (row.state === 'SWEEPING') await applySweepTransition(tx, { sweep: row, action: 'fail', changes: { failureReason: `transfer ${send.reason}` }, now: new Date() });
     },
   };
   return { gas_topup: gasTopup, sweep };

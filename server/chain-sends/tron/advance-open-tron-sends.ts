@@ -119,7 +119,7 @@ async function broadcast(db: Db, ctx: TronSignerChain, send: ChainSendRow, attem
 }
 
 async function markBroadcast(tx: Tx, ctx: TronSignerChain, send: ChainSendRow, now: Date): Promise<ChainSendRow> {
-  const row = await applyChainSendTransition(tx, send, 'broadcast', { broadcastAt: now, lastBroadcastAt: now }, now);
+  const row = await applyChainSendTransition(tx, { send, action: 'broadcast', changes: { broadcastAt: now, lastBroadcastAt: now }, now });
   if (!row) throw new Error('a locked signed send changed state');
   await ctx.settlements[send.purpose]!.broadcast(tx, { id: send.id, referenceId: send.referenceId, chain: send.chain, txHash: send.txHash! });
   return row;
@@ -141,12 +141,12 @@ async function settleIncluded(db: Db, ctx: TronSignerChain, sendId: string, atte
     const settlement = ctx.settlements[current.purpose]!;
     const spent = { txHash: attempt.txHash, blockNumber: inclusion.blockNumber, gasSpent: inclusion.feeSun.toString() };
     if (inclusion.success) {
-      const row = await applyChainSendTransition(tx, current, 'confirm', { ...spent, confirmedAt: now }, now);
+      const row = await applyChainSendTransition(tx, { send: current, action: 'confirm', changes: { ...spent, confirmedAt: now }, now });
       if (!row) throw new Error('a locked broadcast send changed state');
       await settlement.confirmed(tx, { ...settled, gasSpent: formatUnits(inclusion.feeSun, SUN_DECIMALS), nativeSymbol: ctx.chain.nativeSymbol ?? 'TRX' });
     } else {
       const reason = 'reverted on chain';
-      const row = await applyChainSendTransition(tx, current, 'fail', { ...spent, failedAt: now, failureReason: reason }, now);
+      const row = await applyChainSendTransition(tx, { send: current, action: 'fail', changes: { ...spent, failedAt: now, failureReason: reason }, now });
       if (!row) throw new Error('a locked broadcast send changed state');
       await settlement.failed(tx, { ...settled, reason });
     }

@@ -11,7 +11,7 @@ import { laneFilter, type SignLane, type SignOutcome } from '../sign-lanes';
 import { ACCOUNT_ACTIVATION_SUN, BANDWIDTH_ALLOWANCE_SUN, tronSignerOf, type TronSignerChain } from './tron-signer-chain';
 import type { TronHead } from './tron-send-node';
 
-export interface TronSignInput {
+interface TronSignInput {
   /** The node's newest block: the transaction's reference block and the base of its expiration. */
   head: TronHead;
   /** The hot wallet's balances read at the start of the tick (token base units, sun). */
@@ -47,6 +47,12 @@ function depositSender(ctx: TronSignerChain, send: Pick<ChainSendRow, 'id' | 'so
   return sender;
 }
 
+interface SignQueuedTronSendOptions {
+  ctx: TronSignerChain;
+  lane: SignLane;
+  input: TronSignInput;
+}
+
 /**
  * Signs the oldest queued send of the lane (sign-lanes.ts), if it can be paid, in one transaction
  * that claims the send (FOR UPDATE SKIP LOCKED: another signer takes the next one), stores the
@@ -58,7 +64,7 @@ function depositSender(ctx: TronSignerChain, send: Pick<ChainSendRow, 'id' | 'so
  * paid (USDT, TRX for the fee limit, bandwidth and a top-up's value, the target) stays QUEUED with
  * the reason recorded.
  */
-export async function signQueuedTronSend(db: Db, ctx: TronSignerChain, lane: SignLane, input: TronSignInput): Promise<SignOutcome> {
+export async function signQueuedTronSend(db: Db, { ctx, lane, input }: SignQueuedTronSendOptions): Promise<SignOutcome> {
   const purposes = Object.keys(ctx.settlements) as ChainSendPurpose[];
   if (purposes.length === 0) return { outcome: 'none' };
   if (lane === 'deposit' && !ctx.depositAccounts) return { outcome: 'none' };
@@ -80,7 +86,7 @@ export async function signQueuedTronSend(db: Db, ctx: TronSignerChain, lane: Sig
       .for('update', { skipLocked: true });
     if (!send) return { outcome: 'none' };
     const wait = async (reason: ChainSendWaitReason): Promise<SignOutcome> => {
-      await recordWait(tx, { chain: ctx.chain.key, from: send.fromAddress ?? ctx.address }, send, reason, input.now);
+      await recordWait(tx, { where: { chain: ctx.chain.key, from: send.fromAddress ?? ctx.address }, send, reason, now: input.now });
       return { outcome: 'wait', id: send.id, reason };
     };
 
@@ -120,7 +126,7 @@ export async function signQueuedTronSend(db: Db, ctx: TronSignerChain, lane: Sig
 /** The signed bytes as attempt 1, the send SIGNED, its settlement told: one transaction, before any broadcast. */
 async function store(tx: Tx, ctx: TronSignerChain, send: ChainSendRow, signed: SignedTronTransaction, input: { from: string; nonce: bigint; now: Date }): Promise<SignOutcome> {
   await tx.insert(chainSendAttempts).values(attemptRow(ctx, send, 1, signed, input.now));
-  const row = await applyChainSendTransition(tx, send, 'sign', { fromAddress: input.from, nonce: input.nonce, txHash: signed.txId, signedAt: input.now, waitReason: null, waitingSince: null }, input.now);
+  const row = await applyChainSendTransition(tx, { send, action: 'sign', changes: { fromAddress: input.from, nonce: input.nonce, txHash: signed.txId, signedAt: input.now, waitReason: null, waitingSince: null }, now: input.now });
   // The row is locked by this transaction: nobody else can have moved it.
   if (!row) throw new Error('a locked queued send changed state');
   await ctx.settlements[send.purpose]!.signed(tx, { id: send.id, referenceId: send.referenceId, chain: send.chain, txHash: signed.txId });

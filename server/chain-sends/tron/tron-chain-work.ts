@@ -86,7 +86,7 @@ async function signQueued(db: Db, ctx: TronSignerChain, input: { tokenBalance: b
   const head = await ctx.node.head();
   const target = (await hotWalletSettings(db)).targets[ctx.chain.key];
   const signed = await signAcrossLanes(
-    (lane, skip) => signQueuedTronSend(db, ctx, lane, { head, tokenBalance: input.tokenBalance, trxBalance: input.trxBalance, target, now: new Date(), skip }),
+    (lane, skip) => signQueuedTronSend(db, { ctx, lane, input: { head, tokenBalance: input.tokenBalance, trxBalance: input.trxBalance, target, now: new Date(), skip } }),
     input.signPerTick,
     input.stopped,
   );

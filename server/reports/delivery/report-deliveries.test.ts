@@ -68,10 +68,10 @@ describe('scheduled report delivery', () => {
     const merchant = await merchantWithBalance(database.db, '125.500000');
     const dir = path.join(folder, 'dir');
     // Before the day has closed (and its lag passed), nothing is planned for it (earlier days are).
-    await runReportDeliveries(database.db, ring, [{ kind: 'dir', dir }], tomorrowAt(5));
+    await runReportDeliveries(database.db, { ring, targets: [{ kind: 'dir', dir }], now: tomorrowAt(5) });
     expect(await database.db.select().from(reportDeliveries).where(eq(reportDeliveries.businessDate, today()))).toEqual([]);
 
-    const counts = await runReportDeliveries(database.db, ring, [{ kind: 'dir', dir }], tomorrowAt(20));
+    const counts = await runReportDeliveries(database.db, { ring, targets: [{ kind: 'dir', dir }], now: tomorrowAt(20) });
     expect(counts.failed + counts.retrying).toBe(0);
     expect(counts.delivered).toBe(counts.planned);
     const files = await readdir(path.join(dir, today()));
@@ -93,7 +93,7 @@ describe('scheduled report delivery', () => {
     expect(total).toBe(0n);
 
     // Once: a later pass plans and sends nothing again.
-    expect(await runReportDeliveries(database.db, ring, [{ kind: 'dir', dir }], tomorrowAt(40))).toEqual({ planned: 0, delivered: 0, retrying: 0, failed: 0 });
+    expect(await runReportDeliveries(database.db, { ring, targets: [{ kind: 'dir', dir }], now: tomorrowAt(40) })).toEqual({ planned: 0, delivered: 0, retrying: 0, failed: 0 });
   });
 
   it('POSTs each file signed like a webhook; a refused POST is retried after its backoff with the same id', async () => {
@@ -102,14 +102,14 @@ describe('scheduled report delivery', () => {
     const endpoint = await receiver(secret, 1);
     try {
       const target = { kind: 'https' as const, url: endpoint.url, secret };
-      const first = await runReportDeliveries(database.db, ring, [target], tomorrowAt(20));
+      const first = await runReportDeliveries(database.db, { ring, targets: [target], now: tomorrowAt(20) });
       expect(first.retrying).toBe(1);
       const [refused] = await database.db.select().from(reportDeliveries).where(eq(reportDeliveries.lastError, 'refused'));
       expect(refused).toMatchObject({ status: 'pending', attempts: 1, target: 'https' });
       // Not before its backoff (1 minute)…
-      expect((await runReportDeliveries(database.db, ring, [target], tomorrowAt(20))).delivered).toBe(0);
+      expect((await runReportDeliveries(database.db, { ring, targets: [target], now: tomorrowAt(20) })).delivered).toBe(0);
       // …then delivered, with the id it was first sent under.
-      expect((await runReportDeliveries(database.db, ring, [target], tomorrowAt(22))).delivered).toBe(1);
+      expect((await runReportDeliveries(database.db, { ring, targets: [target], now: tomorrowAt(22) })).delivered).toBe(1);
       expect(endpoint.received.map((item) => item.id)).toContain(refused!.id);
       expect(endpoint.received.every((item) => item.signed)).toBe(true);
       expect(endpoint.received.every((item) => createHash('sha256').update(item.body).digest('hex') === item.sha256Header)).toBe(true);
@@ -125,7 +125,7 @@ describe('scheduled report delivery', () => {
     await database.db.delete(reportDeliveries);
     const blocked = path.join(folder, 'a-file');
     await writeFile(blocked, 'not a directory');
-    const counts = await runReportDeliveries(database.db, ring, [{ kind: 'dir', dir: blocked }], tomorrowAt(20));
+    const counts = await runReportDeliveries(database.db, { ring, targets: [{ kind: 'dir', dir: blocked }], now: tomorrowAt(20) });
     expect(counts.delivered).toBe(0);
     expect(counts.retrying).toBeGreaterThan(0);
     const rows = await database.db.select().from(reportDeliveries);

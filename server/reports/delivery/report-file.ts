@@ -33,7 +33,7 @@ export async function reportFileStream(db: Executor, ring: Keyring, file: Report
     return streamJournalCsv(db, { from: new Date(start), to: new Date(end) });
   }
   if (!file.merchantId) throw new Error('a settlement report belongs to a merchant');
-  if (file.kind === 'settlement_csv') return streamSettlementCsv(db, ring, file.merchantId, file.businessDate);
-  const signed = await settlementReportOf(db, ring, file.merchantId, file.businessDate);
+  if (file.kind === 'settlement_csv') return streamSettlementCsv(db, { ring, merchantId: file.merchantId, date: file.businessDate });
+  const signed = await settlementReportOf(db, { ring, merchantId: file.merchantId, date: file.businessDate });
   return new Blob([JSON.stringify(signed)]).stream();
 }

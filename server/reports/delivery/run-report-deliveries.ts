@@ -28,6 +28,12 @@ export interface DeliveryCounts {
   failed: number;
 }
 
+interface RunReportDeliveriesOptions {
+  ring: Keyring;
+  targets: readonly ReportTarget[];
+  now?: Date;
+}
+
 /**
  * The scheduled delivery of closed days' reports (docs/reconciliation.md, "Scheduled delivery"):
  * each closed day (UTC, planned 10 minutes after it ends) gets its journal and one signed
@@ -36,7 +42,7 @@ export interface DeliveryCounts {
  * given up after 12 attempts with an error in the log. Safe on several scheduler nodes: a file is
  * leased before it is sent.
  */
-export async function runReportDeliveries(db: Db, ring: Keyring, targets: readonly ReportTarget[], now = new Date()): Promise<DeliveryCounts> {
+export async function runReportDeliveries(db: Db, { ring, targets, now = new Date() }: RunReportDeliveriesOptions): Promise<DeliveryCounts> {
   const counts: DeliveryCounts = { planned: 0, delivered: 0, retrying: 0, failed: 0 };
   if (targets.length === 0) return counts;
   for (const date of closedDays(now)) counts.planned += await planDay(db, date, targets);

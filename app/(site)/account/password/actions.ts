@@ -19,7 +19,7 @@ export async function changePasswordAction(_previous: ChangePasswordState, form:
   if (next !== String(form.get('confirm') ?? '')) return { code: 'VALIDATION_FAILED', message: 'The two new passwords differ.' };
   try {
     const { db } = await getDatabase();
-    await changePassword(db, userId, String(form.get('current') ?? ''), next);
+    await changePassword(db, { userId, current: String(form.get('current') ?? ''), next });
   } catch (error) {
     if (isDomainError(error)) {
       const detail = error.details?.[0]?.message;

@@ -10,10 +10,10 @@ const refOf = (input: { flow: 'payout' | 'payin'; orderId: string }) => ({ flow:
 
 /** An operator joins a dispute's conversation (docs/operator-guide.md, "Conversation"); the case shows it whole. Operators rule rather than settle. */
 export const operatorConversationRouter = router({
-  get: operatorProcedure.input(conversationRefInput).query(({ ctx, input }) => partyConversation(ctx.db, as(ctx), refOf(input))),
-  markRead: operatorProcedure.input(conversationRefInput).mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, as(ctx), refOf(input))),
+  get: operatorProcedure.input(conversationRefInput).query(({ ctx, input }) => partyConversation(ctx.db, { actor: as(ctx), ref: refOf(input) })),
+  markRead: operatorProcedure.input(conversationRefInput).mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, { actor: as(ctx), ref: refOf(input) })),
   post: operatorProcedure
     .input(conversationForms.message)
-    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, as(ctx), refOf(input), { body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
-  image: operatorProcedure.input(conversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, as(ctx), refOf(input), input.fileId)),
+    .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, { actor: as(ctx), ref: refOf(input), body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
+  image: operatorProcedure.input(conversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, { actor: as(ctx), ref: refOf(input), fileId: input.fileId })),
 });

@@ -16,9 +16,9 @@ import { operatorOf } from './actor';
  */
 export const operatorDisputeProcessRouter = router({
   get: operatorProcedure.input(disputeRef).query(({ ctx, input }) => getDisputeProcess(ctx.db, input)),
-  requestEvidence: operatorProcedure.input(requestEvidenceInput).mutation(({ ctx, input }) => requestEvidence(ctx.db, input, operatorOf(ctx))),
-  withdrawRequest: operatorProcedure.input(evidenceRequestIdInput).mutation(({ ctx, input }) => withdrawEvidenceRequest(ctx.db, input, operatorOf(ctx))),
-  addNote: operatorProcedure.input(addInternalNoteInput).mutation(({ ctx, input }) => addInternalNote(ctx.db, input, operatorOf(ctx))),
-  extendDeadline: operatorProcedure.input(extendDeadlineInput).mutation(({ ctx, input }) => extendDeadline(ctx.db, input, operatorOf(ctx))),
-  stopAutoRuling: operatorProcedure.input(stopAutoRulingInput).mutation(({ ctx, input }) => stopAutoRuling(ctx.db, input, operatorOf(ctx))),
+  requestEvidence: operatorProcedure.input(requestEvidenceInput).mutation(({ ctx, input }) => requestEvidence(ctx.db, { input, operator: operatorOf(ctx) })),
+  withdrawRequest: operatorProcedure.input(evidenceRequestIdInput).mutation(({ ctx, input }) => withdrawEvidenceRequest(ctx.db, { input, operator: operatorOf(ctx) })),
+  addNote: operatorProcedure.input(addInternalNoteInput).mutation(({ ctx, input }) => addInternalNote(ctx.db, { input, operator: operatorOf(ctx) })),
+  extendDeadline: operatorProcedure.input(extendDeadlineInput).mutation(({ ctx, input }) => extendDeadline(ctx.db, { input, operator: operatorOf(ctx) })),
+  stopAutoRuling: operatorProcedure.input(stopAutoRulingInput).mutation(({ ctx, input }) => stopAutoRuling(ctx.db, { ...input, operator: operatorOf(ctx) })),
 });

@@ -27,13 +27,13 @@ export const operatorDisputesRouter = router({
   claimNext: operatorProcedure
     .input(z.object({ filters: disputeQueueFilters.partial().optional() }).strict())
     .mutation(({ ctx, input }) => claimNextDispute(ctx.db, { filters: input.filters, operator: operatorOf(ctx) })),
-  rule: operatorProcedure.input(ruleDisputeInput).mutation(({ ctx, input }) => ruleDispute(ctx.db, input, operatorOf(ctx))),
+  rule: operatorProcedure.input(ruleDisputeInput).mutation(({ ctx, input }) => ruleDispute(ctx.db, { input, operator: operatorOf(ctx) })),
   rulingContext: operatorProcedure.input(disputeRef).query(({ ctx, input }) => getRulingContext(ctx.db, input)),
   previewSplit: operatorProcedure
     .input(disputeRef.extend({ amount: z.string().max(40) }))
     .query(({ ctx, input }) => previewSplit(ctx.db, input)),
   // Four eyes (docs/operator-guide.md, "Four eyes"): another operator approves or rejects; the proposer may withdraw.
-  decideProposal: operatorProcedure.input(decideRulingProposalInput).mutation(({ ctx, input }) => decideRulingProposal(ctx.db, input, operatorOf(ctx))),
+  decideProposal: operatorProcedure.input(decideRulingProposalInput).mutation(({ ctx, input }) => decideRulingProposal(ctx.db, { input, operator: operatorOf(ctx) })),
   // Read only: the threshold changes through operator.controls, approved by a second operator.
   fourEyesThreshold: router({
     get: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => fourEyesThreshold(ctx.db)),

@@ -12,7 +12,7 @@ export const operatorEnrolmentRouter = router({
   confirm: enrollingOperatorProcedure
     .input(z.object({ code: z.string().trim().max(12) }).strict())
     .mutation(async ({ ctx, input }) => {
-      await confirmTotpEnrolment(ctx.db, ctx.operatorId, input.code);
+      await confirmTotpEnrolment(ctx.db, { userId: ctx.operatorId, code: input.code });
       return { enrolled: true };
     }),
 });

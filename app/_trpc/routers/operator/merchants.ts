@@ -19,27 +19,27 @@ import { actorOf } from './actor';
 /** Merchants: settings, checkout, webhook endpoint, API keys and the first owner (docs/operator-guide.md). */
 export const operatorMerchantsRouter = router({
   list: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listMerchants(ctx.db)),
-  create: operatorProcedure.input(createMerchantInput).mutation(({ ctx, input }) => createMerchant(ctx.db, input, actorOf(ctx))),
+  create: operatorProcedure.input(createMerchantInput).mutation(({ ctx, input }) => createMerchant(ctx.db, { ...input, actor: actorOf(ctx) })),
   update: operatorProcedure
     .input(z.object({ merchantId: z.uuid(), settings: merchantSettingsInput }).strict())
     .mutation(async ({ ctx, input }) => {
-      const merchant = await updateMerchantSettings(ctx.db, input.merchantId, input.settings, actorOf(ctx));
+      const merchant = await updateMerchantSettings(ctx.db, { merchantId: input.merchantId, ...input.settings, actor: actorOf(ctx) });
       return { merchantId: merchant.id, status: merchant.status };
     }),
   // The merchant's checkout (docs/operator-guide.md): the same fields and audit as the owner's page.
   checkout: operatorProcedure.input(z.object({ merchantId: z.uuid() }).strict()).query(({ ctx, input }) => checkoutSettingsOf(ctx.db, input.merchantId)),
   updateCheckout: operatorProcedure
     .input(z.object({ merchantId: z.uuid(), settings: checkoutSettingsInput }).strict())
-    .mutation(({ ctx, input }) => updateCheckoutSettings(ctx.db, input.merchantId, input.settings, actorOf(ctx))),
+    .mutation(({ ctx, input }) => updateCheckoutSettings(ctx.db, { merchantId: input.merchantId, ...input.settings, actor: actorOf(ctx) })),
   setCheckoutLogo: operatorProcedure
     .input(checkoutLogoInput.extend({ merchantId: z.uuid() }))
-    .mutation(({ ctx, input }) => setCheckoutLogo(ctx.db, input.merchantId, logoBytesOf(input.imageBase64), actorOf(ctx))),
+    .mutation(({ ctx, input }) => setCheckoutLogo(ctx.db, { merchantId: input.merchantId, bytes: logoBytesOf(input.imageBase64), actor: actorOf(ctx) })),
   setWebhook: operatorProcedure
     .input(z.object({ merchantId: z.uuid(), url: webhookUrl.nullable() }).strict())
-    .mutation(({ ctx, input }) => setWebhookEndpoint(ctx.db, input.merchantId, input.url, actorOf(ctx))),
-  issueKey: operatorProcedure.input(issueMerchantApiKeyInput).mutation(({ ctx, input }) => issueMerchantApiKey(ctx.db, input, actorOf(ctx))),
+    .mutation(({ ctx, input }) => setWebhookEndpoint(ctx.db, { merchantId: input.merchantId, url: input.url, actor: actorOf(ctx) })),
+  issueKey: operatorProcedure.input(issueMerchantApiKeyInput).mutation(({ ctx, input }) => issueMerchantApiKey(ctx.db, { ...input, actor: actorOf(ctx) })),
   // The merchant's first owner: an invitation link shown once to the operator (docs/merchant-guide.md).
-  createOwner: operatorProcedure.input(createMerchantOwnerInput).mutation(({ ctx, input }) => createMerchantOwner(ctx.db, input, actorOf(ctx))),
+  createOwner: operatorProcedure.input(createMerchantOwnerInput).mutation(({ ctx, input }) => createMerchantOwner(ctx.db, { ...input, actor: actorOf(ctx) })),
   revokeKey: operatorProcedure.input(revokeApiKeyInput).mutation(async ({ ctx, input }) => {
     await revokeApiKeyAudited(ctx.db, input, actorOf(ctx));
     return { keyId: input.keyId, revoked: true };

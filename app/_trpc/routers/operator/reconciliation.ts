@@ -12,5 +12,5 @@ import { actorOf } from './actor';
 export const operatorReconciliationRouter = router({
   runs: operatorProcedure.input(reconciliationRunsInput).query(({ ctx, input }) => listReconciliationRuns(ctx.db, input)),
   items: operatorProcedure.input(reconciliationItemsInput).query(({ ctx, input }) => listReconciliationItems(ctx.db, input)),
-  resolve: operatorProcedure.input(resolveReconciliationItemInput).mutation(({ ctx, input }) => resolveReconciliationItem(ctx.db, input, actorOf(ctx))),
+  resolve: operatorProcedure.input(resolveReconciliationItemInput).mutation(({ ctx, input }) => resolveReconciliationItem(ctx.db, { ...input, actor: actorOf(ctx) })),
 });

@@ -15,7 +15,7 @@ export const operatorRiskRouter = router({
   rules: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => listRiskRules(ctx.db)),
   createRule: operatorProcedure.input(createRiskRuleInput).mutation(({ ctx, input }) => createRiskRule(ctx.db, input, actorOf(ctx))),
   backTest: operatorProcedure.input(backTestRiskRuleInput).mutation(({ ctx, input }) => backTestRiskRule(ctx.db, input)),
-  setEnabled: operatorProcedure.input(setRiskRuleEnabledInput).mutation(({ ctx, input }) => setRiskRuleEnabled(ctx.db, input, actorOf(ctx))),
+  setEnabled: operatorProcedure.input(setRiskRuleEnabledInput).mutation(({ ctx, input }) => setRiskRuleEnabled(ctx.db, { ...input, actor: actorOf(ctx) })),
   heldOrders: operatorProcedure.input(listHeldOrdersInput).query(({ ctx, input }) => listHeldOrders(ctx.db, input)),
-  decideHold: operatorProcedure.input(decideRiskHoldInput).mutation(({ ctx, input }) => decideRiskHold(ctx.db, input, operatorOf(ctx))),
+  decideHold: operatorProcedure.input(decideRiskHoldInput).mutation(({ ctx, input }) => decideRiskHold(ctx.db, { ...input, operator: operatorOf(ctx) })),
 });

@@ -11,6 +11,6 @@ export const operatorStuckPayoutsRouter = router({
   list: operatorProcedure
     .input(z.object({ unmatchedAfterMinutes: z.number().int().min(0).max(100_000).optional(), page: z.number().int().min(1).max(100_000).default(1), pageSize: z.number().int().min(1).max(100).default(50) }).strict())
     .query(({ ctx, input }) => listStuckPayouts(ctx.db, input)),
-  reassign: operatorProcedure.input(operatorPayoutActionInput).mutation(({ ctx, input }) => reassignPayout(ctx.db, input, operatorOf(ctx))),
-  cancel: operatorProcedure.input(operatorPayoutActionInput).mutation(({ ctx, input }) => cancelPayout(ctx.db, input, operatorOf(ctx))),
+  reassign: operatorProcedure.input(operatorPayoutActionInput).mutation(({ ctx, input }) => reassignPayout(ctx.db, { ...input, operator: operatorOf(ctx) })),
+  cancel: operatorProcedure.input(operatorPayoutActionInput).mutation(({ ctx, input }) => cancelPayout(ctx.db, { ...input, operator: operatorOf(ctx) })),
 });

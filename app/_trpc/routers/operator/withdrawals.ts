@@ -19,7 +19,7 @@ export const operatorWithdrawalsRouter = router({
   // Approved sends that sit in one step too long (the signer down, a send not mined).
   stuck: operatorProcedure.input(none).query(({ ctx }) => listStuckWithdrawals(ctx.db)),
   hotWallets: operatorProcedure.input(none).query(({ ctx }) => hotWalletSummary(ctx.db, chainSettings().chains)),
-  review: operatorProcedure.input(reviewWithdrawalInput).mutation(({ ctx, input }) => reviewWithdrawal(ctx.db, input, operatorOf(ctx))),
-  decideProposal: operatorProcedure.input(decideWithdrawalProposalInput).mutation(({ ctx, input }) => decideWithdrawalProposal(ctx.db, input, operatorOf(ctx))),
-  resolveCase: operatorProcedure.input(resolveWithdrawalCaseInput).mutation(({ ctx, input }) => resolveWithdrawalCase(ctx.db, input, operatorOf(ctx))),
+  review: operatorProcedure.input(reviewWithdrawalInput).mutation(({ ctx, input }) => reviewWithdrawal(ctx.db, { input, operator: operatorOf(ctx) })),
+  decideProposal: operatorProcedure.input(decideWithdrawalProposalInput).mutation(({ ctx, input }) => decideWithdrawalProposal(ctx.db, { input, operator: operatorOf(ctx) })),
+  resolveCase: operatorProcedure.input(resolveWithdrawalCaseInput).mutation(({ ctx, input }) => resolveWithdrawalCase(ctx.db, { ...input, operator: operatorOf(ctx) })),
 });

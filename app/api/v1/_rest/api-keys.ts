@@ -66,7 +66,7 @@ export const createApiKey = defineRoute({
   handle: async (context) => {
     const { merchant, json: input, db, now } = context;
     const actor = keyActor(context);
-    const issued = await issueMerchantApiKey(db, { ...input, merchantId: merchant.id }, actor, { grantor: { kind: 'key', apiKeyId: context.principal!.apiKeyId }, now });
+    const issued = await issueMerchantApiKey(db, { ...input, merchantId: merchant.id, actor, context: { grantor: { kind: 'key', apiKeyId: context.principal!.apiKeyId }, now } });
     return { body: { ...issued.view, secret: issued.secret } };
   },
 });

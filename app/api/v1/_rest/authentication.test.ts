@@ -99,7 +99,7 @@ describe('request authentication (docs/api.md, "Signing a request")', () => {
 
   it('a suspended merchant is 403 MERCHANT_DISABLED', async () => {
     const other = await apiMerchant(database.db);
-    await updateMerchantSettings(database.db, other.merchantId, { status: 'suspended' }, cliActor);
+    await updateMerchantSettings(database.db, { merchantId: other.merchantId, status: 'suspended', actor: cliActor });
     const response = await rawRequest({ apiKey: other.apiKey, apiSecret: other.apiSecret, path });
     expect([response.status, await errorCodeOf(response)]).toEqual([403, 'MERCHANT_DISABLED']);
   });

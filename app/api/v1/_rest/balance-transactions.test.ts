@@ -88,11 +88,11 @@ describe('GET /api/v1/balance/transactions', () => {
     await decidePayout(db, { merchantId: merchant.merchantId, reference: confirmed.orderNo, decision: { decision: 'CONFIRM' } });
     // A payout cancelled by an operator: freeze, then unfreeze.
     const cancelled = (await merchant.client.createPayout(payoutBody({ merchantOrderNo: 'stmt-cancelled', fiatAmount: '70.00' }) as never, 'stmt-2')).body as PayoutCreated;
-    await cancelPayout(db, { orderId: cancelled.orderId, note: 'stuck' }, { id: operator });
+    await cancelPayout(db, { orderId: cancelled.orderId, note: 'stuck', operator: { id: operator } });
     // A disputed payout refunded by the operator's ruling.
     const disputed = await disputedPayout(db, merchant.merchantId, trader.traderId, { amounts: { usdAmount: '20.00', usdFeeAmount: '0.20' } });
     await claimDispute(db, { flow: 'payout', orderId: disputed.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payout', orderId: disputed.id, ruling: 'refund', reasonCode: 'other', note: 'nothing arrived' }, { id: operator });
+    await ruleDispute(db, { input: { flow: 'payout', orderId: disputed.id, ruling: 'refund', reasonCode: 'other', note: 'nothing arrived' }, operator: { id: operator } });
     // A settled pay-in: credited less its fee.
     const payin = await insertPayin(db, merchant.merchantId, trader.traderId, '10.000000');
     await db.transaction((tx) =>
@@ -132,10 +132,10 @@ describe('GET /api/v1/balance/transactions', () => {
     const operator = await operatorId();
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     await claimDispute(db, { flow: 'payout', orderId: payout.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: 'release', reasonCode: 'other', note: 'proof is good' }, { id: operator });
+    await ruleDispute(db, { input: { flow: 'payout', orderId: payout.id, ruling: 'release', reasonCode: 'other', note: 'proof is good' }, operator: { id: operator } });
     const payin = await disputedPayin(db, merchant.merchantId, trader.traderId, '5.000000');
     await claimDispute(db, { flow: 'payin', orderId: payin.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payin', orderId: payin.id, ruling: 'complete', reasonCode: 'other', note: 'it arrived' }, { id: operator });
+    await ruleDispute(db, { input: { flow: 'payin', orderId: payin.id, ruling: 'complete', reasonCode: 'other', note: 'it arrived' }, operator: { id: operator } });
 
     const entries = (await page(merchant)).items;
     expect(entries.slice(0, 2).map((entry) => [entry.type, entry.account, entry.amount, entry.fee])).toEqual([
@@ -152,10 +152,10 @@ describe('GET /api/v1/balance/transactions', () => {
     const operator = await operatorId();
     const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
     await claimDispute(db, { flow: 'payout', orderId: payout.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payout', orderId: payout.id, ruling: 'split', reasonCode: 'wrong_amount_paid', splitAmount: '4.00', note: 'part arrived' }, { id: operator });
+    await ruleDispute(db, { input: { flow: 'payout', orderId: payout.id, ruling: 'split', reasonCode: 'wrong_amount_paid', splitAmount: '4.00', note: 'part arrived' }, operator: { id: operator } });
     const payin = await disputedPayin(db, merchant.merchantId, trader.traderId, '5.000000');
     await claimDispute(db, { flow: 'payin', orderId: payin.id }, { id: operator });
-    await ruleDispute(db, { flow: 'payin', orderId: payin.id, ruling: 'split', reasonCode: 'wrong_amount_paid', splitAmount: '2.5', note: 'half arrived' }, { id: operator });
+    await ruleDispute(db, { input: { flow: 'payin', orderId: payin.id, ruling: 'split', reasonCode: 'wrong_amount_paid', splitAmount: '2.5', note: 'half arrived' }, operator: { id: operator } });
 
     // Payout 10.00 + fee 0.10: the trader 4.00, the fee 0.04, 6.06 back. Pay-in 5 with fee 0.05: share 2.5, fee 0.025, credited 2.475.
     const entries = (await page(merchant)).items;

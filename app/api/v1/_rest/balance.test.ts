@@ -60,7 +60,7 @@ describe('GET /api/v1/balance', () => {
     // Not paid yet: an open checkout is not money on its way.
     expect(start.pending).toBe('0.000000');
 
-    await submitBuyerPayment(database.db, new URL(payin.payUrl).pathname.split('/').pop() ?? '');
+    await submitBuyerPayment(database.db, { token: new URL(payin.payUrl).pathname.split('/').pop() ?? '' });
     const paid = await balanceOf(merchant);
     expect(paid).toEqual({ ...start, pending: credit });
 

@@ -119,7 +119,7 @@ describe('pay-in: merchant cancel against "I Have Paid" and against expiry', () 
     for (const [round, order] of orders.entries()) {
       const [cancel, payment] = await Promise.allSettled([
         merchant.client.cancelPayin(order.orderNo),
-        after(round, () => submitBuyerPayment(database.db, order.token)),
+        after(round, () => submitBuyerPayment(database.db, { token: order.token })),
       ]);
       if (cancel?.status !== 'fulfilled' || !payment) throw new Error('the cancel request itself failed');
       if (cancel.value.status === 200) {

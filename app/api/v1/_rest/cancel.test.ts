@@ -239,7 +239,7 @@ describe('POST /api/v1/orders/:orderNo/cancel', () => {
     expect(audit).toMatchObject({ actorType: 'merchant', actorId: merchant.merchantId, targetType: 'payin', details: { from: 'PENDING_PAYMENT' } });
 
     // The buyer can no longer pay it.
-    await expect(submitBuyerPayment(database.db, created.token)).rejects.toMatchObject({ code: 'INVALID_ORDER_STATE', meta: { status: 'CANCELLED' } });
+    await expect(submitBuyerPayment(database.db, { token: created.token })).rejects.toMatchObject({ code: 'INVALID_ORDER_STATE', meta: { status: 'CANCELLED' } });
   });
 
   it('cancels a queued pay-in (PENDING_MATCH), which holds no escrow, without a body', async () => {
@@ -257,7 +257,7 @@ describe('POST /api/v1/orders/:orderNo/cancel', () => {
 
   it('after "I Have Paid", after expiry and after a first cancel it is 409 with the current status, and the escrow does not move', async () => {
     const paid = await newPayin();
-    await submitBuyerPayment(database.db, paid.token);
+    await submitBuyerPayment(database.db, { token: paid.token });
     const expired = await newPayin();
     const [expiredRow] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, expired.orderId));
     await runDueTimers(database.db, new Date(expiredRow!.expiresAt.getTime() + 1));

@@ -30,17 +30,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('an Idempotency-Key still in fligh
     const lockTaken = new Promise<void>((resolve) => {
       started = resolve;
     });
-    const first = withIdempotency(
-      database.db,
-      { principalId: merchant.merchantId, endpoint: 'POST /api/v1/withdrawals', key: 'in-flight', requestHash: sha256Hex(JSON.stringify(body)) },
-      new Date(),
-      async () => {
+    const first = withIdempotency(database.db, {
+      scope: { principalId: merchant.merchantId, endpoint: 'POST /api/v1/withdrawals', key: 'in-flight', requestHash: sha256Hex(JSON.stringify(body)) },
+      now: new Date(),
+      effect: async () => {
         started();
         await held;
         // What the first request answers, replayed as stored: a payout's create fields.
         return { status: 201, body: payoutCreatedExample };
       },
-    );
+    });
     await lockTaken;
     const concurrent = await merchant.client.createPayout(body as never, 'in-flight');
     expect(concurrent.status).toBe(409);

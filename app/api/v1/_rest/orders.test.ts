@@ -197,8 +197,8 @@ describe('a whole pay-in', () => {
     expect(view).not.toHaveProperty('feeAmount');
     expect(view.bank?.accountNumber).toBe('6212260200000000001');
 
-    await submitBuyerPayment(database.db, token);
-    const twice = await submitBuyerPayment(database.db, token).catch((e: unknown) => e);
+    await submitBuyerPayment(database.db, { token });
+    const twice = await submitBuyerPayment(database.db, { token }).catch((e: unknown) => e);
     expect(isDomainError(twice, 'INVALID_ORDER_STATE')).toBe(true);
 
     const feesBefore = await platformFeeBalance(database.db);
@@ -223,10 +223,10 @@ describe('a whole pay-in', () => {
 
     const paid = (await merchant.client.createPayin({ merchantOrderNo: orderNo(), assetAmount: '30' })).body as PayinCreated;
     const start = new Date();
-    await submitBuyerPayment(database.db, tokenOf(paid), start);
-    const early = await reportBuyerProblem(database.db, tokenOf(paid), { kind: 'not_confirmed', message: 'not credited' }, new Date(start.getTime() + 14 * 60_000)).catch((e: unknown) => e);
+    await submitBuyerPayment(database.db, { token: tokenOf(paid), now: start });
+    const early = await reportBuyerProblem(database.db, { token: tokenOf(paid), report: { kind: 'not_confirmed', message: 'not credited' }, now: new Date(start.getTime() + 14 * 60_000) }).catch((e: unknown) => e);
     expect(isDomainError(early, 'TRANSITION_NOT_DUE')).toBe(true);
-    await reportBuyerProblem(database.db, tokenOf(paid), { kind: 'not_confirmed', message: 'not credited' }, new Date(start.getTime() + 15 * 60_000));
+    await reportBuyerProblem(database.db, { token: tokenOf(paid), report: { kind: 'not_confirmed', message: 'not credited' }, now: new Date(start.getTime() + 15 * 60_000) });
     expect(((await merchant.client.getPayin(paid.orderNo)).body as Payin)).toMatchObject({ status: 'DISPUTED', disputeReason: 'not credited' });
   });
 
@@ -235,7 +235,7 @@ describe('a whole pay-in', () => {
     const created = (await shop.client.createPayin({ merchantOrderNo: orderNo(), assetAmount: '40' })).body as PayinCreated;
     const [row] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, created.orderId));
     const traderId = row!.traderId!;
-    await submitBuyerPayment(database.db, tokenOf(created));
+    await submitBuyerPayment(database.db, { token: tokenOf(created) });
     // Drain the trader's escrow behind the order's back, so its settlement transfer cannot post.
     const escrow = await balanceOf(database.db, accountIds.traderEscrow(traderId));
     await database.db.transaction((tx) =>

@@ -31,15 +31,14 @@ export const createOrder = defineRoute({
   errors: ['DUPLICATE_MERCHANT_ORDER_NO', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_LIQUIDITY', 'RISK_BLOCKED'],
   handle: async ({ merchant, json: input, request, db, body, now, clientAddress }) => {
     const key = checkIdempotencyKey(request.headers.get('idempotency-key') ?? input.merchantOrderNo);
-    const outcome = await withIdempotency(
-      db,
-      { principalId: merchant.id, endpoint: 'POST /api/v1/orders', key, requestHash: sha256Hex(body) },
+    const outcome = await withIdempotency(db, {
+      scope: { principalId: merchant.id, endpoint: 'POST /api/v1/orders', key, requestHash: sha256Hex(body) },
       now,
-      async (tx) => {
-        const { order, payUrl } = await createPayin(tx, merchant, input, now, { clientAddress });
+      effect: async (tx) => {
+        const { order, payUrl } = await createPayin(tx, { merchant, input, now, clientAddress });
         return { status: 201, body: payinCreateView(order, payUrl) };
       },
-    );
+    });
     return replayable<typeof payinCreateResponse>(outcome);
   },
 });

@@ -42,7 +42,7 @@ const errorOf = (body: unknown) => (body as { error: { code: string; status?: st
 async function submittedPayout(owner: TestMerchant = merchant) {
   const order = await insertPayout(database.db, owner.merchantId);
   const trader = await traderWithBalance(database.db, '0');
-  await setTraderOnline(database.db, trader.traderId, true);
+  await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
   await acceptPayout(database.db, { traderId: trader.traderId, orderId: order.id });
   await submitPayoutProof(database.db, { traderId: trader.traderId, orderId: order.id, files: [await png()] });
   return { ...order, traderId: trader.traderId };
@@ -284,7 +284,7 @@ describe('the ruling reaches the merchant', () => {
     await merchant.client.decidePayout(order.orderNo, { decision: 'DISPUTE', reason: 'Nothing arrived' });
     const operator = await signedInOperator(database.db);
     await claimDispute(database.db, { flow: 'payout', orderId: order.id }, { id: operator.userId });
-    const ruled = await ruleDispute(database.db, { flow: 'payout', orderId: order.id, ruling: 'refund', reasonCode: 'other', note: 'No transfer on the statement: refunded.' }, { id: operator.userId });
+    const ruled = await ruleDispute(database.db, { input: { flow: 'payout', orderId: order.id, ruling: 'refund', reasonCode: 'other', note: 'No transfer on the statement: refunded.' }, operator: { id: operator.userId } });
 
     const event = await merchant.client.getEvent(ruled.eventId!);
     expect(event.status).toBe(200);

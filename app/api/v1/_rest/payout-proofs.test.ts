@@ -211,7 +211,7 @@ describe('GET /api/v1/withdrawals/:orderNo/proofs/:proofId: the signed image URL
     const { created } = await payoutWithProofs([await tinyPng()], owner);
     const [item] = await listProofs(created.orderNo, owner);
     expect((await open(item!.url)).status).toBe(200);
-    await updateMerchantSettings(database.db, owner.merchantId, { status: 'suspended' }, cliActor);
+    await updateMerchantSettings(database.db, { merchantId: owner.merchantId, status: 'suspended', actor: cliActor });
     const response = await open(item!.url);
     expect([response.status, await errorCodeOf(response)]).toEqual([403, 'MERCHANT_DISABLED']);
   });

@@ -68,9 +68,9 @@ export const getSettlementReport = defineRoute({
       'transfer_id,created_at,category,kind,flow,order_no,merchant_order_no,fiat_currency,fiat_amount,rate,gross,fee,net,trader_id,trader_name,bank_notification_id,tx_hash\r\ntotal,,,,,,,,,,0.000000,0.000000,0.000000,,,,\r\n#rows,0\r\n#opening_balance,0.000000\r\n#closing_balance,0.000000\r\n#signature,Ed25519,k20261101,q1l0...Ag==\r\n',
     filename: 'corridor-settlement-report.csv',
     query: settlementReportQuery,
-    handle: async ({ merchant, query }) => streamSettlementCsv((await getReadDatabase()).db, keyring(), merchant.id, query.date),
+    handle: async ({ merchant, query }) => streamSettlementCsv((await getReadDatabase()).db, { ring: keyring(), merchantId: merchant.id, date: query.date }),
   },
-  handle: async ({ merchant, query, db }) => ({ body: await settlementReportOf(db, keyring(), merchant.id, query.date) }),
+  handle: async ({ merchant, query, db }) => ({ body: await settlementReportOf(db, { ring: keyring(), merchantId: merchant.id, date: query.date }) }),
 });
 
 /** GET /api/v1/reports/settlements/pdf (docs/api.md, "Settlement reports"): the same report for people, its bytes signed in headers. */
@@ -89,7 +89,7 @@ export const getSettlementReportPdf = defineRoute({
   errors: [],
   handle: async ({ merchant, query, db }) => {
     const ring = keyring();
-    const pdf = await settlementPdf(await settlementReportOf(db, ring, merchant.id, query.date));
+    const pdf = await settlementPdf(await settlementReportOf(db, { ring, merchantId: merchant.id, date: query.date }));
     const signature = signReportDigest(ring, reportDigest(pdf));
     return {
       body: new BinaryBody('application/pdf', pdf),

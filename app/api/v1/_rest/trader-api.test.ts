@@ -69,7 +69,7 @@ describe('trader API (bots)', () => {
     const payin = (await merchant.client.createPayin({ merchantOrderNo: 'bot-foreign-payin', fiatAmount: '100.00' })).body as PayinCreated;
     const [matched] = await database.db.select().from(payinOrders).where(eq(payinOrders.id, payin.orderId));
     expect(matched?.traderId).toBe(seller.traderId);
-    await submitBuyerPayment(database.db, new URL(payin.payUrl).pathname.split('/').pop() ?? '');
+    await submitBuyerPayment(database.db, { token: new URL(payin.payUrl).pathname.split('/').pop() ?? '' });
 
     for (const response of [
       await stranger.client.submitProof(created.orderId, [{ name: 'a.png', type: 'image/png', bytes: await tinyPng() }]),

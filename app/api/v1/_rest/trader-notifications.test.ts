@@ -71,7 +71,7 @@ describe('bank notifications through the trader API', () => {
   it('releases the paid pay-in a unique credit names, once, with the notification as evidence; the merchant gets order.completed', async () => {
     const bot = await autoConfirmTrader();
     const order = await payin('nt-release-1', '250.00');
-    await submitBuyerPayment(database.db, order.token);
+    await submitBuyerPayment(database.db, { token: order.token });
     const now = new Date();
     const sent = await bot.client.postNotification({
       bankAccountId: bot.accountId,
@@ -116,7 +116,7 @@ describe('bank notifications through the trader API', () => {
     const bot = await autoConfirmTrader();
     const unpaid = await payin('nt-unpaid-1', '300.00');
     const paid = await payin('nt-paid-1', '400.00');
-    await submitBuyerPayment(database.db, paid.token);
+    await submitBuyerPayment(database.db, { token: paid.token });
     const post = async (sender: string, text: string) =>
       (await bot.client.postNotification({ bankAccountId: bot.accountId, sender, text, receivedAt: new Date().toISOString() })).body as BankNotification;
 
@@ -135,7 +135,7 @@ describe('bank notifications through the trader API', () => {
     }
 
     // The buyer clicks "I Have Paid" after the credit came: the held match releases it then.
-    await submitBuyerPayment(database.db, unpaid.token);
+    await submitBuyerPayment(database.db, { token: unpaid.token });
     expect(((await merchant.client.getPayin(unpaid.orderNo)).body as Payin).status).toBe('COMPLETED');
     const [held] = await database.db.select().from(bankNotifications).where(eq(bankNotifications.id, early.id));
     expect([held?.matchStatus, held?.payinOrderId]).toEqual(['released', unpaid.orderId]);

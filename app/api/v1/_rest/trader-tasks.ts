@@ -36,7 +36,7 @@ export const listTraderTasks = defineRoute({
   query: pageQuery,
   success: { status: 200, schema: openTaskListResponse, description: 'A page of open tasks' },
   errors: [],
-  handle: async ({ traderId, query, db, now }) => ({ body: await listOpenTasks(db, traderId, query, now) }),
+  handle: async ({ traderId, query, db, now }) => ({ body: await listOpenTasks(db, { traderId, page: query, now }) }),
 });
 
 /** POST /api/v1/trader/tasks/:orderId/accept: first accept wins. */

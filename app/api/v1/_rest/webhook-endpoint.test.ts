@@ -36,7 +36,7 @@ const detailsOf = (response: { body: unknown }) => (response.body as ErrorBody).
 /** Runs one worker until nothing of this database is due (demo policy: the receivers are on loopback). */
 async function drain() {
   for (let round = 0; round < 50; round += 1) {
-    const batch = await claimDeliveries(database.db, 'endpoint-test-worker', new Date(), 50, 30_000);
+    const batch = await claimDeliveries(database.db, { workerId: 'endpoint-test-worker', now: new Date(), limit: 50, leaseMs: 30_000 });
     if (batch.length === 0) return;
     await Promise.all(batch.map((delivery) => deliverWebhook(database.db, delivery, { workerId: 'endpoint-test-worker', allowPrivate: true })));
   }

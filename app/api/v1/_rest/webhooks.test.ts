@@ -24,7 +24,7 @@ describe('merchant webhook endpoints', () => {
   });
 
   it('test event, delivery log and resend; another merchant sees none of it', async () => {
-    await setWebhookEndpoint(database.db, merchant.merchantId, 'https://merchant.example/hooks', cliActor);
+    await setWebhookEndpoint(database.db, { merchantId: merchant.merchantId, url: 'https://merchant.example/hooks', actor: cliActor });
     const sent = await merchant.client.request<{ eventId: string; deliveryId: string }>('POST', '/api/v1/webhooks/test');
     expect(sent.status).toBe(202);
     const { eventId, deliveryId } = sent.body as { eventId: string; deliveryId: string };

@@ -66,7 +66,7 @@ export const setWebhookEndpointRoute = defineRoute({
   success: { status: 200, schema: webhookEndpointSetResponse, description: 'The endpoint as set; secret only when this call created it' },
   errors: [],
   handle: async (input) => {
-    const { secret, endpoint } = await setWebhookEndpoint(input.db, input.merchant.id, input.json.url, apiKeyActor(input), input.now);
+    const { secret, endpoint } = await setWebhookEndpoint(input.db, { merchantId: input.merchant.id, url: input.json.url, actor: apiKeyActor(input), now: input.now });
     return { body: { ...endpoint, secret } };
   },
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   support = await teamMember(database.db, owner, 'support');
   await adjustBalance(database.db, { owner: { type: 'merchant', id: owner.merchantId }, direction: 'credit', amount: '100', memo: 'test funding' }, cliActor);
   const trader = await traderWithBalance(database.db, '100');
-  await setTraderOnline(database.db, trader.traderId, true);
+  await setTraderOnline(database.db, { traderId: trader.traderId, online: true });
   const order = await insertPayout(database.db, owner.merchantId);
   await acceptPayout(database.db, { traderId: trader.traderId, orderId: order.id });
   await submitPayoutProof(database.db, { traderId: trader.traderId, orderId: order.id, files: [await tinyPng('#00aa00')] });

@@ -55,11 +55,11 @@ describe('why this trader on a pay-in', () => {
     const created = await merchantWithBalance(db, '0');
     const [merchant] = (await db.select().from(merchants).where(eq(merchants.id, created.merchantId))) as [typeof merchants.$inferSelect];
     const trader = await traderWithBalance(db, '10000.00');
-    await setQuote(db, trader.traderId, { side: 'SELL', price: '7.1000', minFiat: '1.00', maxFiat: '50000.00' }, cliActor);
-    await addBankAccount(db, trader.traderId, { holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001' }, cliActor);
-    await setTraderOnline(db, trader.traderId, true);
+    await setQuote(db, { traderId: trader.traderId, side: 'SELL', price: '7.1000', minFiat: '1.00', maxFiat: '50000.00', actor: cliActor });
+    await addBankAccount(db, { traderId: trader.traderId, holderName: 'Wang Fang', bankName: 'ICBC', accountNumber: '6212260200000000001', actor: cliActor });
+    await setTraderOnline(db, { traderId: trader.traderId, online: true });
     await db.transaction((tx) => writeRoutingSettings(tx, { ...DEFAULT_ROUTING_SETTINGS, mode: 'scored' }, new Date()));
-    const { order } = await db.transaction((tx) => createPayin(tx, merchant, { merchantOrderNo: 'why-1', fiatAmount: '100.00' }, new Date(), { random: seededRandom(1) }));
+    const { order } = await db.transaction((tx) => createPayin(tx, { merchant, input: { merchantOrderNo: 'why-1', fiatAmount: '100.00' }, now: new Date(), random: seededRandom(1) }));
 
     const operator = await signedInOperator(db);
     const why = await operator.caller.operator.routing.whyThisTrader({ orderId: order.id });

@@ -30,7 +30,7 @@ export async function uploadReceiptsResponse(db: Db, request: Request, token: st
     const files = await Promise.all(
       form.getAll('images').filter((entry): entry is File => typeof entry !== 'string' && entry.size > 0).map(async (file) => new Uint8Array(await file.arrayBuffer())),
     );
-    const item = await addBuyerReceipts(db, token, files);
+    const item = await addBuyerReceipts(db, { token, files });
     // The buyer needs the count, not the stored files' ids and hashes.
     return Response.json({ attached: item.files.length }, { status: 201, headers: noStore });
   } catch (error) {

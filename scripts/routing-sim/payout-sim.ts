@@ -7,6 +7,8 @@ import { applyPayoutTransition } from '../../server/payouts/apply-payout-transit
 import { placePayout } from '../../server/payouts/create-payout';
 import { payoutDetailView } from '../../server/payouts/payout-view';
 import { reassignPayout } from '../../server/payouts/reassign-payout';
+import { payoutTaskRings } from '../../server/routing/payout-offers';
+import type { RoutingSettings } from '../../server/routing/routing-settings';
 import { seededRandom } from '../../server/routing/seeded-random';
 import type { SimTrader } from './sim-traders';
 
@@ -89,9 +91,10 @@ function reactionSeconds(seed: number, index: number, round: number, traders: Si
 
 /**
  * Payouts through the real create, accept, proof, decision, overdue and reassign code with the
- * simulated clock (docs/routing.md, "Simulation"). Each trader tries to accept after its reaction
- * time; under scored dispatch a trader refused with PAYOUT_NOT_OFFERED tries again when the task
- * reaches its ring (the pool page looks again then). A task that goes overdue is reassigned by an
+ * simulated clock (docs/routing.md, "Simulation"). Each trader tries to accept its reaction time
+ * after the task shows on its pool page (under scored dispatch, when its ring reaches the trader); a
+ * trader refused with PAYOUT_NOT_OFFERED (its rank fell since) tries again when the task reaches it,
+ * one at its cap a minute later. A task that goes overdue is reassigned by an
  * operator five minutes later and offered again.
  */
 export class PayoutSimulation {
@@ -108,6 +111,7 @@ export class PayoutSimulation {
       merchant: typeof merchants.$inferSelect;
       byId: Map<string, SimTrader>;
       operatorId: string;
+      settings: RoutingSettings;
       /** The simulated day's start: an instant converts back to seconds into the day. */
       dayStart: Date;
       push: (at: number, event: PayoutEvent) => void;
@@ -137,7 +141,7 @@ export class PayoutSimulation {
           },
         ),
       );
-      this.offer(at, event.index, 0, order.id);
+      await this.offer(at, now, event.index, 0, order.id);
     } else if (event.kind === 'payout_try') {
       if (this.taken.has(`${event.orderId}:${event.round}`)) return;
       try {
@@ -196,14 +200,28 @@ export class PayoutSimulation {
       input.push(at + OPERATOR_SECONDS, { kind: 'payout_reassign', orderId: event.orderId, index: event.index, round: event.round + 1 });
     } else {
       await reassignPayout(db, { orderId: event.orderId, note: 'Overdue: offered to other traders.', operator: { id: input.operatorId }, now });
-      this.offer(at, event.index, event.round, event.orderId);
+      await this.offer(at, now, event.index, event.round, event.orderId);
     }
   }
 
-  /** Every trader will try to accept after its reaction time; the first the rules allow wins. */
-  private offer(at: number, index: number, round: number, orderId: string): void {
+  /**
+   * Every trader tries to accept its reaction time after the task shows on its pool page; the first
+   * the rules allow wins. Under first accept it shows to all at once; under scored dispatch when its
+   * ring reaches the trader (the page lists offered tasks only, and looks again when the next one
+   * reaches it), read once per offer from the ranking the accept itself checks.
+   */
+  private async offer(at: number, now: Date, index: number, round: number, orderId: string): Promise<void> {
     const reactions = reactionSeconds(this.input.seed, index, round, this.sims);
-    reactions.forEach((seconds, i) => this.input.push(at + seconds, { kind: 'payout_try', index, round, orderId, traderId: this.ids[i]! }));
+    const { settings } = this.input;
+    const shown = new Map<string, number>();
+    if (settings.payouts.mode === 'scored') {
+      const rings = await payoutTaskRings(this.db, { orderId, now, windowMinutes: settings.windowMinutes, dispatch: settings.payouts });
+      for (const ring of rings) shown.set(ring.traderId, ring.offeredInSeconds);
+    }
+    reactions.forEach((seconds, i) => {
+      const traderId = this.ids[i]!;
+      this.input.push(at + (shown.get(traderId) ?? 0) + seconds, { kind: 'payout_try', index, round, orderId, traderId });
+    });
   }
 
   /** The accepting trader pays in time (then the merchant confirms), pays wrong (the merchant disputes), or lets it go overdue. */

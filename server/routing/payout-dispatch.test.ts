@@ -14,7 +14,7 @@ import { listOpenTasks } from '../payouts/list-open-tasks';
 import { listStuckPayouts } from '../payouts/list-stuck-payouts';
 import { reassignPayout } from '../payouts/reassign-payout';
 import { addBankAccount } from '../traders/add-bank-account';
-import { payoutOffers } from './payout-offers';
+import { payoutOffers, payoutTaskRings } from './payout-offers';
 import { payoutTaskLoad } from './payout-task-load';
 import { setPayoutTaskCap } from './set-payout-task-cap';
 import { DEFAULT_ROUTING_SETTINGS, routingSettings, writeRoutingSettings, type PayoutDispatchSettings, type RoutingSettings } from './routing-settings';
@@ -152,6 +152,9 @@ describe('scored payout dispatch: rings', () => {
     const order = await task(T0);
 
     expect([await seesTask(best, order.id, at(1)), await seesTask(second, order.id, at(1)), await seesTask(third, order.id, at(1))]).toEqual([true, false, false]);
+    // The same rings for every trader at once, as the routing simulation reads them: now, in 4 s, in 9 s.
+    const rings = new Map((await payoutTaskRings(database.db, { orderId: order.id, now: at(1), windowMinutes: 180, dispatch: SCORED })).map((r) => [r.traderId, r.offeredInSeconds]));
+    expect([rings.get(best), rings.get(second), rings.get(third)]).toEqual([0, 4, 9]);
     await expect(acceptPayout(database.db, { traderId: second, orderId: order.id }, at(1))).rejects.toMatchObject({
       code: 'PAYOUT_NOT_OFFERED',
       meta: { offeredInSeconds: '4' },

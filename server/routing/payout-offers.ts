@@ -83,80 +83,15 @@ export async function payoutOffers(
     page?: { page: number; pageSize: number };
   },
 ): Promise<OfferedTask[]> {
-  const { dispatch, now } = input;
+  const { dispatch } = input;
   const w = dispatch.weights;
-  const nowParam = sql`${now.toISOString()}::timestamptz`;
-  const windowStart = sql`${new Date(now.getTime() - input.windowMinutes * 60_000).toISOString()}::timestamptz`;
-  // Ring sizes are validated integers (routing-settings.ts): spelt into the statement as an array literal.
-  const rings = sql.raw(`array[${dispatch.rings.map((size) => Math.trunc(size)).join(',')}]::int[]`);
+  const rings = ringsArray(dispatch);
   const ringCount = dispatch.rings.length;
   const ringSeconds = dispatch.ringSeconds;
-  const taskFilter: SQL = input.orderId
-    ? sql`o.id = ${input.orderId}`
-    : sql`exists (select 1 from trader_quotes q where q.trader_id = ${input.traderId} and q.side = 'BUY' and q.active
-                  and q.min_fiat <= o.locked_fiat_amount and q.max_fiat >= o.locked_fiat_amount)`;
   const page = input.page ?? { page: 1, pageSize: 1 };
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      with task as (
-        select o.id, o.order_no, o.locked_fiat_amount, o.usd_amount, o.fx_rate, o.recipient_bank_name, o.created_at, o.match_due_at,
-               o.passed_trader_id, greatest(0, extract(epoch from ${nowParam} - coalesce(o.offered_since, o.created_at))) as age
-        from payout_orders o
-        -- A payout a risk rule holds is offered to no one until an operator approves it (docs/risk.md).
-        where o.status = 'PENDING_MATCH' and ${taskFilter}
-          and not exists (select 1 from risk_holds h where h.flow = 'payout' and h.order_id = o.id and h.state = 'held')
-      ), pool as (
-        -- Traders that could take a task now; one at its cap is not ranked, so the next is offered instead.
-        select t.id as trader_id, coalesce(t.payout_task_cap, ${dispatch.openTaskCap}::int) as cap,
-               (select count(*) from payout_orders p where p.trader_id = t.id and p.status in ('PENDING_PAYMENT', 'PAYMENT_OVERDUE'))::int as open_tasks
-        from traders t
-        where t.online and t.status = 'active'
-      ), accepted as (
-        -- Each accept in the window and what came next: a proof (on time), overdue, or a give-back.
-        select a.actor_id as trader_id,
-               (select n.action from order_transitions n
-                 where n.order_id = a.order_id and n.id > a.id and n.action in ('submit_proof', 'mark_overdue', 'release_task')
-                 order by n.id limit 1) as next_action
-        from order_transitions a
-        where a.flow = 'payout' and a.action = 'accept' and a.actor_type = 'trader'
-          and a.created_at >= ${windowStart} and a.created_at <= ${nowParam}
-      ), timeliness as (
-        select trader_id, count(*) filter (where next_action = 'submit_proof') as on_time,
-               count(*) filter (where next_action = 'mark_overdue') as overdue
-        from accepted group by trader_id
-      ), outcomes as (
-        select trader_id::text as trader_id,
-               count(*) filter (where status = 'COMPLETED' and disputed_at is null) as completed,
-               count(*) filter (where disputed_at is not null) as disputed
-        from payout_orders
-        where trader_id is not null and accepted_at >= ${windowStart} and accepted_at <= ${nowParam}
-        group by trader_id
-      ), scored as (
-        select p.trader_id, p.cap, p.open_tasks,
-               (coalesce(o.completed, 0) + ${PRIOR_GOOD})::float8 / (coalesce(o.completed, 0) + coalesce(o.disputed, 0) + ${PRIOR_WEIGHT}) as success,
-               (coalesce(m.on_time, 0) + ${PRIOR_GOOD})::float8 / (coalesce(m.on_time, 0) + coalesce(m.overdue, 0) + ${PRIOR_WEIGHT}) as on_time,
-               case when p.cap is null then 1.0::float8 / (1 + p.open_tasks)
-                    else greatest(0, 1 - p.open_tasks::float8 / p.cap) end as load
-        from pool p
-        left join outcomes o on o.trader_id = p.trader_id::text
-        left join timeliness m on m.trader_id = p.trader_id::text
-        where p.cap is null or p.open_tasks < p.cap
-      ), candidate as (
-        select task.id as order_id, s.*,
-               case when exists (select 1 from trader_bank_accounts b where b.trader_id = s.trader_id and b.active
-                                   and lower(b.bank_name) = lower(task.recipient_bank_name)) then 1.0::float8 else 0.0::float8 end as bank
-        from task
-        join scored s on s.trader_id is distinct from task.passed_trader_id
-        where exists (select 1 from trader_quotes q where q.trader_id = s.trader_id and q.side = 'BUY' and q.active
-                        and q.min_fiat <= task.locked_fiat_amount and q.max_fiat >= task.locked_fiat_amount)
-      ), ranked as (
-        select c.*, ${w.success}::float8 * c.success + ${w.onTime}::float8 * c.on_time + ${w.load}::float8 * c.load + ${w.bank}::float8 * c.bank as score
-        from candidate c
-      ), placed as (
-        select r.*, row_number() over (partition by r.order_id order by r.score desc, r.trader_id) as rank,
-               count(*) over (partition by r.order_id) as eligible
-        from ranked r
-      ), mine as (
+      ${rankingCtes(input)}, mine as (
         select task.*, m.rank, m.score, m.success, m.on_time, m.load, m.bank, m.open_tasks, m.cap,
                (select count(*) from placed e where e.order_id = task.id) as eligible,
                (select min(k) from unnest(${rings}) with ordinality as r(size, k) where m.rank <= r.size) as ring
@@ -177,6 +112,33 @@ export async function payoutOffers(
       limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`),
   );
   return rows.map((row) => offerOf(row, w));
+}
+
+/**
+ * When one open task reaches each online, active trader under scored dispatch, in seconds from
+ * `now` (0: offered now), from the same ranking the accept checks (payoutOffers): a trader not
+ * ranked for it (at its cap, no fitting quote, the trader it was taken from) is offered it once it
+ * is open to everyone. Empty when the task is not in the pool. The routing simulation schedules its
+ * traders' looks at the pool with it (docs/routing.md, "Simulation").
+ */
+export async function payoutTaskRings(
+  db: Executor,
+  input: { orderId: string; now: Date; windowMinutes: number; dispatch: PayoutDispatchSettings },
+): Promise<{ traderId: string; offeredInSeconds: number }[]> {
+  const rings = ringsArray(input.dispatch);
+  const rows = rowsOf<{ traderId: string; offeredIn: string }>(
+    await db.execute(sql`
+      ${rankingCtes(input)}
+      select t.id as "traderId",
+             greatest(0, (coalesce((select min(k) from unnest(${rings}) with ordinality as r(size, k) where m.rank <= r.size),
+                                   ${input.dispatch.rings.length + 1}) - 1) * ${input.dispatch.ringSeconds} - task.age)::text as "offeredIn"
+      from task
+      cross join traders t
+      left join placed m on m.order_id = task.id and m.trader_id = t.id
+      where t.online and t.status = 'active'
+      order by t.id`),
+  );
+  return rows.map((row) => ({ traderId: row.traderId, offeredInSeconds: Number(row.offeredIn) }));
 }
 
 /**
@@ -245,4 +207,95 @@ function offerOf(row: Row, weights: PayoutWeights): OfferedTask {
         }
       : null,
   };
+}
+
+/** What the ranking of open tasks reads: one task (orderId) or those the trader's BUY quotes hold. */
+interface RankingInput {
+  traderId?: string;
+  now: Date;
+  windowMinutes: number;
+  dispatch: PayoutDispatchSettings;
+  orderId?: string;
+}
+
+// Ring sizes are validated integers (routing-settings.ts): spelt into the statement as an array literal.
+function ringsArray(dispatch: PayoutDispatchSettings): SQL {
+  return sql.raw(`array[${dispatch.rings.map((size) => Math.trunc(size)).join(',')}]::int[]`);
+}
+
+/**
+ * The common table expressions the reads share: `task` (the open tasks read) and `placed` (every
+ * trader ranked for each, with its score and its parts), ending without a comma.
+ */
+function rankingCtes(input: RankingInput): SQL {
+  const { dispatch, now } = input;
+  const w = dispatch.weights;
+  const nowParam = sql`${now.toISOString()}::timestamptz`;
+  const windowStart = sql`${new Date(now.getTime() - input.windowMinutes * 60_000).toISOString()}::timestamptz`;
+  const taskFilter: SQL = input.orderId
+    ? sql`o.id = ${input.orderId}`
+    : sql`exists (select 1 from trader_quotes q where q.trader_id = ${input.traderId} and q.side = 'BUY' and q.active
+                  and q.min_fiat <= o.locked_fiat_amount and q.max_fiat >= o.locked_fiat_amount)`;
+  return sql`
+      with task as (
+        select o.id, o.order_no, o.locked_fiat_amount, o.usd_amount, o.fx_rate, o.recipient_bank_name, o.created_at, o.match_due_at,
+               o.passed_trader_id, greatest(0, extract(epoch from ${nowParam} - coalesce(o.offered_since, o.created_at))) as age
+        from payout_orders o
+        -- A payout a risk rule holds is offered to no one until an operator approves it (docs/risk.md).
+        where o.status = 'PENDING_MATCH' and ${taskFilter}
+          and not exists (select 1 from risk_holds h where h.flow = 'payout' and h.order_id = o.id and h.state = 'held')
+      ), pool as (
+        -- Traders that could take a task now; one at its cap is not ranked, so the next is offered instead.
+        select t.id as trader_id, coalesce(t.payout_task_cap, ${dispatch.openTaskCap}::int) as cap,
+               (select count(*) from payout_orders p where p.trader_id = t.id and p.status in ('PENDING_PAYMENT', 'PAYMENT_OVERDUE'))::int as open_tasks
+        from traders t
+        where t.online and t.status = 'active'
+      ), accepted as materialized (
+        -- Each accept in the window and what came next: a proof (on time), overdue, or a give-back.
+        -- Materialized, as are the two totals below: computed once per statement, whatever the
+        -- planner guesses of the window's size (inlined, each was recomputed for every trader ranked).
+        select a.actor_id as trader_id,
+               (select n.action from order_transitions n
+                 where n.order_id = a.order_id and n.id > a.id and n.action in ('submit_proof', 'mark_overdue', 'release_task')
+                 order by n.id limit 1) as next_action
+        from order_transitions a
+        where a.flow = 'payout' and a.action = 'accept' and a.actor_type = 'trader'
+          and a.created_at >= ${windowStart} and a.created_at <= ${nowParam}
+      ), timeliness as materialized (
+        select trader_id, count(*) filter (where next_action = 'submit_proof') as on_time,
+               count(*) filter (where next_action = 'mark_overdue') as overdue
+        from accepted group by trader_id
+      ), outcomes as materialized (
+        select trader_id::text as trader_id,
+               count(*) filter (where status = 'COMPLETED' and disputed_at is null) as completed,
+               count(*) filter (where disputed_at is not null) as disputed
+        from payout_orders
+        where trader_id is not null and accepted_at >= ${windowStart} and accepted_at <= ${nowParam}
+        group by trader_id
+      ), scored as (
+        select p.trader_id, p.cap, p.open_tasks,
+               (coalesce(o.completed, 0) + ${PRIOR_GOOD})::float8 / (coalesce(o.completed, 0) + coalesce(o.disputed, 0) + ${PRIOR_WEIGHT}) as success,
+               (coalesce(m.on_time, 0) + ${PRIOR_GOOD})::float8 / (coalesce(m.on_time, 0) + coalesce(m.overdue, 0) + ${PRIOR_WEIGHT}) as on_time,
+               case when p.cap is null then 1.0::float8 / (1 + p.open_tasks)
+                    else greatest(0, 1 - p.open_tasks::float8 / p.cap) end as load
+        from pool p
+        left join outcomes o on o.trader_id = p.trader_id::text
+        left join timeliness m on m.trader_id = p.trader_id::text
+        where p.cap is null or p.open_tasks < p.cap
+      ), candidate as (
+        select task.id as order_id, s.*,
+               case when exists (select 1 from trader_bank_accounts b where b.trader_id = s.trader_id and b.active
+                                   and lower(b.bank_name) = lower(task.recipient_bank_name)) then 1.0::float8 else 0.0::float8 end as bank
+        from task
+        join scored s on s.trader_id is distinct from task.passed_trader_id
+        where exists (select 1 from trader_quotes q where q.trader_id = s.trader_id and q.side = 'BUY' and q.active
+                        and q.min_fiat <= task.locked_fiat_amount and q.max_fiat >= task.locked_fiat_amount)
+      ), ranked as (
+        select c.*, ${w.success}::float8 * c.success + ${w.onTime}::float8 * c.on_time + ${w.load}::float8 * c.load + ${w.bank}::float8 * c.bank as score
+        from candidate c
+      ), placed as (
+        select r.*, row_number() over (partition by r.order_id order by r.score desc, r.trader_id) as rank,
+               count(*) over (partition by r.order_id) as eligible
+        from ranked r
+      )`;
 }

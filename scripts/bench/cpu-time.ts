@@ -85,3 +85,10 @@ export function postgresNodeCpuMs(pgdata: string): number {
   }
   return (ticks * 1000) / TICKS_PER_SECOND;
 }
+
+/** The highest resident memory of one process so far, in MB (its VmHWM). */
+export function peakRssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}

@@ -70,5 +70,5 @@ export async function pacedLoad(
   const elapsed = (performance.now() - measuredFrom) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  return { requestsPerSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, total: latencies.length + errors };
+  return { requestsPerSecond: latencies.length / elapsed, p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), errors, total: latencies.length + errors };
 }

@@ -53,7 +53,7 @@ export async function pgbenchLimit(pgbench: string, url: string, merchants: read
   }
 }
 
-async function runPgbench(pgbench: string, url: string, script: string, defines: Record<string, string>, connections: number, seconds: number): Promise<Measured> {
+export async function runPgbench(pgbench: string, url: string, script: string, defines: Record<string, string>, connections: number, seconds: number): Promise<Measured> {
   const parsed = new URL(url);
   const workDir = mkdtempSync(path.join(os.tmpdir(), 'corridor-pgbench-'));
   const args = [
@@ -81,5 +81,5 @@ async function runPgbench(pgbench: string, url: string, script: string, defines:
   rmSync(workDir, { recursive: true, force: true });
   const tps = Number(/tps = ([\d.]+)/.exec(output)?.[1] ?? 0);
   const failed = Number(/number of failed transactions: (\d+)/.exec(output)?.[1] ?? 0);
-  return { requestsPerSecond: tps, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors: failed, total: latencies.length };
+  return { requestsPerSecond: tps, p50: percentile(latencies, 50), p90: percentile(latencies, 90), p99: percentile(latencies, 99), errors: failed, total: latencies.length };
 }

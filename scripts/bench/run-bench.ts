@@ -22,7 +22,8 @@ import { startBenchServer, stopBenchServer } from './bench-server';
 import { chainWatcherBench } from './chain-watcher-bench';
 import { pacedLoad, type PacedRequest } from './paced-load';
 import { reportsBench } from './report-bench';
-import { postgresCpuMs, processCpuMs, processWrites } from './cpu-time';
+import { peakRssMb, postgresCpuMs, processCpuMs, processWrites } from './cpu-time';
+import { vacuumHotTables } from './hot-tables';
 import { seedBench, type BenchMerchant } from './seed-bench';
 import { payinBody, payoutBody, signedHeaders, uniqueId } from './signed-request';
 import { findPgbench, pgbenchBaseline, pgbenchLimit } from './pgbench-baseline';
@@ -30,6 +31,7 @@ import { LIMIT_HOT, LIMIT_SPREAD } from './report';
 import { scrapeRuntime, runtimeBetween } from './server-runtime';
 import { sqlBaseline, type Measured } from './sql-baseline';
 import { standbyBench } from './standby-bench';
+import { lifecycleBench, lifecycleSelected } from './lifecycle-bench';
 import { freePort } from '../../tests/operations/spawn-corridor';
 import { writeReport, type Row } from './report';
 
@@ -69,16 +71,11 @@ async function measure(spec: RequestSpec): Promise<Measured> {
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
   };
-}
-
-function peakRssMb(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
 }
 
 /** A full run replaces the table between the markers of docs/performance.md (committed results). */
@@ -129,22 +126,6 @@ async function stillSeeded(saved: SeedFile): Promise<boolean> {
     return rows.length === 1;
   } catch {
     return false;
-  } finally {
-    await client.end();
-  }
-}
-
-/**
- * The small tables every create updates in place (balances, order counters, traders' turns) hold
- * thousands of dead row versions after one row; autovacuum clears them within a minute where it
- * runs, but it may be off (it is on this project's machines), and then each row would inherit the
- * previous one's bloat (ledger_accounts: 218 rows in 222 pages after a few rows). Vacuuming them
- * before each row keeps the rows independent of their order.
- */
-async function vacuumHotTables(url: string): Promise<void> {
-  const client = postgres(url, { max: 1, onnotice: () => {} });
-  try {
-    await client`vacuum ledger_accounts, merchant_order_counts, traders`;
   } finally {
     await client.end();
   }
@@ -207,7 +188,8 @@ async function main() {
       : []),
   ];
   const order = [...httpRows.flatMap((row) => [row.key, ...sqlRows.filter((sqlRow) => sqlRow.after === row.key).map((sqlRow) => sqlRow.key)]), 'pgbench'].filter(selected);
-  if (order.length > 0) {
+  const lifecycle = lifecycleSelected(selected);
+  if (order.length > 0 || lifecycle) {
     const reason = buildNeeded(root);
     if (reason) {
       log(`building (${reason})…`);
@@ -268,6 +250,10 @@ async function main() {
     }
   }
 
+  // The lifecycle rows: a server of their own with the webhook worker on (docs/performance.md, "Lifecycles").
+  // A quick run keeps few loops: each finishes the order it holds at the deadline, and CI waits for them.
+  const lifecycles = lifecycle ? await lifecycleBench({ root, port, url: data.url, workers: quick ? 4 : connections, seconds, pgbench, selected }, log) : undefined;
+
   // The formation rows: a primary with a synchronous standby, full runs only (creating the formation
   // alone takes about 30 s, more than a quick run's every other row).
   const standby = !quick && selected('standby') ? await standbyBench(root, { seconds, connections, postings: 20_000, exporters: 2 }, log) : undefined;
@@ -286,7 +272,8 @@ async function main() {
     peakRssMb: rss,
     connections,
     seconds,
-    historical: order.length > 0 ? data.historical : 0,
+    historical: order.length > 0 || lifecycle ? data.historical : 0,
+    lifecycles,
     chainWatcher,
     standby,
     reports,
@@ -295,6 +282,9 @@ async function main() {
     partial: !complete,
   });
   console.log(`\n${report}`);
+  const failed = lifecycles?.rows.filter((row) => row.failures.length > 0) ?? [];
+  for (const row of failed) console.error(`[bench] ${row.name} failed: ${row.failures.join('; ')}`);
+  if (failed.length > 0) process.exit(1);
   if (!quick && complete) writeResultsSection('docs/performance.md', report);
   process.exit(0);
 }

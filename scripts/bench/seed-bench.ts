@@ -32,7 +32,11 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
-async function merchant(db: Database['db'], name: string): Promise<BenchMerchant> {
+/** The bench traders' password: the lifecycle rows sign one in for the dashboards. */
+export const BENCH_TRADER_PASSWORD = 'bench trader password';
+
+/** A merchant with a deep balance and a rate limit the bench cannot reach, and its API key. */
+export async function benchMerchant(db: Database['db'], name: string): Promise<BenchMerchant> {
   const created = await createMerchant(db, { name, payoutFeeBps: 30, payinFeeBps: 50, actor: cliActor });
   await updateMerchantSettings(db, { merchantId: created.merchantId, rateLimitPerSecond: 100_000, rateLimitBurst: 200_000, actor: cliActor });
   await adjustBalance(db, { owner: { type: 'merchant', id: created.merchantId }, direction: 'credit', amount: '1000000000', memo: 'bench' }, cliActor);
@@ -56,11 +60,11 @@ export async function seedBench(adminUrl: string, historicalOrders: number, log:
   const { db } = database;
 
   log('seeding merchants and traders…');
-  const hot = await merchant(db, 'Bench hot merchant');
+  const hot = await benchMerchant(db, 'Bench hot merchant');
   const spread: BenchMerchant[] = [];
-  for (let i = 0; i < 100; i += 1) spread.push(await merchant(db, `Bench merchant ${i}`));
+  for (let i = 0; i < 100; i += 1) spread.push(await benchMerchant(db, `Bench merchant ${i}`));
   for (let i = 0; i < 3; i += 1) {
-    const trader = await createTrader(db, { name: `Bench trader ${i}`, email: `bench-trader-${i}@bench.local`, password: 'bench trader password' }, cliActor);
+    const trader = await createTrader(db, { name: `Bench trader ${i}`, email: `bench-trader-${i}@bench.local`, password: BENCH_TRADER_PASSWORD }, cliActor);
     await adjustBalance(db, { owner: { type: 'trader', id: trader.traderId }, direction: 'credit', amount: '1000000000', memo: 'bench' }, cliActor);
     await setQuote(db, { traderId: trader.traderId, side: 'BUY', price: `7.1${i}00`, minFiat: '1.00', maxFiat: '1000000.00', actor: cliActor });
     await setQuote(db, { traderId: trader.traderId, side: 'SELL', price: `7.2${i}00`, minFiat: '1.00', maxFiat: '1000000.00', actor: cliActor });

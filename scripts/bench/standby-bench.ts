@@ -14,6 +14,7 @@ interface StandbyPhase {
   name: string;
   createsPerSecond: number;
   p50: number;
+  p90: number;
   p99: number;
   errors: number;
   /** CSV exports of the hot merchant's statement finished during the phase. */
@@ -93,7 +94,7 @@ export async function standbyBench(root: string, settings: Settings, log: (line:
       const cpu = { primary: postgresNodeCpuMs(primary.pgdata), standby: postgresNodeCpuMs(standby.pgdata), at: performance.now() };
       const deadline = Date.now() + settings.seconds * 1000;
       const exportLoops = Array.from({ length: exporters }, () => exportUntil(base, data.hot, deadline));
-      const created = creates ? await saturate(base, rotating, settings.seconds, settings.connections) : { createsPerSecond: 0, p50: 0, p99: 0, errors: 0 };
+      const created = creates ? await saturate(base, rotating, settings.seconds, settings.connections) : { createsPerSecond: 0, p50: 0, p90: 0, p99: 0, errors: 0 };
       const loops = await Promise.all(exportLoops);
       const exports = loops.reduce((sum, loop) => sum + loop.done, 0);
       const exportErrors = loops.reduce((sum, loop) => sum + loop.failed, 0);
@@ -147,6 +148,7 @@ async function saturate(base: string, merchant: () => BenchMerchant, seconds: nu
   return {
     createsPerSecond: result.requests.average,
     p50: result.latency.p50,
+    p90: result.latency.p90,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
   };

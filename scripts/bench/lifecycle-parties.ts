@@ -48,7 +48,7 @@ export async function prepareLifecycleParties(url: string, options: { webhookUrl
     const merchants: BenchMerchant[] = [];
     for (let i = 0; i < options.merchants; i += 1) {
       const merchant = await benchMerchant(db, `Bench lifecycle merchant ${run}-${i}`);
-      await setWebhookEndpoint(db, merchant.merchantId, options.webhookUrl, cliActor, new Date(), true);
+      await setWebhookEndpoint(db, { merchantId: merchant.merchantId, url: options.webhookUrl, actor: cliActor, allowPrivate: true });
       merchants.push(merchant);
     }
     const benchTraders = (await listTraders(db)).filter((trader) => trader.name.startsWith('Bench trader'));
@@ -66,10 +66,10 @@ export async function prepareLifecycleParties(url: string, options: { webhookUrl
     if (!first?.email) throw new Error('the bench database has no bench trader: seed it again (drop --reuse)');
 
     const team = merchants[0]!.merchantId;
-    const owner = await createMerchantOwner(db, { merchantId: team, email: `owner-${run}@bench.local` }, cliActor);
+    const owner = await createMerchantOwner(db, { merchantId: team, email: `owner-${run}@bench.local`, actor: cliActor });
     const joined = await acceptInvitation(db, { token: tokenOf(owner.link), displayName: 'Bench Owner', password: MEMBER_PASSWORD });
     const supportEmail = `support-${run}@bench.local`;
-    const invited = await inviteMerchantUser(db, { email: supportEmail, role: 'support' }, { merchantId: team, userId: joined.userId });
+    const invited = await inviteMerchantUser(db, { email: supportEmail, role: 'support', actor: { merchantId: team, userId: joined.userId } });
     await acceptInvitation(db, { token: tokenOf(invited.link), displayName: 'Bench Support', password: MEMBER_PASSWORD });
     return {
       merchants,

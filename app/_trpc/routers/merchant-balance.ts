@@ -8,6 +8,9 @@ import { ownerStatement, statementPeriodInput } from '../../../server/reports/ow
 import { settlementReportOf } from '../../../server/reports/settlement-report';
 import { settlementReportQuery } from '../../../server/reports/settlement-report.schema';
 import { merchantProcedure, router } from '../init';
+import { merchantBalanceResponse } from '../../../server/balances/merchant-balance.schema';
+import { statementPageResponse } from '../../../server/balances/statement.schema';
+import { signedSettlementReport } from '../../../server/reports/settlement-report.schema';
 
 /**
  * The merchant console's Balance page (docs/merchant-guide.md, "Balance"): the figures and the
@@ -18,17 +21,21 @@ import { merchantProcedure, router } from '../init';
 export const merchantBalanceRouter = router({
   balance: merchantProcedure('balance.read')
     .input(z.object({}).strict())
+    .output(merchantBalanceResponse)
     .query(({ ctx }) => merchantBalance(ctx.db, ctx.merchantId)),
   statement: merchantProcedure('statements.read')
     .input(listStatementQuery)
+    .output(statementPageResponse)
     .query(({ ctx, input }) => listStatement(ctx.db, { merchantId: ctx.merchantId, query: input })),
   /** Opening, credits and debits per reporting category, closing, for any period (docs/ledger.md, "Statements"). */
   periodStatement: merchantProcedure('statements.read')
     .input(statementPeriodInput)
     .output(ownerStatement)
+    .output(ownerStatement)
     .query(({ ctx, input }) => ownerStatementOf(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, period: input })),
   /** The day's signed settlement report, as GET /api/v1/reports/settlements answers it. */
   settlementReport: merchantProcedure('statements.read')
     .input(settlementReportQuery)
+    .output(signedSettlementReport)
     .query(({ ctx, input }) => settlementReportOf(ctx.db, { ring: keyring(), merchantId: ctx.merchantId, date: input.date })),
 });

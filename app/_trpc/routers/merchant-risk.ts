@@ -7,6 +7,8 @@ import { createMerchantRiskRuleInput } from '../../../server/risk/risk-rule.sche
 import { setRiskRuleEnabled, setRiskRuleEnabledInput } from '../../../server/risk/set-risk-rule-enabled';
 import { z } from 'zod';
 import { merchantProcedure, router } from '../init';
+import { riskRuleViewItem } from '../../../server/risk/risk-rule-view.schema';
+import { backTestRiskRuleOutput } from '../../../server/risk/back-test-rule.schema';
 
 const manage = merchantProcedure('risk.manage');
 
@@ -19,8 +21,8 @@ function userActor(ctx: { merchantUserId: string; headers: Headers }): AuditActo
  * signed-in merchant, so another merchant's rule answers NOT_FOUND as if it did not exist.
  */
 export const merchantRiskRouter = router({
-  rules: manage.input(z.object({}).strict()).query(({ ctx }) => listRiskRules(ctx.db, { merchantId: ctx.merchantId })),
-  createRule: manage.input(createMerchantRiskRuleInput).mutation(({ ctx, input }) => createRiskRule(ctx.db, { ...input, merchantId: ctx.merchantId }, userActor(ctx))),
-  backTest: manage.input(backTestRiskRuleInput).mutation(({ ctx, input }) => backTestRiskRule(ctx.db, input, { merchantId: ctx.merchantId })),
-  setEnabled: manage.input(setRiskRuleEnabledInput).mutation(({ ctx, input }) => setRiskRuleEnabled(ctx.db, { ...input, actor: userActor(ctx), scope: { merchantId: ctx.merchantId } })),
+  rules: manage.input(z.object({}).strict()).output(z.array(riskRuleViewItem)).query(({ ctx }) => listRiskRules(ctx.db, { merchantId: ctx.merchantId })),
+  createRule: manage.input(createMerchantRiskRuleInput).output(riskRuleViewItem).mutation(({ ctx, input }) => createRiskRule(ctx.db, { ...input, merchantId: ctx.merchantId }, userActor(ctx))),
+  backTest: manage.input(backTestRiskRuleInput).output(backTestRiskRuleOutput).mutation(({ ctx, input }) => backTestRiskRule(ctx.db, input, { merchantId: ctx.merchantId })),
+  setEnabled: manage.input(setRiskRuleEnabledInput).output(riskRuleViewItem).mutation(({ ctx, input }) => setRiskRuleEnabled(ctx.db, { ...input, actor: userActor(ctx), scope: { merchantId: ctx.merchantId } })),
 });

@@ -15,6 +15,15 @@ import { requestWithdrawal } from '../../../server/withdrawals/request-withdrawa
 import { withdrawalChains } from '../../../server/withdrawals/withdrawal-chains';
 import { requestWithdrawalInput, withdrawalIdInput, withdrawalPageInput } from '../../../server/withdrawals/withdrawal.schema';
 import { merchantProcedure, router } from '../init';
+import { withdrawalChainsOutput } from '../../../server/withdrawals/withdrawal-chains.schema';
+import { listWithdrawalAddressesOutput } from '../../../server/withdrawals/address-book/list-withdrawal-addresses.schema';
+import { withdrawalAddressResponse } from '../../../server/withdrawals/address-book/withdrawal-address.schema';
+import { removeWithdrawalAddressOutput } from '../../../server/withdrawals/address-book/remove-withdrawal-address.schema';
+import { listWithdrawalsOutput } from '../../../server/withdrawals/list-withdrawals.schema';
+import { withdrawalResponse } from '../../../server/withdrawals/withdrawal.schema';
+import { chainDepositAddressOutput } from '../../../server/deposits/chain-deposit-address.schema';
+import { listDepositsOutput } from '../../../server/deposits/list-deposits-output.schema';
+import { sendTestUsdtOutput } from '../../../server/demo/send-test-usdt.schema';
 
 function userActor(ctx: { merchantUserId: string; headers: Headers }): AuditActorRef {
   return { type: 'merchant', id: ctx.merchantUserId, ip: clientAddressOf(ctx.headers) };
@@ -33,27 +42,32 @@ const none = z.object({}).strict();
  * an id from the input. The deposit address is made on first request, so it is a mutation.
  */
 export const merchantWalletRouter = router({
-  chains: read.input(none).query(({ ctx }) => withdrawalChains(ctx.db, chainSettings())),
-  addresses: read.input(none).query(({ ctx }) => listWithdrawalAddresses(ctx.db, { type: 'merchant', id: ctx.merchantId })),
-  addAddress: withdraw.input(addWithdrawalAddressInput).mutation(({ ctx, input }) =>
+  chains: read.input(none).output(withdrawalChainsOutput).query(({ ctx }) => withdrawalChains(ctx.db, chainSettings())),
+  addresses: read.input(none).output(listWithdrawalAddressesOutput).query(({ ctx }) => listWithdrawalAddresses(ctx.db, { type: 'merchant', id: ctx.merchantId })),
+  addAddress: withdraw.input(addWithdrawalAddressInput).output(withdrawalAddressResponse).mutation(({ ctx, input }) =>
     addWithdrawalAddress(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, userId: ctx.merchantUserId, totpRequired: true, input, chains: chainSettings(), actor: userActor(ctx) }),
   ),
   removeAddress: withdraw
     .input(withdrawalAddressIdInput)
+    .output(removeWithdrawalAddressOutput)
     .mutation(({ ctx, input }) => removeWithdrawalAddress(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, addressId: input.addressId, actor: userActor(ctx) })),
-  withdrawals: read.input(withdrawalPageInput).query(({ ctx, input }) => listWithdrawals(ctx.db, { type: 'merchant', id: ctx.merchantId }, input)),
-  withdrawal: read.input(withdrawalIdInput).query(({ ctx, input }) => findWithdrawal(ctx.db, { type: 'merchant', id: ctx.merchantId }, input.withdrawalId)),
+  withdrawals: read.input(withdrawalPageInput).output(listWithdrawalsOutput).query(({ ctx, input }) => listWithdrawals(ctx.db, { type: 'merchant', id: ctx.merchantId }, input)),
+  withdrawal: read.input(withdrawalIdInput).output(withdrawalResponse).query(({ ctx, input }) => findWithdrawal(ctx.db, { type: 'merchant', id: ctx.merchantId }, input.withdrawalId)),
   request: withdraw
     .input(requestWithdrawalInput)
+    .output(withdrawalResponse)
     .mutation(({ ctx, input }) => requestWithdrawal(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, input, chains: chainSettings(), now: new Date() })),
   depositAddress: read
     .input(depositAddressQuery)
+    .output(chainDepositAddressOutput)
     .mutation(({ ctx, input }) => chainDepositAddress(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, chainKey: input.chain, settings: chainSettings() })),
   deposits: read
     .input(traderDepositsInput)
+    .output(listDepositsOutput)
     .query(({ ctx, input }) => listDeposits(ctx.db, { type: 'merchant', id: ctx.merchantId }, input)),
   // Demo only (docs/wallet.md, "The demo chain"): test USDT from the demo funder to the merchant's own address.
   sendTestUsdt: read
     .input(depositAddressQuery)
+    .output(sendTestUsdtOutput)
     .mutation(({ ctx, input }) => sendTestUsdt(ctx.db, { owner: { type: 'merchant', id: ctx.merchantId }, chainKey: input.chain, settings: chainSettings() })),
 });

@@ -5,22 +5,29 @@ import { postDisputeMessage } from '../../../server/disputes/post-dispute-messag
 import { answerSettlement, proposeSettlement } from '../../../server/disputes/settle-dispute';
 import { clientAddressOf } from '../../../server/http/client-address';
 import { router, traderProcedure } from '../init';
+import { markPartyConversationReadOutput, partyConversationOutput } from '../../../server/disputes/party-conversation.schema';
+import { postDisputeMessageOutput } from '../../../server/disputes/post-dispute-message.schema';
+import { answerSettlementOutput, proposeSettlementOutput } from '../../../server/disputes/settle-dispute.schema';
+import { conversationImageOutput } from '../../../server/disputes/conversation-image.schema';
 
 const as = (ctx: { traderId: string }) => ({ party: 'trader', traderId: ctx.traderId }) as const;
 const refOf = (input: { flow: 'payout' | 'payin'; orderId: string }) => ({ flow: input.flow, orderId: input.orderId });
 
 /** The conversation of the trader's disputed orders (docs/trader-guide.md, "Disputes"), under trader.conversation. */
 export const traderConversationRouter = router({
-  get: traderProcedure.input(conversationRefInput).query(({ ctx, input }) => partyConversation(ctx.db, { actor: as(ctx), ref: refOf(input) })),
-  markRead: traderProcedure.input(conversationRefInput).mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, { actor: as(ctx), ref: refOf(input) })),
+  get: traderProcedure.input(conversationRefInput).output(partyConversationOutput).query(({ ctx, input }) => partyConversation(ctx.db, { actor: as(ctx), ref: refOf(input) })),
+  markRead: traderProcedure.input(conversationRefInput).output(markPartyConversationReadOutput).mutation(({ ctx, input }) => markPartyConversationRead(ctx.db, { actor: as(ctx), ref: refOf(input) })),
   post: traderProcedure
     .input(conversationForms.message)
+    .output(postDisputeMessageOutput)
     .mutation(({ ctx, input }) => postDisputeMessage(ctx.db, { actor: as(ctx), ref: refOf(input), body: input.body, files: imageBytes(input.images), ip: clientAddressOf(ctx.headers) })),
   propose: traderProcedure
     .input(conversationForms.propose)
+    .output(proposeSettlementOutput)
     .mutation(({ ctx, input }) => proposeSettlement(ctx.db, { actor: as(ctx), ref: refOf(input), outcome: input.outcome, splitAmount: input.splitAmount, options: { ip: clientAddressOf(ctx.headers) } })),
   answer: traderProcedure
     .input(conversationForms.answer)
+    .output(answerSettlementOutput)
     .mutation(({ ctx, input }) => answerSettlement(ctx.db, { actor: as(ctx), ref: refOf(input), agreementId: input.agreementId, answer: input.answer, options: { ip: clientAddressOf(ctx.headers) } })),
-  image: traderProcedure.input(conversationForms.image).query(({ ctx, input }) => conversationImage(ctx.db, { actor: as(ctx), ref: refOf(input), fileId: input.fileId })),
+  image: traderProcedure.input(conversationForms.image).output(conversationImageOutput).query(({ ctx, input }) => conversationImage(ctx.db, { actor: as(ctx), ref: refOf(input), fileId: input.fileId })),
 });

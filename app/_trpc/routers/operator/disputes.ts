@@ -14,28 +14,40 @@ import { fourEyesThreshold } from '../../../../server/disputes/four-eyes-thresho
 import { getRulingContext, previewSplit } from '../../../../server/disputes/get-ruling-context';
 import { operatorProcedure, router } from '../../init';
 import { operatorOf } from './actor';
+import { listDisputesOutput } from '../../../../server/disputes/list-disputes-output.schema';
+import { disputeCase } from '../../../../server/disputes/get-dispute-case.schema';
+import { claimDisputeOutput } from '../../../../server/disputes/claim-dispute.schema';
+import { bulkClaimResult } from '../../../../server/disputes/bulk-claim-view.schema';
+import { disputeFlow } from '../../../../server/orders/order-ref';
+import { ruleDisputeResult } from '../../../../server/disputes/rule-dispute.schema';
+import { getRulingContextOutput } from '../../../../server/disputes/get-ruling-context.schema';
+import { splitLegs } from '../../../../server/rulings/split-ruling.schema';
+import { decideRulingProposalOutput } from '../../../../server/disputes/decide-ruling-proposal.schema';
+import { fourEyesThresholdOutput } from '../../../../server/disputes/four-eyes-threshold.schema';
 
 /** The disputes queue and a case: claims, rulings and their four-eyes proposals (docs/operator-guide.md). */
 export const operatorDisputesRouter = router({
-  list: operatorProcedure.input(listDisputesInput).query(({ ctx, input }) => listDisputes(ctx.db, input, { operatorId: ctx.operatorId })),
-  get: operatorProcedure.input(disputeRef).query(({ ctx, input }) => getDisputeCase(ctx.db, input)),
-  claim: operatorProcedure.input(disputeRef).mutation(({ ctx, input }) => claimDispute(ctx.db, input, operatorOf(ctx))),
-  releaseClaim: operatorProcedure.input(disputeRef).mutation(({ ctx, input }) => releaseDisputeClaim(ctx.db, input, operatorOf(ctx))),
-  bulkClaim: operatorProcedure.input(bulkClaimInput).mutation(({ ctx, input }) => bulkClaimDisputes(ctx.db, input, operatorOf(ctx))),
-  bulkRelease: operatorProcedure.input(bulkClaimInput).mutation(({ ctx, input }) => bulkReleaseDisputes(ctx.db, input, operatorOf(ctx))),
+  list: operatorProcedure.input(listDisputesInput).output(listDisputesOutput).query(({ ctx, input }) => listDisputes(ctx.db, input, { operatorId: ctx.operatorId })),
+  get: operatorProcedure.input(disputeRef).output(disputeCase).query(({ ctx, input }) => getDisputeCase(ctx.db, input)),
+  claim: operatorProcedure.input(disputeRef).output(claimDisputeOutput).mutation(({ ctx, input }) => claimDispute(ctx.db, input, operatorOf(ctx))),
+  releaseClaim: operatorProcedure.input(disputeRef).output(z.void()).mutation(({ ctx, input }) => releaseDisputeClaim(ctx.db, input, operatorOf(ctx))),
+  bulkClaim: operatorProcedure.input(bulkClaimInput).output(bulkClaimResult).mutation(({ ctx, input }) => bulkClaimDisputes(ctx.db, input, operatorOf(ctx))),
+  bulkRelease: operatorProcedure.input(bulkClaimInput).output(bulkClaimResult).mutation(({ ctx, input }) => bulkReleaseDisputes(ctx.db, input, operatorOf(ctx))),
   // The unclaimed case due soonest within the queue's filters; null when none is left.
   claimNext: operatorProcedure
     .input(z.object({ filters: disputeQueueFilters.partial().optional() }).strict())
+    .output(z.object({ flow: disputeFlow, orderId: z.string(), orderNo: z.string() }).nullable())
     .mutation(({ ctx, input }) => claimNextDispute(ctx.db, { filters: input.filters, operator: operatorOf(ctx) })),
-  rule: operatorProcedure.input(ruleDisputeInput).mutation(({ ctx, input }) => ruleDispute(ctx.db, { input, operator: operatorOf(ctx) })),
-  rulingContext: operatorProcedure.input(disputeRef).query(({ ctx, input }) => getRulingContext(ctx.db, input)),
+  rule: operatorProcedure.input(ruleDisputeInput).output(ruleDisputeResult).mutation(({ ctx, input }) => ruleDispute(ctx.db, { input, operator: operatorOf(ctx) })),
+  rulingContext: operatorProcedure.input(disputeRef).output(getRulingContextOutput).query(({ ctx, input }) => getRulingContext(ctx.db, input)),
   previewSplit: operatorProcedure
     .input(disputeRef.extend({ amount: z.string().max(40) }))
+    .output(splitLegs)
     .query(({ ctx, input }) => previewSplit(ctx.db, input)),
   // Four eyes (docs/operator-guide.md, "Four eyes"): another operator approves or rejects; the proposer may withdraw.
-  decideProposal: operatorProcedure.input(decideRulingProposalInput).mutation(({ ctx, input }) => decideRulingProposal(ctx.db, { input, operator: operatorOf(ctx) })),
+  decideProposal: operatorProcedure.input(decideRulingProposalInput).output(decideRulingProposalOutput).mutation(({ ctx, input }) => decideRulingProposal(ctx.db, { input, operator: operatorOf(ctx) })),
   // Read only: the threshold changes through operator.controls, approved by a second operator.
   fourEyesThreshold: router({
-    get: operatorProcedure.input(z.object({}).strict()).query(({ ctx }) => fourEyesThreshold(ctx.db)),
+    get: operatorProcedure.input(z.object({}).strict()).output(fourEyesThresholdOutput).query(({ ctx }) => fourEyesThreshold(ctx.db)),
   }),
 });

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+export const countRecoveryCodesOutput = z.object({
+  remaining: z.number(),
+});

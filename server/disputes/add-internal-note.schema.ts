@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+export const addInternalNoteOutput = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+});

@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+export const claimDisputeOutput = z.object({
+  claimedBy: z.string(),
+});

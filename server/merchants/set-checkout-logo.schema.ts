@@ -1,0 +1,5 @@
+import { z } from 'zod';
+
+export const setCheckoutLogoOutput = z.object({
+  hasLogo: z.boolean(),
+});

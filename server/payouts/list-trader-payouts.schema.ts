@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { payoutStatuses } from '../../db/schema/order-statuses';
+
+export const listTraderPayoutsOutput = z.object({
+  items: z.array(z.object({
+    orderId: z.string(),
+    orderNo: z.string(),
+    status: z.enum(payoutStatuses),
+    statusLabel: z.string(),
+    fiatAmount: z.string(),
+    fiatCurrency: z.literal('CNY'),
+    usdAmount: z.string(),
+    fxRate: z.string(),
+    holderName: z.string(),
+    bankName: z.string(),
+    accountLast4: z.string(),
+    acceptedAt: z.string().nullable(),
+    paymentDueAt: z.string().nullable(),
+    firstProofSubmittedAt: z.string().nullable(),
+    merchantActionDueAt: z.string().nullable(),
+    proofCount: z.number(),
+    disputeReason: z.string().nullable(),
+    resolutionNote: z.string().nullable(),
+    ruling: z.object({
+      outcome: z.enum(['split', 'released', 'refunded']),
+      traderAmount: z.string(),
+      merchantAmount: z.string(),
+      feeAmount: z.string(),
+      reasonCode: z.string().nullable(),
+      note: z.string(),
+    }).nullable(),
+    completedAt: z.string().nullable(),
+    cancelledAt: z.string().nullable(),
+    updatedAt: z.string(),
+    transferDue: z.boolean(),
+    canRelease: z.boolean(),
+    numberSeen: z.boolean(),
+  })),
+  page: z.number(),
+  pageSize: z.number(),
+  total: z.number(),
+});

@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+export const resendDeliveryOutput = z.object({
+  deliveryId: z.string(),
+  eventId: z.string(),
+});

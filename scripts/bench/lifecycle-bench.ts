@@ -11,7 +11,7 @@ import { percentile, type Measured } from './sql-baseline';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 /** One lifecycle row: whole orders, from the create to the merchant's last webhook. */
-export interface LifecycleRow {
+interface LifecycleRow {
   key: string;
   name: string;
   /** Orders whose every step answered and whose final webhook arrived, per second of the row. */
@@ -59,7 +59,7 @@ interface Settings {
 }
 
 /** The rows in the order they run; `--only=lifecycle` runs them all. */
-export const LIFECYCLE_ROWS: { key: string; name: string; mix: LifecycleKind[]; limit?: LimitKind; dashboardsPerSecond?: number }[] = [
+const LIFECYCLE_ROWS: { key: string; name: string; mix: LifecycleKind[]; limit?: LimitKind; dashboardsPerSecond?: number }[] = [
   { key: 'lifecycle-payout', name: 'payout lifecycle: create, accept, proof, CONFIRM, webhooks', mix: ['payout'], limit: 'payout' },
   { key: 'lifecycle-payin', name: 'pay-in lifecycle: create, paid, release and settle, webhooks', mix: ['payin'], limit: 'payin' },
   // A gateway's day: more pay-ins than payouts, and people watching their lists meanwhile.

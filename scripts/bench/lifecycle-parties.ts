@@ -15,7 +15,7 @@ export interface Credentials {
   password: string;
 }
 
-export interface LifecycleTrader {
+interface LifecycleTrader {
   traderId: string;
   /** Several keys, as a trader running several bots: one key's rate (10/s) is not what the row measures. */
   keys: { apiKey: string; apiSecret: string }[];

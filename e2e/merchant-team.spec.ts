@@ -76,7 +76,7 @@ test('an operator invites the owner, who joins, enrols a second factor and invit
   await expect(heading(ownerPage, 'Overview')).toBeVisible();
   await expect(ownerPage.getByTestId('totp-status')).toHaveText('On: sign-in asks for the code from your authenticator app.');
   const nav = ownerPage.getByRole('navigation', { name: 'Merchant console' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Payouts', 'Pay-ins', 'Team', 'Developers', 'API requests', 'Balance', 'Wallet', 'Audit log', 'Checkout', 'Alerts']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Payouts', 'Pay-ins', 'Team', 'Developers', 'API requests', 'Balance', 'Wallet', 'Audit log', 'Checkout', 'Risk rules', 'Alerts']);
 
   // The owner invites a support user from the team page.
   await nav.getByRole('link', { name: 'Team' }).click();

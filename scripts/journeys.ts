@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { buildNeeded, runBuild } from './build-if-needed';
+import { waitForQuietMachine } from './quiet-machine';
 
 const root = process.cwd();
 const config = 'e2e/playwright.config.ts';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
     }),
   );
   console.log(`▸ ${shards} shard(s) done in ${Math.round((Date.now() - started) / 1000)} s; now the journeys that measure time, alone.`);
+  await waitForQuietMachine((line) => console.log(`▸ ${line}`));
   const alone = await playwright(['--grep', ALONE], { E2E_SHARD: 'alone' }, '[alone] ');
   const failed = [...codes, alone].some((code) => code !== 0);
   console.log(failed ? `▸ Journeys failed (exit codes: ${[...codes, alone].join(', ')}).` : '▸ All journeys passed.');

@@ -120,10 +120,17 @@ function preparing<T extends postgres.Sql | postgres.TransactionSql>(client: T, 
   // A transaction's savepoints hand their callback the transaction's own `sql`: patched once.
   if ((client as Partial<Record<typeof PREPARING, true>>)[PREPARING]) return client;
   const unsafe = client.unsafe.bind(client);
+  const usage = poolUsage();
   const patched: Record<string | symbol, unknown> = {
     [PREPARING]: true,
-    unsafe: (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) =>
-      unsafe(query, args, { ...options, prepare: (args?.length ?? 0) > 0 }),
+    unsafe: (query: string, args?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
+      // Counted for /metrics (corridor_db_statements_total): here the statements outside a
+      // transaction, a transaction's own on its connection (db/pipelined-begin.ts). Not through
+      // postgres.js `debug` (onStatement): that also records a stack per query and makes a failed
+      // query's parameters enumerable on its error.
+      if (root) usage.statements += 1;
+      return unsafe(query, args, { ...options, prepare: (args?.length ?? 0) > 0 });
+    },
   };
   if (root) {
     // BEGIN travels with the first statement (db/pipelined-begin.ts). A top-level transaction takes

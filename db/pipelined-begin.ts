@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { poolUsage } from './pool-usage';
 
 /**
  * `sql.begin` for the PostgreSQL pool, with BEGIN (and each SAVEPOINT) sent together with the
@@ -46,12 +47,15 @@ export async function pipelinedBegin<T>(client: postgres.Sql, callback: (sql: po
 /**
  * Notes when a statement on the reserved connection fails because the connection is gone. Only
  * this connection's statements count: the callback may fail for reasons of its own, a refused
- * HTTP call with the same error codes among them, while the connection is fine.
+ * HTTP call with the same error codes among them, while the connection is fine. Every statement
+ * sent on it, BEGIN and COMMIT included, is also counted for /metrics (db/pool-usage.ts).
  */
 function watched(reserved: postgres.ReservedSql): { lost: boolean } {
   const state = { lost: false };
+  const usage = poolUsage();
   const unsafe = reserved.unsafe.bind(reserved);
   reserved.unsafe = ((...args: Parameters<typeof unsafe>) => {
+    usage.statements += 1;
     const statement = unsafe(...args);
     // Observing the outcome sends the statement on the next microtask, as awaiting it would: Drizzle
     // awaits every statement it builds, and sets .values() before that.

@@ -30,6 +30,34 @@ describe.runIf(process.env.TEST_DATABASE_URL)('pool usage for /metrics (PostgreS
     expect(poolUsage()).toMatchObject({ inTransaction: before.inTransaction, waiting: before.waiting });
   });
 
+  it('counts every statement sent on the pool, as many as the driver saw', async () => {
+    const sent: string[] = [];
+    const counted = connect({ url: database.url, maxConnections: 1, onStatement: (query) => sent.push(query) });
+    try {
+      // A new connection's first query brings postgres.js's own lookup of array types: not counted.
+      await counted.db.execute(sql`select 1`);
+      sent.length = 0;
+      const before = poolUsage().statements;
+      await counted.db.execute(sql`select 1`);
+      await counted.db.transaction(async (tx) => {
+        await tx.execute(sql`select 2`);
+        await tx.transaction(async (inner) => {
+          await inner.execute(sql`select 3`);
+        });
+      });
+      const rolledBack = counted.db.transaction(async (tx) => {
+        await tx.execute(sql`select 4`);
+        throw new Error('rolled back');
+      });
+      await expect(rolledBack).rejects.toThrow('rolled back');
+      // select 1; BEGIN, select 2, SAVEPOINT, select 3, COMMIT; BEGIN, select 4, ROLLBACK.
+      expect(sent.map((query) => query.split(' ')[0]!.toLowerCase())).toEqual(['select', 'begin', 'select', 'savepoint', 'select', 'commit', 'begin', 'select', 'rollback']);
+      expect(poolUsage().statements - before).toBe(9);
+    } finally {
+      await counted.close();
+    }
+  });
+
   it('does not count a transaction that never got a connection as waiting forever', async () => {
     const before = poolUsage().waiting;
     const nowhere = connect({ url: 'postgres://nobody@127.0.0.1:1/none', maxConnections: 1 });

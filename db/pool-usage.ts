@@ -1,15 +1,21 @@
 /**
  * How the PostgreSQL pool is used, for /metrics (docs/operations.md): transactions holding a
- * connection now, and transactions asked for that wait for one. postgres.js keeps its pool
- * private, so the counts are kept where transactions begin (db/client.ts). Statements outside a
- * transaction hold a connection for one round trip and are not counted. Per process; on globalThis
- * because the custom server and Next's bundles load modules separately.
+ * connection now, transactions asked for that wait for one, and statements sent. postgres.js keeps
+ * its pool private, so the counts are kept where transactions begin and statements are handed to
+ * it (db/client.ts, db/pipelined-begin.ts). Statements outside a transaction hold a connection for
+ * one round trip and are not counted as holding one. Per process; on globalThis because the custom
+ * server and Next's bundles load modules separately.
  */
 export interface PoolUsage {
   /** Connections configured for this process's pool (0 on PGlite). */
   size: number;
   inTransaction: number;
   waiting: number;
+  /**
+   * Statements sent on this process's pools since it started, BEGIN and COMMIT included: a number
+   * only, never their text (postgres.js's own lookup of array types on a new connection aside).
+   */
+  statements: number;
 }
 
 const key = Symbol.for('corridor.poolUsage');
@@ -17,7 +23,7 @@ type Holder = { [key]?: PoolUsage };
 
 export function poolUsage(): PoolUsage {
   const holder = globalThis as Holder;
-  holder[key] ??= { size: 0, inTransaction: 0, waiting: 0 };
+  holder[key] ??= { size: 0, inTransaction: 0, waiting: 0, statements: 0 };
   return holder[key];
 }
 

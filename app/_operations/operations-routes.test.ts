@@ -87,6 +87,9 @@ describe('/metrics after a full payout', () => {
     expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'corridor_db_pool_connections', { state: 'in_transaction' })).toBe(0);
     expect(sample(text, 'corridor_db_pool_waiting')).toBe(0);
+    // The payout's statements were sent on this process's pool (none on the embedded database).
+    if (database.kind === 'postgres') expect(sample(text, 'corridor_db_statements_total')).toBeGreaterThan(0);
+    else expect(sample(text, 'corridor_db_statements_total')).toBe(0);
   });
 
   it('asks for the token when METRICS_TOKEN is set', async () => {

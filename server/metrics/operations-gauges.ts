@@ -1,4 +1,4 @@
-import { Gauge } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 import type { Db } from '../../db/client';
 import { poolUsage } from '../../db/pool-usage';
 import { DISPUTE_AGE_BUCKETS, operationsFigures, type OperationsFigures } from '../operations/operations-figures';
@@ -57,6 +57,16 @@ export function registerOperationsGauges(database: () => Promise<Db>): void {
     registers: [registry],
     collect() {
       this.set(poolUsage().waiting);
+    },
+  });
+  // Counted where statements are handed to the driver (db/client.ts); read here, never incremented.
+  new Counter({
+    name: 'corridor_db_statements_total',
+    help: 'Statements this process sent on its PostgreSQL pools, BEGIN and COMMIT included.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(poolUsage().statements);
     },
   });
 

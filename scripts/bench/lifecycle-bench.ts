@@ -7,6 +7,7 @@ import { vacuumHotTables } from './hot-tables';
 import { lifecycleLimit, type LimitKind } from './lifecycle-limit';
 import { FINAL_EVENT, lifecycleActors, proofImage, type LifecycleActors, type LifecycleKind } from './lifecycle-orders';
 import { prepareLifecycleParties, type LifecycleParties } from './lifecycle-parties';
+import { serverStatements } from './server-statements';
 import { percentile, type Measured } from './sql-baseline';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
@@ -30,6 +31,11 @@ interface LifecycleRow {
   /** Distinct events the receiver got in the row, and repeats of events it had. */
   webhooks: { events: number; duplicates: number };
   cpuMsPerOrder: { server: number; database: number; loader: number };
+  /**
+   * Statements the lifecycle server sent to PostgreSQL per finished order, from its /metrics
+   * (`corridor_db_statements_total`): its webhook worker's polls included, the bench's own not.
+   */
+  statementsPerOrder: number;
   databasePerOrder: DatabaseWork;
   /** The dashboards' reads during the row (the mixed row). */
   dashboards?: DashboardReads;
@@ -151,6 +157,8 @@ async function lifecycleRow(row: (typeof LIFECYCLE_ROWS)[number], context: RowCo
       events: receiver.events,
       duplicates: receiver.duplicates,
       delivered: (await settledDeliveries(context.url, context.parties, 0)).succeeded,
+      // Last, so that nothing the bench does before the row starts is the server's in the window.
+      statements: await serverStatements(context.base),
     };
     const started = performance.now();
     const deadline = started + context.seconds * 1000;
@@ -183,6 +191,7 @@ async function lifecycleRow(row: (typeof LIFECYCLE_ROWS)[number], context: RowCo
     const unfinished = () => finished.filter((order) => !receiver.has(FINAL_EVENT[order.kind], order.orderId));
     while (unfinished().length > 0 && performance.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 50));
     const deliveries = await settledDeliveries(context.url, context.parties, waitUntil);
+    const statements = (await serverStatements(context.base)) - before.statements;
     const ended = Math.max(stepsEnded, receiver.lastAt);
     const loader = process.cpuUsage(before.loader);
     const cpu = { server: processCpuMs(context.serverPid) - before.server, database: postgresCpuMs() - before.database, loader: (loader.user + loader.system) / 1000 };
@@ -215,6 +224,7 @@ async function lifecycleRow(row: (typeof LIFECYCLE_ROWS)[number], context: RowCo
       webhookDrainSeconds: Math.max(0, (receiver.lastAt - stepsEnded) / 1000),
       webhooks: { events: receiver.events - before.events, duplicates: receiver.duplicates - before.duplicates },
       cpuMsPerOrder: { server: per(cpu.server), database: per(cpu.database), loader: per(cpu.loader) },
+      statementsPerOrder: per(statements),
       databasePerOrder: workPerOrder(before.work, work, count),
       ...(dashboards ? { dashboards } : {}),
       failures,

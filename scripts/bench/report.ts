@@ -136,7 +136,7 @@ function lifecycleTable(measured: LifecycleMeasured): string[] {
     const ratio = limit && limit.requestsPerSecond > 0 ? `${Math.round((row.ordersPerSecond / limit.requestsPerSecond) * 100)}%` : '';
     const work = row.databasePerOrder;
     lines.push(
-      `| ${row.name}${row.failures.length > 0 ? ' (FAILED)' : ''} | ${fixed(row.ordersPerSecond)} | ${row.finished.payout} / ${row.finished.payin} | ${fixed(row.p50)} | ${fixed(row.p90)} | ${fixed(row.p99)} | ${row.errors} | ${row.retries} | ${ratio} | ${fixed(row.cpuMsPerOrder.server, 2)} | ${fixed(row.cpuMsPerOrder.database, 2)} | ${fixed(row.cpuMsPerOrder.loader, 2)} | ${fixed(work.statements)} | ${fixed(work.transactions)} | ${fixed(work.rowsWritten)} | ${row.webhooks.events} (${row.webhooks.duplicates}) | ${fixed(row.webhookDrainSeconds)} |`,
+      `| ${row.name}${row.failures.length > 0 ? ' (FAILED)' : ''} | ${fixed(row.ordersPerSecond)} | ${row.finished.payout} / ${row.finished.payin} | ${fixed(row.p50)} | ${fixed(row.p90)} | ${fixed(row.p99)} | ${row.errors} | ${row.retries} | ${ratio} | ${fixed(row.cpuMsPerOrder.server, 2)} | ${fixed(row.cpuMsPerOrder.database, 2)} | ${fixed(row.cpuMsPerOrder.loader, 2)} | ${fixed(row.statementsPerOrder)}${work.statements === undefined ? '' : ` (pg_stat_statements ${fixed(work.statements)})`} | ${fixed(work.transactions)} | ${fixed(work.rowsWritten)} | ${row.webhooks.events} (${row.webhooks.duplicates}) | ${fixed(row.webhookDrainSeconds)} |`,
     );
     if (limit) {
       lines.push(

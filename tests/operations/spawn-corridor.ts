@@ -42,6 +42,11 @@ export async function spawnCorridor(databaseUrl: string, env: Record<string, str
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A test that times out leaves its finally blocks unrun; the server must not outlive the test
+  // process all the same, or it keeps a core busy for whatever runs next.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  child.once('exit', () => process.off('exit', killOnExit));
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));

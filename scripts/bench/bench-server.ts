@@ -5,13 +5,18 @@ import { spawn, type ChildProcess } from 'node:child_process';
  * bench's settings and `env` on top; resolves once it listens.
  */
 export async function startBenchServer(root: string, port: number, env: Record<string, string>): Promise<ChildProcess> {
-  // The old-space cap is the deployment setting docs/performance.md recommends: without it V8 lets
-  // the heap grow lazily on a machine with this much memory (peak RSS ~455 MB vs ~270 MB, equal
-  // throughput).
+  // The heap's caps are the deployment settings docs/performance.md recommends: without the old
+  // space's, V8 lets the heap grow lazily on a machine with this much memory (peak RSS ~455 MB vs
+  // ~270 MB, equal throughput); without the young generation's, Node 24 sizes it to 64 MB per
+  // semi-space here, where Node 20 stopped at 16 (about 80 MB more at the peak). MALLOC_ARENA_MAX
+  // is the deployment's too: glibc's malloc otherwise opens arenas for the process's threads (V8's
+  // compilers, libuv's pool, the image library's), up to 8 per core, about 30 MB more here.
   const extra = process.env.BENCH_SERVER_ARGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB ?? 256}`, ...extra, '--import', 'tsx', 'scripts/start.ts'], {
+  const heap = [`--max-old-space-size=${process.env.BENCH_SERVER_HEAP_MB ?? 256}`, `--max-semi-space-size=${process.env.BENCH_SERVER_SEMI_SPACE_MB ?? 16}`];
+  const child = spawn(process.execPath, [...heap, ...extra, '--import', 'tsx', 'scripts/start.ts'], {
     cwd: root,
     env: {
+      MALLOC_ARENA_MAX: '2',
       ...process.env,
       NODE_ENV: 'production',
       ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),

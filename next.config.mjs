@@ -57,6 +57,13 @@ const nextConfig = {
     // start on a busy machine about twice as long (npm run measure:first-start), and only a later
     // rebuild would gain from it.
     turbopackFileSystemCacheForBuild: !startBuild,
+    // Production builds (`next build` runs with NODE_ENV=production) write no source maps: the
+    // server runs under tsx, which turns Node's source maps on for the whole process (for our
+    // TypeScript's stack traces), and Node then reads and keeps the map of every server bundle it
+    // loads, about 48 MB of heap once the pages had been served, where `next start` keeps none
+    // (docs/performance.md, "Memory"). The browser's bundles have none in production anyway
+    // (Next's default); `next dev` keeps its maps.
+    turbopackSourceMaps: process.env.NODE_ENV !== 'production',
   },
 };
 

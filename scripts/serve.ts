@@ -10,6 +10,7 @@ import { setSecurityHeaders } from '../server/http/security-headers';
 import { pageCompression } from '../server/http/compress-pages';
 import { pageRequestGate } from '../app/_page-gate/page-request-gate';
 import { answerMalformedPath, isMalformedPath } from '../app/_page-gate/malformed-path';
+import { skipPackageSourceMaps } from './framework-source-maps';
 
 type RequestHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -37,6 +38,8 @@ export async function startHttpServer(options: {
   // CORRIDOR_PAGES=off: an API node (REST, probes, metrics) with no pages, and no build to load.
   let handleNext: RequestHandler = options.pageHandler ?? noPages;
   if (options.pages !== false && !options.pageHandler) {
+    // Next's runtimes load from here on: their source maps would stay in the heap for nothing.
+    skipPackageSourceMaps();
     const app = next({ dev: false, dir: options.dir, hostname: options.host, port: options.port });
     handleNext = app.getRequestHandler();
     await app.prepare();

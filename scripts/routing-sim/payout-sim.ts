@@ -38,6 +38,11 @@ const DAY_SECONDS = 86_400;
 const BANKS = ['ICBC', 'CCB', 'ABC', 'BOC', 'CMB'];
 // A trader at its cap, or whose bond cannot cover the task, looks at the pool again after this.
 const BUSY_RETRY_SECONDS = 60;
+// Past this, a trader no longer looks again at a task it had no room for: the task stays in
+// PENDING_MATCH, as an operator's stuck payout (docs/operator-guide.md, "Stuck payouts"), and counts
+// as not completed. Without an end, a task larger than any trader's room under the bond's cap
+// (its disputed pay-ins keep their escrow all day) was looked at every minute for ever.
+const LAST_LOOK_SECONDS = DAY_SECONDS + 2 * 3600;
 // An operator works through the overdue list this long after a task goes overdue (docs/operator-guide.md, "Stuck payouts").
 const OPERATOR_SECONDS = 300;
 const DECIDE_SECONDS = 120;
@@ -153,7 +158,7 @@ export class PayoutSimulation {
           const wait = Number(error.meta?.offeredInSeconds ?? '1');
           input.push(at + Math.max(wait, 0.001), event);
         } else if (isDomainError(error, 'PAYOUT_TASK_CAP_REACHED') || isDomainError(error, 'EXPOSURE_CAP_EXCEEDED')) {
-          input.push(at + BUSY_RETRY_SECONDS, event);
+          if (at + BUSY_RETRY_SECONDS <= LAST_LOOK_SECONDS) input.push(at + BUSY_RETRY_SECONDS, event);
         } else if (isDomainError(error, 'INVALID_ORDER_STATE')) {
           // Another trader was quicker, or the task is no longer in the pool.
         } else throw error;

@@ -61,9 +61,12 @@ export function startDatabaseChaos(ha: AutoFailoverCluster, _cluster: Cluster, s
       await sleepUntil(Date.now() + 250);
     }
     note(`${oldPrimary.name} rejoined as a standby of ${promoted.name}`);
-  })().catch((error: unknown) => {
+  })().catch(async (error: unknown) => {
     failures.push(`database chaos: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
     note('database chaos FAILED');
+    // The whole story while the formation still stands: the monitor's view of each node and the keepers' logs.
+    say(error instanceof Error ? error.message : String(error));
+    say(await ha.explain());
   });
 
   return { done: run, events, failures, restartedNode: () => undefined };

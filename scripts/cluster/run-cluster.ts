@@ -36,6 +36,11 @@ const RESTART_GRACE_MS = 30_000;
 /** After the seeded orders come due: the slack the check allows, and a few seconds more. */
 const TIMER_SETTLE_MS = TIMER_SLACK_MS + 5_000;
 const DRAIN_TIMEOUT_MS = 90_000;
+/**
+ * Everything but the load: a database formation that is made twice (scripts/ha), seeding, the
+ * timers' settling, the drain and the checks. A passing failover run takes under 2 minutes of it.
+ */
+const RUN_OVERHEAD_MS = 15 * 60_000;
 
 let cleanup: (() => Promise<void>) | undefined;
 
@@ -172,6 +177,15 @@ export function runClusterAsScript(run: ClusterRun): void {
       void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(interrupted ? 130 : 1));
     });
   }
+
+  // A run that hangs (a database that takes no write, a child that will not stop) ends as a failure
+  // in bounded time, children killed, instead of holding the machine until someone notices.
+  const budgetMs = run.seconds * 1000 + RUN_OVERHEAD_MS;
+  setTimeout(() => {
+    console.error(`FAILED: the run did not finish within ${Math.round(budgetMs / 60_000)} minutes`);
+    const cleaned = cleanup?.() ?? Promise.resolve();
+    void Promise.race([cleaned, new Promise((resolve) => setTimeout(resolve, 30_000))]).finally(() => process.exit(1));
+  }, budgetMs).unref();
 
   main(run, say, runStart).then(
     (code) => process.exit(code),

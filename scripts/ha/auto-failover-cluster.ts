@@ -221,6 +221,12 @@ export class AutoFailoverCluster {
       const events = await sql<{ at: Date; description: string }[]>`
         select eventtime as at, description from pgautofailover.event order by eventid desc limit 8`;
       parts.push('last events:', ...events.reverse().map((row) => `  ${row.at.toISOString()} ${row.description}`));
+      // The health checks are the monitor's own background worker: whether it runs, and what it waits on.
+      const workers = await sql<Record<string, unknown>[]>`
+        select pid, application_name as app, state, wait_event_type, wait_event, backend_start, xact_start,
+               (select count(*)::int from pg_locks where not granted) as waiting_locks
+        from pg_stat_activity where application_name like 'pg_auto_failover%'`;
+      parts.push('monitor workers:', ...workers.map((row) => `  ${JSON.stringify(row)}`));
     } catch (error) {
       parts.push(`monitor unreadable: ${error instanceof Error ? error.message : String(error)}`);
     } finally {

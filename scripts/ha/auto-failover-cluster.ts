@@ -321,22 +321,41 @@ export class AutoFailoverCluster {
     const port = await freePort();
     const node: HaNode = { name, port, pgdata: path.join(this.dir, name) };
     const monitorUrl = `postgres://autoctl_node@127.0.0.1:${this.monitor!.port}/pg_auto_failover?sslmode=disable`;
-    node.keeper = this.spawnKeeper(
-      ['create', 'postgres', '--pgdata', node.pgdata, '--pgport', String(port), '--auth', 'trust', '--no-ssl', '--hostname', '127.0.0.1', '--name', name, '--monitor', monitorUrl, '--run'],
-      `${name}.log`,
-    );
     this.nodes.push(node);
-    // One node at a time: the second clones the first, and joins as its standby.
+    // Made first (registered, and the second cloned from the first), set, and only then run: a
+    // `config set` beside a running keeper reads and rewrites the file the keeper is writing, and
+    // once wrote it back without the node's group, which stopped that keeper for good.
+    await this.keeperCommand(
+      ['create', 'postgres', '--pgdata', node.pgdata, '--pgport', String(port), '--auth', 'trust', '--no-ssl', '--hostname', '127.0.0.1', '--name', name, '--monitor', monitorUrl],
+      `${name}.log`,
+      120_000,
+    );
+    for (const [key, value] of Object.entries(KEEPER_SETTINGS)) this.autoctl(['config', 'set', '--pgdata', node.pgdata, key, value]);
+    node.keeper = this.spawnKeeper(['run', '--pgdata', node.pgdata], `${name}.log`);
+    // One node at a time: the second joins as the first's standby.
     await retryUntil(90_000, `${name} to join`, async () => {
       const role = await this.role(node);
       if (role === 'down') throw new Error(`${name} is not up yet`);
       if (this.nodes.length > 1 && role !== 'standby') throw new Error(`${name} is not a standby yet`);
     });
-    // The keeper rewrites its configuration file as it settles: a set that finds it half-written is tried again.
-    for (const [key, value] of Object.entries(KEEPER_SETTINGS)) {
-      await retryUntil(30_000, `${name}'s ${key}`, async () => this.autoctl(['config', 'set', '--pgdata', node.pgdata, key, value]));
-    }
     this.say(`${name} on port ${port}`);
+  }
+
+  /** A pg_autoctl command run to its end, its output in the node's log; one that outlasts `timeoutMs` is killed. */
+  private async keeperCommand(args: string[], logName: string, timeoutMs: number): Promise<void> {
+    const child = this.spawnKeeper(args, logName);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }, timeoutMs);
+    const code = await exited.finally(() => clearTimeout(timer));
+    if (code !== 0) {
+      throw new Error(`pg_autoctl ${args.slice(0, 2).join(' ')} ended with ${code ?? 'a kill'}:\n${tail(path.join(this.dir, logName), 20).join('\n')}`);
+    }
   }
 
   private spawnKeeper(args: string[], logName: string): ChildProcess {

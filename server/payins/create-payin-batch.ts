@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Executor } from '../../db/client';
+import { rowsOf, type Db, type Executor } from '../../db/client';
+import { GroupCommit } from '../batching/group-commit';
 import { IN_FLIGHT_WAIT_MS } from '../idempotency/with-idempotency';
 import type { RoutingSettings } from '../routing/routing-settings';
+import { payinCreateBatchSize } from './create-batch-metrics';
 
 /**
  * One pay-in create, prepared in TypeScript (routing, risk, amounts at each candidate's price,
@@ -91,9 +93,32 @@ export type PayinCreateOutcome =
  * the same order.
  */
 export async function writePayinCreates(db: Executor, creates: readonly PreparedPayinCreate[]): Promise<PayinCreateOutcome[]> {
+  payinCreateBatchSize.observe(creates.length);
   const rows = rowsOf<{ outcome: PayinCreateOutcome | string }>(
     await db.execute(sql`select create_payins(${JSON.stringify(creates)}::text::jsonb, ${`${IN_FLIGHT_WAIT_MS}ms`}) as outcome`),
   );
   if (rows.length !== creates.length) throw new Error(`create_payins answered ${rows.length} of ${creates.length} creates`);
   return rows.map(({ outcome }) => (typeof outcome === 'string' ? (JSON.parse(outcome) as PayinCreateOutcome) : outcome));
+}
+
+/**
+ * Creates that arrive within a millisecond of each other share a batch (server/batching/
+ * group-commit.ts), up to 32: half the payouts' 64. PostgreSQL caches 64 subtransaction ids per
+ * backend, and past them every other backend's snapshot has to look subtransactions up in
+ * pg_subtrans, a known cliff. A payout create is one subtransaction; a matched pay-in is two (the
+ * create's and its candidate's, which stays once released), and a candidate skipped after the bond
+ * cap locked its trader keeps one more. Refused ones give theirs back when they roll back.
+ */
+const PAYIN_CREATE_BATCH = { maxItems: 32, windowMs: 1 };
+
+const batchers = new WeakMap<Db, GroupCommit<PreparedPayinCreate, PayinCreateOutcome>>();
+
+/** The process's batcher for this database. */
+export function payinCreateBatches(db: Db): GroupCommit<PreparedPayinCreate, PayinCreateOutcome> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new GroupCommit((creates) => writePayinCreates(db, creates), PAYIN_CREATE_BATCH);
+    batchers.set(db, batcher);
+  }
+  return batcher;
 }

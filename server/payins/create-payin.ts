@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client';
+import type { Db, Executor, Tx } from '../../db/client';
 import { payinOrders, type merchants } from '../../db/schema';
 import { DomainError } from '../errors';
 import { computePayinAmounts, type PayinAmounts } from '../money/payin-amounts';
@@ -17,7 +17,18 @@ import { escrowPayinTransfer } from './payin-ledger';
 import { transferLegs } from '../ledger/post-transfer';
 import { evaluateRisk, riskBlocked } from '../risk/evaluate-risk';
 import { payinCreateView } from './payin-view';
-import { writePayinCreates, type PayinCreateCandidate, type PayinOrderAmounts, type PreparedPayinWrite } from './create-payin-batch';
+import { IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key';
+import { inUse, keyReused, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
+import { payinCreateFallbacks } from './create-batch-metrics';
+import {
+  payinCreateBatches,
+  writePayinCreates,
+  type PayinCreateCandidate,
+  type PayinCreateOutcome,
+  type PayinOrderAmounts,
+  type PreparedPayinCreate,
+  type PreparedPayinWrite,
+} from './create-payin-batch';
 
 type Merchant = typeof merchants.$inferSelect;
 type PayinRow = typeof payinOrders.$inferSelect;
@@ -27,7 +38,7 @@ export interface CreatedPayin {
   payUrl: string;
 }
 
-export interface CreatePayinOptions {
+interface CreatePayinOptions {
   merchant: Merchant;
   input: CreatePayinInput;
   now: Date;
@@ -68,7 +79,95 @@ export async function createPayin(tx: Tx, options: CreatePayinOptions): Promise<
   return { order, payUrl };
 }
 
-export interface PreparedPayin {
+interface CreatePayinRequest extends CreatePayinOptions {
+  /** The request's Idempotency-Key, its hash of the body and so on (docs/api.md, "Idempotency"). */
+  idempotency: IdempotencyScope;
+}
+
+/**
+ * The API's create: once per Idempotency-Key (docs/api.md, "Create a pay-in"), the first request's
+ * answer stored with the order, in its transaction, and a replay returns it.
+ *
+ * The reads and the arithmetic happen first, outside any transaction (routing's and the risk
+ * rules' reads lock nothing either); then the create goes to `create_payins` with other creates
+ * arriving in the same millisecond (create-payin-batch.ts): one round trip and one commit for the
+ * batch, with an outcome per create (docs/performance.md, "One pay-in write path"). A create
+ * refused before writing (NO_LIQUIDITY, RISK_BLOCKED) goes too, as a refusal: the function claims
+ * its key first, so a replay of an earlier create still answers as a replay.
+ */
+export async function createPayinOnce(db: Db, request: CreatePayinRequest): Promise<IdempotentOutcome> {
+  const scope = scopeOf(request);
+  let create: PreparedPayinCreate;
+  let refusal: DomainError | undefined;
+  try {
+    create = { ...(await preparePayinCreate(db, request, true)).create, ...scope };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    create = { ...scope, refusal: error.code };
+    refusal = error;
+  }
+  let outcome: PayinCreateOutcome;
+  try {
+    outcome = await payinCreateBatches(db).submit(create);
+  } catch {
+    // The batch's statement failed as a whole (a dropped connection, a restart): whether it
+    // committed is unknown. Alone, the function finds out by the key (a replay if it did).
+    outcome = await writeAlone(db, create, 'batch_failed');
+  }
+  if (outcome.outcome === 'error') outcome = await writeAlone(db, create, 'error');
+  return answer(request, create, refusal, outcome);
+}
+
+/** The key's part of a create, in the shape `create_payins` takes. */
+function scopeOf({ merchant, idempotency, now }: CreatePayinRequest) {
+  return {
+    merchantId: merchant.id,
+    now: now.toISOString(),
+    endpoint: idempotency.endpoint,
+    key: idempotency.key,
+    requestHash: idempotency.requestHash,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
+  };
+}
+
+/**
+ * The create again, alone, for what its batch did not settle: the whole statement failed, or the
+ * function met an unexpected SQL error (a deadlock between two batches' traders, say) for it. Alone
+ * it either settles or the error is raised.
+ */
+async function writeAlone(db: Db, create: PreparedPayinCreate, reason: 'batch_failed' | 'error'): Promise<PayinCreateOutcome> {
+  payinCreateFallbacks.inc({ reason });
+  const [outcome] = await writePayinCreates(db, [create]);
+  if (!outcome || outcome.outcome === 'error') throw new Error(`create_payins failed for a create (SQLSTATE ${outcome?.outcome === 'error' ? outcome.sqlstate : 'none'})`);
+  return outcome;
+}
+
+/** The function's outcome as the create's answer or error, docs/api.md, "Create a pay-in". */
+function answer(request: CreatePayinRequest, create: PreparedPayinCreate, refusal: DomainError | undefined, outcome: PayinCreateOutcome): IdempotentOutcome {
+  switch (outcome.outcome) {
+    case 'created': {
+      if ('refusal' in create) throw new Error('create_payins created a refused create');
+      const body = outcome.candidate === null ? create.pending.responseBody : create.candidates[outcome.candidate]?.responseBody;
+      if (body === undefined) throw new Error(`create_payins answered candidate ${outcome.candidate} of ${create.candidates.length}`);
+      return { status: 201, body: JSON.parse(body) as unknown, replayed: false };
+    }
+    case 'replayed':
+      return { status: outcome.status, body: JSON.parse(outcome.body) as unknown, replayed: true };
+    case 'reused':
+      throw keyReused();
+    case 'in_use':
+      throw inUse();
+    case 'refused':
+      if (!refusal) throw new Error('create_payins refused a prepared create');
+      throw refusal;
+    case 'duplicate':
+      throw duplicateMerchantOrderNo(request.input.merchantOrderNo);
+    default:
+      throw new Error(`create_payins answered ${outcome.outcome}`);
+  }
+}
+
+interface PreparedPayin {
   create: PreparedPayinWrite;
   payUrl: string;
 }
@@ -159,6 +258,6 @@ function orderAmounts(amounts: PayinAmounts): PayinOrderAmounts {
   };
 }
 
-export function duplicateMerchantOrderNo(merchantOrderNo: string): DomainError {
+function duplicateMerchantOrderNo(merchantOrderNo: string): DomainError {
   return new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${merchantOrderNo} is already used by another pay-in.`);
 }

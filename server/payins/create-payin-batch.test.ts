@@ -29,7 +29,7 @@ describe.each(['default', 'pglite'] as const)('one batch of pay-in creates (%s)'
   };
 
   /** A create as the API would prepare it, with its stored answers: its own key unless given, the body's hash as the request's. */
-  const prepare = async (merchantId: string, body: { merchantOrderNo: string; assetAmount: string }, key = randomBytes(8).toString('hex')) => {
+  const prepare = async (merchantId: string, body: { merchantOrderNo: string; assetAmount?: string; fiatAmount?: string }, key = randomBytes(8).toString('hex')) => {
     const now = new Date();
     const prepared = await preparePayinCreate(database.db, { merchant: await merchantRow(merchantId), input: body as never, now }, true);
     const scope = {
@@ -138,5 +138,24 @@ describe.each(['default', 'pglite'] as const)('one batch of pay-in creates (%s)'
     const records = await database.db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(eq(idempotencyRecords.principalId, merchantId));
     expect(records).toEqual([{ key: 'same-key' }]);
     expect((await checkLedgerInvariants(database.db)).ok).toBe(true);
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
+  });
+
+  it('gives creates of one amount on one auto-confirm account in one batch distinct cent offsets', async () => {
+    const { merchantId } = await apiMerchant(database.db, '0');
+    const trader = await payinTrader(database.db, '7.0000', '1000.000000');
+    // Its forwarder has just checked in: an auto-confirm account whose forwarder is silent takes no pay-in.
+    await database.db.update(traderBankAccounts).set({ autoConfirm: true, listenerLastSeenAt: new Date() }).where(eq(traderBankAccounts.traderId, trader.traderId));
+    const body = (merchantOrderNo: string) => ({ merchantOrderNo, fiatAmount: '70.00' });
+    const creates = [await prepare(merchantId, body('a')), await prepare(merchantId, body('b')), await prepare(merchantId, body('c'))];
+    expect(creates.map((create) => create.candidates.map((candidate) => candidate.autoConfirm))).toEqual([[true], [true], [true]]);
+
+    const outcomes = await writePayinCreates(database.db, creates);
+
+    expect(outcomes).toEqual(['70.00', '70.01', '70.02'].map((amount) => ({ outcome: 'created', candidate: 0, paymentFiatAmount: amount })));
+    const orders = await database.db.select({ amount: payinOrders.paymentFiatAmount }).from(payinOrders).where(eq(payinOrders.merchantId, merchantId));
+    expect(orders.map((order) => order.amount).sort()).toEqual(['70.00', '70.01', '70.02']);
+    expect(await balanceOf(database.db, accountIds.traderEscrow(trader.traderId))).toBe('30.000000');
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
   });
 });

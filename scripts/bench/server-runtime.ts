@@ -43,11 +43,11 @@ export async function scrapeRuntime(base: string): Promise<Scrape> {
   return { at: Date.now(), values };
 }
 
-/** Payout creates and the commits they shared since the process started (create-payout-batch.ts). */
-export function createBatching(scrape: Scrape): { creates: number; commits: number } {
+/** Payout (or pay-in) creates and the commits they shared since the process started (create-payout-batch.ts, create-payin-batch.ts). */
+export function createBatching(scrape: Scrape, flow: 'payout' | 'payin' = 'payout'): { creates: number; commits: number } {
   return {
-    creates: scrape.values.get('corridor_payout_create_batch_size_sum') ?? 0,
-    commits: scrape.values.get('corridor_payout_create_batch_size_count') ?? 0,
+    creates: scrape.values.get(`corridor_${flow}_create_batch_size_sum`) ?? 0,
+    commits: scrape.values.get(`corridor_${flow}_create_batch_size_count`) ?? 0,
   };
 }
 

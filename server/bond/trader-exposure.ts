@@ -88,11 +88,13 @@ interface PayinFitsBondCapOptions {
 /**
  * Whether a pay-in of `assetAmount` may be matched to the trader under the cap: true at once while
  * the cap is off; otherwise locks the trader's row and reads its exposure, so two matches racing
- * for the last of one trader's cap cannot both take it.
+ * for the last of one trader's cap cannot both take it. The rule is the database function's
+ * (migration "create payins function"), which create_payins calls too.
  */
 export async function payinFitsBondCap(db: Executor, { traderId, assetAmount, settings }: PayinFitsBondCapOptions): Promise<boolean> {
   if (!settings.capEnabled) return true;
-  await lockTraderForExposure(db, traderId);
-  const exposure = await traderExposure(db, traderId, settings);
-  return !new Dec(exposure.exposure).plus(assetAmount).gt(exposure.cap);
+  const [row] = rowsOf<{ fits: boolean }>(
+    await db.execute(sql`select payin_fits_bond_cap(${traderId}::uuid, ${assetAmount}::numeric, true, ${settings.multiple}::numeric) as fits`),
+  );
+  return row?.fits === true;
 }

@@ -1,26 +1,34 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { payinOrders, traders, type merchants } from '../../db/schema';
-import { DomainError, isDomainError } from '../errors';
+import type { Db, Executor, Tx } from '../../db/client';
+import { payinOrders, type merchants } from '../../db/schema';
+import { DomainError } from '../errors';
 import { computePayinAmounts, type PayinAmounts } from '../money/payin-amounts';
 import type { PayinAmountIn } from '../routing/payin-candidates';
 import { routePayin, type RoutingRandom } from '../routing/route-payin';
 import type { RoutedCandidate } from '../routing/select-route';
-import { claimAccountCapacity } from '../routing/claim-account-capacity';
-import { payinFitsBondCap } from '../bond/trader-exposure';
-import type { RoutingSettings } from '../routing/routing-settings';
+import { routingDay } from '../routing/routing-day';
 import { newOrderNo } from '../payouts/order-numbers';
 import { payinMachine } from './payin-machine';
-import { recordCreation } from '../orders/record-creation';
 import { newCheckoutToken, payUrlFor } from './checkout-token';
 import type { CreatePayinInput } from './payin.schema';
 import { newBuyerReference } from './buyer-reference';
-import { escrowPayin } from './payin-ledger';
-import { freePaymentAmount, OPEN_PAYMENT_AMOUNT_KEY } from './payment-amount';
-import { isUniqueViolation } from '../../db/errors';
+import { escrowPayinTransfer } from './payin-ledger';
+import { transferLegs } from '../ledger/post-transfer';
 import { evaluateRisk, riskBlocked } from '../risk/evaluate-risk';
-import { holdOrder } from '../risk/hold-order';
+import { payinCreateView } from './payin-view';
+import { IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key';
+import { inUse, keyReused, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
+import { payinCreateFallbacks } from './create-batch-metrics';
+import {
+  payinCreateBatches,
+  writePayinCreates,
+  type PayinCreateCandidate,
+  type PayinCreateOutcome,
+  type PayinOrderAmounts,
+  type PreparedPayinCreate,
+  type PreparedPayinWrite,
+} from './create-payin-batch';
 
 type Merchant = typeof merchants.$inferSelect;
 type PayinRow = typeof payinOrders.$inferSelect;
@@ -38,6 +46,12 @@ interface CreatePayinOptions {
   clientAddress?: string;
 }
 
+// create_payins starts a matched order in PENDING_PAYMENT and an unmatched one in PENDING_MATCH,
+// each with its timeline row: the machine must allow both. Checked once, when the module loads.
+for (const status of ['PENDING_PAYMENT', 'PENDING_MATCH'] as const) {
+  if (!payinMachine.initial.includes(status)) throw new Error(`pay-in orders cannot start in ${status}`);
+}
+
 /**
  * Creates a pay-in (docs/api.md, "Create a pay-in"): routes it to a trader's receiving account
  * (docs/routing.md: the best SELL quote, or the best score), locks that quote's rate, claims the
@@ -48,16 +62,129 @@ interface CreatePayinOptions {
  * matched as soon as one can; when no quote's limits hold the amount at all: 422 NO_LIQUIDITY.
  * The risk rules (docs/risk.md) are asked before anything is written: a block refuses with
  * RISK_BLOCKED, a review stores the order unmatched in PENDING_MATCH with a hold.
+ *
+ * The reads and the arithmetic happen here; the writes are `create_payins`'s, the only writer of a
+ * pay-in create (docs/performance.md, "One pay-in write path"), as a batch of one. The order's
+ * row is read back for the caller.
  */
-export async function createPayin(
-  tx: Tx,
-  { merchant, input, now, ...options }: CreatePayinOptions,
-): Promise<CreatedPayin> {
+export async function createPayin(tx: Tx, options: CreatePayinOptions): Promise<CreatedPayin> {
+  const { create, payUrl } = await preparePayinCreate(tx, options);
+  const [outcome] = await writePayinCreates(tx, [create]);
+  if (outcome?.outcome === 'duplicate') throw duplicateMerchantOrderNo(options.input.merchantOrderNo);
+  if (outcome?.outcome !== 'created') {
+    throw new Error(`create_payins answered ${outcome?.outcome ?? 'nothing'}${outcome?.outcome === 'error' ? ` (SQLSTATE ${outcome.sqlstate})` : ''}`);
+  }
+  const [order] = await tx.select().from(payinOrders).where(eq(payinOrders.id, create.order.id));
+  if (!order) throw new Error(`pay-in ${create.order.id} was not stored`);
+  return { order, payUrl };
+}
+
+interface CreatePayinRequest extends CreatePayinOptions {
+  /** The request's Idempotency-Key, its hash of the body and so on (docs/api.md, "Idempotency"). */
+  idempotency: IdempotencyScope;
+}
+
+/**
+ * The API's create: once per Idempotency-Key (docs/api.md, "Create a pay-in"), the first request's
+ * answer stored with the order, in its transaction, and a replay returns it.
+ *
+ * The reads and the arithmetic happen first, outside any transaction (routing's and the risk
+ * rules' reads lock nothing either); then the create goes to `create_payins` with other creates
+ * arriving in the same millisecond (create-payin-batch.ts): one round trip and one commit for the
+ * batch, with an outcome per create (docs/performance.md, "One pay-in write path"). A create
+ * refused before writing (NO_LIQUIDITY, RISK_BLOCKED) goes too, as a refusal: the function claims
+ * its key first, so a replay of an earlier create still answers as a replay.
+ */
+export async function createPayinOnce(db: Db, request: CreatePayinRequest): Promise<IdempotentOutcome> {
+  const scope = scopeOf(request);
+  let create: PreparedPayinCreate;
+  let refusal: DomainError | undefined;
+  try {
+    create = { ...(await preparePayinCreate(db, request, true)).create, ...scope };
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    create = { ...scope, refusal: error.code };
+    refusal = error;
+  }
+  let outcome: PayinCreateOutcome;
+  try {
+    outcome = await payinCreateBatches(db).submit(create);
+  } catch {
+    // The batch's statement failed as a whole (a dropped connection, a restart): whether it
+    // committed is unknown. Alone, the function finds out by the key (a replay if it did).
+    outcome = await writeAlone(db, create, 'batch_failed');
+  }
+  if (outcome.outcome === 'error') outcome = await writeAlone(db, create, 'error');
+  return answer(request, create, refusal, outcome);
+}
+
+/** The key's part of a create, in the shape `create_payins` takes. */
+function scopeOf({ merchant, idempotency, now }: CreatePayinRequest) {
+  return {
+    merchantId: merchant.id,
+    now: now.toISOString(),
+    endpoint: idempotency.endpoint,
+    key: idempotency.key,
+    requestHash: idempotency.requestHash,
+    expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
+  };
+}
+
+/**
+ * The create again, alone, for what its batch did not settle: the whole statement failed, or the
+ * function met an unexpected SQL error (a deadlock between two batches' traders, say) for it. Alone
+ * it either settles or the error is raised.
+ */
+async function writeAlone(db: Db, create: PreparedPayinCreate, reason: 'batch_failed' | 'error'): Promise<PayinCreateOutcome> {
+  payinCreateFallbacks.inc({ reason });
+  const [outcome] = await writePayinCreates(db, [create]);
+  if (!outcome || outcome.outcome === 'error') throw new Error(`create_payins failed for a create (SQLSTATE ${outcome?.outcome === 'error' ? outcome.sqlstate : 'none'})`);
+  return outcome;
+}
+
+/** The function's outcome as the create's answer or error, docs/api.md, "Create a pay-in". */
+function answer(request: CreatePayinRequest, create: PreparedPayinCreate, refusal: DomainError | undefined, outcome: PayinCreateOutcome): IdempotentOutcome {
+  switch (outcome.outcome) {
+    case 'created': {
+      if ('refusal' in create) throw new Error('create_payins created a refused create');
+      const body = outcome.candidate === null ? create.pending.responseBody : create.candidates[outcome.candidate]?.responseBody;
+      if (body === undefined) throw new Error(`create_payins answered candidate ${outcome.candidate} of ${create.candidates.length}`);
+      return { status: 201, body: JSON.parse(body) as unknown, replayed: false };
+    }
+    case 'replayed':
+      return { status: outcome.status, body: JSON.parse(outcome.body) as unknown, replayed: true };
+    case 'reused':
+      throw keyReused();
+    case 'in_use':
+      throw inUse();
+    case 'refused':
+      if (!refusal) throw new Error('create_payins refused a prepared create');
+      throw refusal;
+    case 'duplicate':
+      throw duplicateMerchantOrderNo(request.input.merchantOrderNo);
+    default:
+      throw new Error(`create_payins answered ${outcome.outcome}`);
+  }
+}
+
+interface PreparedPayin {
+  create: PreparedPayinWrite;
+  payUrl: string;
+}
+
+/**
+ * Everything a create decides before it writes, in the shape `create_payins` takes: the route
+ * (docs/routing.md), the amounts at each candidate's price and at the best one for an order that
+ * waits, the risk rules' answer (a block is thrown here, a review names the hold), the checkout
+ * token and the escrow's legs. With `answers`, the 201 body each outcome would send, for the
+ * stored answer of an Idempotency-Key.
+ */
+export async function preparePayinCreate(db: Executor, { merchant, input, now, ...options }: CreatePayinOptions, answers = false): Promise<PreparedPayin> {
   const amountIn: PayinAmountIn = input.assetAmount !== undefined ? { assetAmount: input.assetAmount } : { fiatAmount: input.fiatAmount as string };
-  const route = await routePayin(tx, amountIn, { now, random: options.random });
+  const route = await routePayin(db, amountIn, { now, random: options.random });
   if (!route.bestPrice) throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount.');
   const quoted = amountsAt(amountIn, route.bestPrice, merchant.payinFeeBps);
-  const risk = await evaluateRisk(tx, {
+  const risk = await evaluateRisk(db, {
     flow: 'payin',
     merchantId: merchant.id,
     fiatAmount: quoted.fiatAmount,
@@ -68,42 +195,60 @@ export async function createPayin(
   if (risk.action === 'block') throw riskBlocked(risk.ruleId);
 
   const { token, hash } = newCheckoutToken();
-  const base = {
-    merchantId: merchant.id,
+  const payUrl = payUrlFor(token);
+  const order = {
+    id: randomUUID(),
+    orderNo: newOrderNo('ORD', now),
     merchantOrderNo: input.merchantOrderNo,
     feeBps: merchant.payinFeeBps,
-    quotedAt: now,
+    quotedAt: now.toISOString(),
     payTokenHash: hash,
     buyerReference: newBuyerReference(),
     returnUrl: input.returnUrl ?? null,
     metadata: input.metadata ?? null,
     clientAddress: options.clientAddress ?? null,
-    expiresAt: new Date(now.getTime() + merchant.payinExpirySeconds * 1000),
-    createdAt: now,
-    updatedAt: now,
+    expiresAt: new Date(now.getTime() + merchant.payinExpirySeconds * 1000).toISOString(),
   };
+  const answer = (status: 'PENDING_PAYMENT' | 'PENDING_MATCH', amounts: PayinOrderAmounts) =>
+    answers
+      ? { responseBody: JSON.stringify(payinCreateView({ ...order, ...amounts, status, quotedAt: now, expiresAt: new Date(order.expiresAt) }, payUrl)) }
+      : {};
 
-  if (risk.action === 'review') {
-    const order = await insertOrder(tx, { ...base, ...orderAmounts(quoted), status: 'PENDING_MATCH' });
-    await holdOrder(tx, { flow: 'payin', orderId: order.id, merchantId: merchant.id, ruleId: risk.ruleId, now });
-    return { order: await created(tx, order, merchant.id), payUrl: payUrlFor(token) };
-  }
+  // A held order is not matched (docs/risk.md, "Review"): no candidate is tried.
+  const attempts = risk.action === 'review' ? [] : route.attempts;
+  const candidates = attempts.map((routed): PayinCreateCandidate => {
+    const amounts = orderAmounts(amountsAt(amountIn, routed.candidate.price, merchant.payinFeeBps));
+    return { ...candidateOf(routed, order.id, amounts), ...answer('PENDING_PAYMENT', amounts) };
+  });
+  const pending = orderAmounts(quoted);
+  const create: PreparedPayinWrite = {
+    merchantId: merchant.id,
+    now: now.toISOString(),
+    order,
+    candidates,
+    pending: { amounts: pending, ...answer('PENDING_MATCH', pending) },
+    settings: { day: routingDay(now), limits: route.settings.limits, newTrader: route.settings.newTrader, bond: route.settings.bond },
+    ...(risk.action === 'review' ? { hold: risk.ruleId } : {}),
+  };
+  return { create, payUrl };
+}
 
-  for (const routed of route.attempts) {
-    const amounts = amountsAt(amountIn, routed.candidate.price, merchant.payinFeeBps);
-    const matched = await tryMatchedInsert(tx, merchant.id, base, routed, amounts, route.settings, now);
-    if (matched) return { order: matched, payUrl: payUrlFor(token) };
-  }
-
-  const order = await insertOrder(tx, { ...base, ...orderAmounts(quoted), status: 'PENDING_MATCH' });
-  return { order: await created(tx, order, merchant.id), payUrl: payUrlFor(token) };
+function candidateOf({ candidate, route }: RoutedCandidate, orderId: string, amounts: PayinOrderAmounts): PayinCreateCandidate {
+  return {
+    traderId: candidate.traderId,
+    bankAccountId: candidate.bankAccountId as string,
+    autoConfirm: candidate.autoConfirm,
+    routing: { ...route },
+    amounts,
+    escrow: transferLegs(escrowPayinTransfer({ id: orderId, traderId: candidate.traderId, assetAmount: amounts.assetAmount })),
+  };
 }
 
 function amountsAt(amountIn: PayinAmountIn, price: string, feeBps: number): PayinAmounts {
   return computePayinAmounts({ ...amountIn, rate: price, feeBps });
 }
 
-function orderAmounts(amounts: PayinAmounts) {
+function orderAmounts(amounts: PayinAmounts): PayinOrderAmounts {
   return {
     assetAmount: amounts.assetAmount,
     fiatAmount: amounts.fiatAmount,
@@ -113,94 +258,6 @@ function orderAmounts(amounts: PayinAmounts) {
   };
 }
 
-/**
- * Claim the account's capacity, insert and escrow in a savepoint: if the account has no room the
- * candidate is skipped; if the escrow is refused, the order row (and its timeline row) and the
- * claim go with it. The escrow, the trader's turn and the timeline row are sent together: the trader's
- * balance row, which every pay-in matched to that trader waits for, is locked for one round trip
- * before the savepoint is released instead of three (docs/performance.md).
- */
-async function tryMatchedInsert(
-  tx: Tx,
-  merchantId: string,
-  base: Omit<typeof payinOrders.$inferInsert, 'orderNo' | 'status' | 'assetAmount' | 'fiatAmount' | 'fxRate' | 'usdAmount' | 'usdFeeAmount'>,
-  routed: RoutedCandidate,
-  amounts: PayinAmounts,
-  settings: RoutingSettings,
-  now: Date,
-): Promise<PayinRow | null> {
-  const { candidate, route } = routed;
-  try {
-    return await tx.transaction(async (savepoint) => {
-      if (!(await payinFitsBondCap(savepoint, { traderId: candidate.traderId, assetAmount: amounts.assetAmount, settings: settings.bond }))) return null;
-      const claimed = await claimAccountCapacity(savepoint, {
-        bankAccountId: candidate.bankAccountId as string,
-        fiatAmount: amounts.fiatAmount,
-        now,
-        limits: settings.limits,
-        newTrader: settings.newTrader,
-      });
-      if (!claimed) return null;
-      const values = {
-        ...base,
-        ...orderAmounts(amounts),
-        status: 'PENDING_PAYMENT' as const,
-        traderId: candidate.traderId,
-        traderBankAccountId: candidate.bankAccountId,
-        matchedAt: now,
-        routing: { ...route },
-      };
-      const order = candidate.autoConfirm ? await insertWithCentOffset(savepoint, values) : await insertOrder(savepoint, values);
-      if (!order) throw new NoFreeOffset();
-      // The escrow goes first: a refused escrow is the failure reported, not the 25P02s after it.
-      await recordCreation(savepoint, {
-        machine: payinMachine,
-        order,
-        actor: { type: 'merchant', id: merchantId },
-        alongside: [escrowPayin(savepoint, order), savepoint.update(traders).set({ lastMatchedAt: now }).where(eq(traders.id, candidate.traderId))],
-      });
-      return order;
-    });
-  } catch (error) {
-    if (isDomainError(error, 'INSUFFICIENT_BALANCE') || error instanceof NoFreeOffset) return null;
-    throw error;
-  }
-}
-
-/** The account has no free cent offset for this amount: the claim of its capacity is undone with the savepoint. */
-class NoFreeOffset extends Error {}
-
-/**
- * An order on an auto-confirm account expects fiatAmount plus the smallest free cent offset
- * (payment-amount.ts); a concurrent pay-in that took the same one first makes the insert ask again,
- * in its own savepoint. Null when the account has no free offset for this amount (the next trader serves).
- */
-async function insertWithCentOffset(tx: Tx, values: Omit<typeof payinOrders.$inferInsert, 'orderNo'>): Promise<PayinRow | null> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const paymentFiatAmount = await freePaymentAmount(tx, { bankAccountId: values.traderBankAccountId as string, fiatAmount: values.fiatAmount });
-    if (!paymentFiatAmount) return null;
-    try {
-      return await tx.transaction((savepoint) => insertOrder(savepoint, { ...values, paymentFiatAmount }));
-    } catch (error) {
-      if (!isUniqueViolation(error, OPEN_PAYMENT_AMOUNT_KEY)) throw error;
-    }
-  }
-  return null;
-}
-
-async function insertOrder(tx: Tx, values: Omit<typeof payinOrders.$inferInsert, 'orderNo'>): Promise<PayinRow> {
-  const [order] = await tx
-    .insert(payinOrders)
-    .values({ ...values, id: randomUUID(), orderNo: newOrderNo('ORD', values.createdAt as Date) })
-    .onConflictDoNothing({ target: [payinOrders.merchantId, payinOrders.merchantOrderNo] })
-    .returning();
-  if (!order) {
-    throw new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${values.merchantOrderNo} is already used by another pay-in.`);
-  }
-  return order;
-}
-
-async function created(tx: Tx, order: PayinRow, merchantId: string): Promise<PayinRow> {
-  await recordCreation(tx, { machine: payinMachine, order, actor: { type: 'merchant', id: merchantId } });
-  return order;
+function duplicateMerchantOrderNo(merchantOrderNo: string): DomainError {
+  return new DomainError('DUPLICATE_MERCHANT_ORDER_NO', `merchantOrderNo ${merchantOrderNo} is already used by another pay-in.`);
 }

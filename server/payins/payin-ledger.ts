@@ -1,22 +1,28 @@
 import type { Tx } from '../../db/client';
 import type { payinOrders } from '../../db/schema';
 import { accountIds } from '../ledger/account-ids';
-import { move, type MoveRequest } from '../ledger/move';
+import { move, transferOf, type MoveRequest } from '../ledger/move';
+import { postTransfer, type TransferRequest } from '../ledger/post-transfer';
 import { payinSplitLegs } from '../rulings/split-ruling';
 import { Dec } from '../money/decimal';
 import type { PayinAction, PayinStatus } from './payin-machine';
 
 type PayinRow = typeof payinOrders.$inferSelect;
 
-function traderOf(order: PayinRow): string {
+function traderOf(order: Pick<PayinRow, 'id' | 'traderId'>): string {
   if (!order.traderId) throw new Error(`pay-in ${order.id} has no trader`);
   return order.traderId;
 }
 
 /** When a trader is matched: their assetAmount moves available -> escrow for this buyer. */
 export function escrowPayin(tx: Tx, order: PayinRow) {
+  return postTransfer(tx, escrowPayinTransfer(order));
+}
+
+/** The escrow's transfer, for create_payins, which posts it itself (create-payin.ts). */
+export function escrowPayinTransfer(order: Pick<PayinRow, 'id' | 'traderId' | 'assetAmount'>): TransferRequest {
   const traderId = traderOf(order);
-  return move(tx, {
+  return transferOf({
     id: `payin:${order.id}:escrow`,
     kind: 'payin.escrow',
     orderId: order.id,

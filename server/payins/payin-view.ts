@@ -42,7 +42,10 @@ export function payinDetailView(order: PayinRow): z.infer<typeof payinDetailResp
 }
 
 /** The create response of docs/api.md, "Create a pay-in" (`orderId` here, `id` in list and detail). */
-export function payinCreateView(order: PayinRow, payUrl: string): z.infer<typeof payinCreateResponse> {
+export function payinCreateView(
+  order: Pick<PayinRow, 'id' | 'orderNo' | 'status' | 'assetAmount' | 'fiatAmount' | 'usdAmount' | 'usdFeeAmount' | 'feeBps' | 'expiresAt' | 'fxRate' | 'quotedAt'>,
+  payUrl: string,
+): z.infer<typeof payinCreateResponse> {
   return {
     orderId: order.id,
     orderNo: order.orderNo,

@@ -16,31 +16,11 @@ export async function claimAccountCapacity(
   tx: Tx,
   input: { bankAccountId: string; fiatAmount: string; now: Date; limits: RoutingSettings['limits']; newTrader: RoutingSettings['newTrader'] },
 ): Promise<boolean> {
-  const day = routingDay(input.now);
-  const now = sql`${input.now.toISOString()}::timestamptz`;
-  const today = sql`${day}::date`;
-  const gate = input.newTrader;
-  const withinGate = gate.enabled
-    ? sql`and (exists (select 1 from trader_reputation r where r.trader_id = trader_bank_accounts.trader_id and r.gate_lifted_at is not null)
-               or ((case when usage_day = ${today} then usage_orders else 0 end) < ${gate.dailyOrders}::int
-                   and ${input.fiatAmount}::numeric <= ${gate.maxOrderFiat}::numeric))`
-    : sql``;
-  const rows = rowsOf<{ id: string }>(
+  // The rule is the database function's (migration "create payins function"), which create_payins calls too.
+  const [row] = rowsOf<{ claimed: boolean }>(
     await tx.execute(sql`
-      update trader_bank_accounts set
-        usage_orders = case when usage_day = ${today} then usage_orders + 1 else 1 end,
-        usage_fiat = case when usage_day = ${today} then usage_fiat + ${input.fiatAmount}::numeric else ${input.fiatAmount}::numeric end,
-        usage_day = ${today},
-        last_order_at = greatest(last_order_at, ${now})
-      where id = ${input.bankAccountId}
-        and (coalesce(daily_order_limit, ${input.limits.defaultDailyOrders}::int) is null
-             or (case when usage_day = ${today} then usage_orders else 0 end) < coalesce(daily_order_limit, ${input.limits.defaultDailyOrders}::int))
-        and (coalesce(daily_fiat_limit, ${input.limits.defaultDailyFiat}::numeric) is null
-             or (case when usage_day = ${today} then usage_fiat else 0 end) + ${input.fiatAmount}::numeric <= coalesce(daily_fiat_limit, ${input.limits.defaultDailyFiat}::numeric))
-        and (last_order_at is null or coalesce(cooldown_seconds, ${input.limits.defaultCooldownSeconds}::int) = 0
-             or last_order_at <= ${now} - coalesce(cooldown_seconds, ${input.limits.defaultCooldownSeconds}::int) * interval '1 second')
-        ${withinGate}
-      returning id`),
+      select claim_account_capacity(${input.bankAccountId}::uuid, ${input.fiatAmount}::numeric, ${input.now.toISOString()}::timestamptz,
+        ${routingDay(input.now)}::date, ${JSON.stringify(input.limits)}::text::jsonb, ${JSON.stringify(input.newTrader)}::text::jsonb) as claimed`),
   );
-  return rows.length === 1;
+  return row?.claimed === true;
 }

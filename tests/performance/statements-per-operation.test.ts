@@ -7,13 +7,14 @@ import { accountIds, balanceOf } from '../../server/ledger';
 import { move } from '../../server/ledger/move';
 import { applyPayinTransition } from '../../server/payins/apply-payin-transition';
 import { payinDetailView } from '../../server/payins/payin-view';
+import { createPayinOnce } from '../../server/payins/create-payin';
 import { releasePayin } from '../../server/payins/release-payin';
 import { applyPayoutTransition } from '../../server/payouts/apply-payout-transition';
 import { createPayout } from '../../server/payouts/create-payout';
 import { decidePayout } from '../../server/payouts/decide-payout';
 import { payoutDetailView } from '../../server/payouts/payout-view';
 import { enabledRiskRules } from '../../server/risk/enabled-rules';
-import { apiMerchant, payoutBody, payoutTrader } from '../api/api-harness';
+import { apiMerchant, payinTrader, payoutBody, payoutTrader } from '../api/api-harness';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
 import { insertPayin, insertPayout } from '../fixtures/orders';
 import { traderWithBalance } from '../fixtures/parties';
@@ -30,6 +31,7 @@ const EXPECTED = {
   payinRelease: 8,
   payinReleaseSettlementRefused: 8,
   payoutDecisionConfirm: 8,
+  payinCreateMatched: 3,
 };
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('statements per operation', () => {
@@ -147,6 +149,19 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('statements per operation', () =
     });
 
     counts.payoutDecisionConfirm = await count((db) => decidePayout(db, { merchantId, reference: order.orderNo, decision: { decision: 'CONFIRM' } as never }));
+  });
+
+  it('a pay-in create, matched', async () => {
+    const { merchantId } = await apiMerchant(database.db, '0');
+    await payinTrader(database.db, '7.0000', '1000.00');
+    const [merchant] = await database.db.select().from(merchants).where(eq(merchants.id, merchantId));
+    const input = { merchantOrderNo: `po-${randomBytes(4).toString('hex')}`, assetAmount: '10.000000' };
+    const idempotency = { principalId: merchantId, endpoint: 'POST /api/v1/orders', key: input.merchantOrderNo, requestHash: 'hash' };
+
+    counts.payinCreateMatched = await count((db) => createPayinOnce(db, { merchant: merchant!, input: input as never, idempotency, now: new Date() }));
+
+    const [order] = await database.db.select({ status: payinOrders.status }).from(payinOrders).where(eq(payinOrders.merchantId, merchantId));
+    expect(order?.status).toBe('PENDING_PAYMENT');
   });
 
   it('every operation sends the statements docs/performance.md states', () => {

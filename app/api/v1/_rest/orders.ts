@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { sha256Hex } from '../../../../server/crypto/tokens';
 import { checkIdempotencyKey } from '../../../../server/idempotency/idempotency-key';
-import { withIdempotency } from '../../../../server/idempotency/with-idempotency';
-import { createPayin } from '../../../../server/payins/create-payin';
+import { createPayinOnce } from '../../../../server/payins/create-payin';
 import { findMerchantPayin } from '../../../../server/payins/find-payin';
 import { listPayins } from '../../../../server/payins/list-payins';
 import { merchantCancelPayin } from '../../../../server/payins/merchant-cancel-payin';
 import { createPayinInput, listPayinsInput } from '../../../../server/payins/payin.schema';
-import { payinCreateView, payinDetailView } from '../../../../server/payins/payin-view';
+import { payinDetailView } from '../../../../server/payins/payin-view';
 import { payinCreateResponse, payinDetailResponse, payinListResponse } from '../../../../server/payins/payin-view.schema';
 import { orderCancelInput } from '../../../../server/validation/order-cancel.schema';
 import { orderReference } from './order-reference';
@@ -31,15 +30,8 @@ export const createOrder = defineRoute({
   errors: ['DUPLICATE_MERCHANT_ORDER_NO', 'IDEMPOTENCY_KEY_IN_USE', 'IDEMPOTENCY_KEY_REUSED', 'NO_LIQUIDITY', 'RISK_BLOCKED'],
   handle: async ({ merchant, json: input, request, db, body, now, clientAddress }) => {
     const key = checkIdempotencyKey(request.headers.get('idempotency-key') ?? input.merchantOrderNo);
-    const outcome = await withIdempotency(db, {
-      scope: { principalId: merchant.id, endpoint: 'POST /api/v1/orders', key, requestHash: sha256Hex(body) },
-      now,
-      effect: async (tx) => {
-        const { order, payUrl } = await createPayin(tx, { merchant, input, now, clientAddress });
-        return { status: 201, body: payinCreateView(order, payUrl) };
-      },
-    });
-    return replayable<typeof payinCreateResponse>(outcome);
+    const idempotency = { principalId: merchant.id, endpoint: 'POST /api/v1/orders', key, requestHash: sha256Hex(body) };
+    return replayable<typeof payinCreateResponse>(await createPayinOnce(db, { merchant, input, idempotency, now, clientAddress }));
   },
 });
 

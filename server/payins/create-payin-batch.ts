@@ -1,0 +1,124 @@
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Executor } from '../../db/client';
+import { GroupCommit } from '../batching/group-commit';
+import { IN_FLIGHT_WAIT_MS } from '../idempotency/with-idempotency';
+import type { RoutingSettings } from '../routing/routing-settings';
+import { payinCreateBatchSize } from './create-batch-metrics';
+
+/**
+ * One pay-in create, prepared in TypeScript (routing, risk, amounts at each candidate's price,
+ * checkout token, stored answers, escrow legs) and ready for the database function `create_payins`
+ * (migration "create payins function"), the only writer of a pay-in create: Idempotency-Key claim,
+ * then each candidate in routing's order (bond cap, capacity claim, order row with its cent offset,
+ * escrow, timeline row, the trader's turn), else the order waits in PENDING_MATCH with any risk
+ * hold; all in the create's own subtransaction.
+ */
+export type PreparedPayinCreate = PreparedPayinWrite | (PayinCreateScope & { /** Why the create was refused before writing (a DomainError code). */ refusal: string });
+
+/** A create with something to write. */
+export type PreparedPayinWrite = PayinCreateScope & PayinCreateWrites;
+
+interface PayinCreateScope {
+  merchantId: string;
+  /** The idempotency scope: endpoint, key, SHA-256 of the body; and when the record expires. Without a key (a create inside the caller's transaction) nothing is claimed or stored. */
+  endpoint?: string;
+  key?: string;
+  requestHash?: string;
+  expiresAt?: string;
+  now: string;
+}
+
+/** The order's amounts at one price (docs/amounts.md, "Pay-in amounts"). */
+export interface PayinOrderAmounts {
+  assetAmount: string;
+  fiatAmount: string;
+  fxRate: string;
+  usdAmount: string;
+  usdFeeAmount: string;
+}
+
+/** A trader's account to try, with the order as it would be matched there. */
+export interface PayinCreateCandidate {
+  traderId: string;
+  bankAccountId: string;
+  autoConfirm: boolean;
+  /** Why this trader (payin_orders.routing). */
+  routing: Record<string, unknown>;
+  amounts: PayinOrderAmounts;
+  /** The escrow's legs (trader available -> escrow), sorted by account, summing to zero. */
+  escrow: { accounts: string[]; amounts: string[] };
+  /** The 201 body stored for replays when this candidate takes the order. */
+  responseBody?: string;
+}
+
+interface PayinCreateWrites {
+  /** The payin_orders row's values that do not depend on the candidate. */
+  order: {
+    id: string;
+    orderNo: string;
+    merchantOrderNo: string;
+    feeBps: number;
+    quotedAt: string;
+    payTokenHash: string;
+    buyerReference: string;
+    returnUrl: string | null;
+    metadata: Record<string, string> | null;
+    clientAddress: string | null;
+    expiresAt: string;
+  };
+  /** The candidates in the order routing tries them (none for an order a review rule holds). */
+  candidates: PayinCreateCandidate[];
+  /** Without a candidate: the order waits in PENDING_MATCH at the best quoted rate. */
+  pending: { amounts: PayinOrderAmounts; responseBody?: string };
+  /** The review rule that holds this pay-in (docs/risk.md, "Review"): written as its risk_holds row. */
+  hold?: string;
+  /** The routing settings the claim and the bond cap read, and the routing day (server/routing/routing-day.ts). */
+  settings: { day: string; limits: RoutingSettings['limits']; newTrader: RoutingSettings['newTrader']; bond: RoutingSettings['bond'] };
+}
+
+/** What `create_payins` answers for one create. */
+export type PayinCreateOutcome =
+  | { outcome: 'created'; /** The candidate that took it; null: it waits in PENDING_MATCH. */ candidate: number | null; paymentFiatAmount: string | null }
+  | { outcome: 'replayed'; status: number; body: string }
+  | { outcome: 'reused' | 'in_use' | 'duplicate' | 'refused' }
+  | { outcome: 'error'; sqlstate: string };
+
+/**
+ * Writes a batch in one statement: one round trip and one commit for all of it, and the answer
+ * arrives only after the commit, so every created order is durable before its 201 is sent (inside
+ * a caller's transaction, the statement commits with it).
+ *
+ * The batch goes in arrival order: arrival decides who gets an account's last capacity or a
+ * trader's last USDT, as it did when each create was its own transaction. Outcomes come back in
+ * the same order.
+ */
+export async function writePayinCreates(db: Executor, creates: readonly PreparedPayinCreate[]): Promise<PayinCreateOutcome[]> {
+  payinCreateBatchSize.observe(creates.length);
+  const rows = rowsOf<{ outcome: PayinCreateOutcome | string }>(
+    await db.execute(sql`select create_payins(${JSON.stringify(creates)}::text::jsonb, ${`${IN_FLIGHT_WAIT_MS}ms`}) as outcome`),
+  );
+  if (rows.length !== creates.length) throw new Error(`create_payins answered ${rows.length} of ${creates.length} creates`);
+  return rows.map(({ outcome }) => (typeof outcome === 'string' ? (JSON.parse(outcome) as PayinCreateOutcome) : outcome));
+}
+
+/**
+ * Creates that arrive within a millisecond of each other share a batch (server/batching/
+ * group-commit.ts), up to 32: half the payouts' 64. PostgreSQL caches 64 subtransaction ids per
+ * backend, and past them every other backend's snapshot has to look subtransactions up in
+ * pg_subtrans, a known cliff. A payout create is one subtransaction; a matched pay-in is two (the
+ * create's and its candidate's, which stays once released), and a candidate skipped after the bond
+ * cap locked its trader keeps one more. Refused ones give theirs back when they roll back.
+ */
+const PAYIN_CREATE_BATCH = { maxItems: 32, windowMs: 1 };
+
+const batchers = new WeakMap<Db, GroupCommit<PreparedPayinCreate, PayinCreateOutcome>>();
+
+/** The process's batcher for this database. */
+export function payinCreateBatches(db: Db): GroupCommit<PreparedPayinCreate, PayinCreateOutcome> {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new GroupCommit((creates) => writePayinCreates(db, creates), PAYIN_CREATE_BATCH);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../../db/client';
+import type { CreateScope, RefusedCreate } from '../batching/create-scope';
 import { GroupCommit } from '../batching/group-commit';
 import { IN_FLIGHT_WAIT_MS } from '../idempotency/with-idempotency';
 import type { RoutingSettings } from '../routing/routing-settings';
@@ -13,20 +14,10 @@ import { payinCreateBatchSize } from './create-batch-metrics';
  * escrow, timeline row, the trader's turn), else the order waits in PENDING_MATCH with any risk
  * hold; all in the create's own subtransaction.
  */
-export type PreparedPayinCreate = PreparedPayinWrite | (PayinCreateScope & { /** Why the create was refused before writing (a DomainError code). */ refusal: string });
+export type PreparedPayinCreate = PreparedPayinWrite | RefusedCreate;
 
 /** A create with something to write. */
-export type PreparedPayinWrite = PayinCreateScope & PayinCreateWrites;
-
-interface PayinCreateScope {
-  merchantId: string;
-  /** The idempotency scope: endpoint, key, SHA-256 of the body; and when the record expires. Without a key (a create inside the caller's transaction) nothing is claimed or stored. */
-  endpoint?: string;
-  key?: string;
-  requestHash?: string;
-  expiresAt?: string;
-  now: string;
-}
+export type PreparedPayinWrite = CreateScope & PayinCreateWrites;
 
 /** The order's amounts at one price (docs/amounts.md, "Pay-in amounts"). */
 export interface PayinOrderAmounts {

@@ -17,7 +17,7 @@ import { escrowPayinTransfer } from './payin-ledger';
 import { transferLegs } from '../ledger/post-transfer';
 import { evaluateRisk, riskBlocked } from '../risk/evaluate-risk';
 import { payinCreateView } from './payin-view';
-import { IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key';
+import { createScope } from '../batching/create-scope';
 import { inUse, keyReused, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
 import { payinCreateFallbacks } from './create-batch-metrics';
 import {
@@ -96,7 +96,7 @@ interface CreatePayinRequest extends CreatePayinOptions {
  * its key first, so a replay of an earlier create still answers as a replay.
  */
 export async function createPayinOnce(db: Db, request: CreatePayinRequest): Promise<IdempotentOutcome> {
-  const scope = scopeOf(request);
+  const scope = createScope(request.merchant.id, request.idempotency, request.now);
   let create: PreparedPayinCreate;
   let refusal: DomainError | undefined;
   try {
@@ -116,18 +116,6 @@ export async function createPayinOnce(db: Db, request: CreatePayinRequest): Prom
   }
   if (outcome.outcome === 'error') outcome = await writeAlone(db, create, 'error');
   return answer(request, create, refusal, outcome);
-}
-
-/** The key's part of a create, in the shape `create_payins` takes. */
-function scopeOf({ merchant, idempotency, now }: CreatePayinRequest) {
-  return {
-    merchantId: merchant.id,
-    now: now.toISOString(),
-    endpoint: idempotency.endpoint,
-    key: idempotency.key,
-    requestHash: idempotency.requestHash,
-    expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
-  };
 }
 
 /**

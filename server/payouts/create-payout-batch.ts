@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../../db/client';
+import type { CreateScope, RefusedCreate } from '../batching/create-scope';
 import { GroupCommit } from '../batching/group-commit';
 import { IN_FLIGHT_WAIT_MS } from '../idempotency/with-idempotency';
 import { payoutCreateBatchSize } from './create-batch-metrics';
@@ -10,20 +11,10 @@ import { payoutCreateBatchSize } from './create-batch-metrics';
  * function", "one payout writer" and "risk rules"), the only writer of a create: Idempotency-Key claim, order,
  * timeline row, stored answer, freeze and any risk hold, in its own subtransaction.
  */
-export type PreparedPayoutCreate = PreparedPayoutWrite | (PayoutCreateScope & { /** Why the create was refused before writing (a DomainError code). */ refusal: string });
+export type PreparedPayoutCreate = PreparedPayoutWrite | RefusedCreate;
 
 /** A create with something to write. */
-export type PreparedPayoutWrite = PayoutCreateScope & PayoutCreateWrites;
-
-interface PayoutCreateScope {
-  merchantId: string;
-  /** The idempotency scope: endpoint, key, SHA-256 of the body; and when the record expires. Without a key (a create inside the caller's transaction) nothing is claimed or stored. */
-  endpoint?: string;
-  key?: string;
-  requestHash?: string;
-  expiresAt?: string;
-  now: string;
-}
+export type PreparedPayoutWrite = CreateScope & PayoutCreateWrites;
 
 interface PayoutCreateWrites {
   /** The payout_orders row's own values (the function fixes status PENDING_MATCH and CNY). */

@@ -6,7 +6,7 @@ import { keyring } from '../config/keyring';
 import { encryptField } from '../crypto/encryption';
 import { cardFingerprint, last4 } from '../crypto/fingerprint';
 import { DomainError } from '../errors';
-import { IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key';
+import { createScope } from '../batching/create-scope';
 import { inUse, keyReused, type IdempotencyScope, type IdempotentOutcome } from '../idempotency/with-idempotency';
 import { transferOf } from '../ledger/move';
 import { transferLegs } from '../ledger/post-transfer';
@@ -51,7 +51,7 @@ export async function createPayout(db: Db, request: CreatePayoutRequest): Promis
     prepared = await preparePayoutCreate(db, request);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    prepared = { create: { ...scopeOf(request), refusal: error.code }, error };
+    prepared = { create: { ...createScope(request.merchant.id, request.idempotency, request.now), refusal: error.code }, error };
   }
   let outcome: PayoutCreateOutcome;
   try {
@@ -83,24 +83,13 @@ export interface PreparedCreate {
 // Checked once, when the module loads.
 if (!payoutMachine.initial.includes('PENDING_MATCH')) throw new Error('payout orders cannot start in PENDING_MATCH');
 
-/** The key's part of a create, in the shape `create_payouts` takes. */
-function scopeOf({ merchant, idempotency, now }: CreatePayoutRequest) {
-  return {
-    merchantId: merchant.id,
-    endpoint: idempotency.endpoint,
-    key: idempotency.key,
-    requestHash: idempotency.requestHash,
-    expiresAt: new Date(now.getTime() + IDEMPOTENCY_RETENTION_MS).toISOString(),
-    now: now.toISOString(),
-  };
-}
 
 /** Everything a create decides before it writes, in the shape `create_payouts` takes. */
 export async function preparePayoutCreate(db: Db, request: CreatePayoutRequest): Promise<PreparedCreate> {
   const { merchant, input, now } = request;
   const { values, amounts, hold } = await prepare(db, merchant, input, now, request.clientAddress);
   const body = payoutCreateView({ ...values, status: 'PENDING_MATCH', createdAt: now });
-  return { create: { ...scopeOf(request), ...writesOf(values, hold), responseBody: JSON.stringify(body) }, body, freezeAmount: amounts.freezeAmount };
+  return { create: { ...createScope(request.merchant.id, request.idempotency, request.now), ...writesOf(values, hold), responseBody: JSON.stringify(body) }, body, freezeAmount: amounts.freezeAmount };
 }
 
 /** The order's row, its freeze and any risk hold, as `create_payouts` writes them. */

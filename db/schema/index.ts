@@ -30,3 +30,4 @@ export * from './alerts';
 export * from './dispute-conversation';
 export * from './reputation';
 export * from './risk';
+export * from './routing-completions';

@@ -85,6 +85,12 @@ export const payinOrders = pgTable(
     index('payin_orders_trader_idx').on(t.traderId, t.status),
     // The recent outcomes routing reads for success rates, bank health and pauses (docs/routing.md).
     index('payin_orders_matched_idx').on(t.matchedAt),
+    // The failures alone, for the recent-failure penalty and pauses: their count grows with
+    // failures, not with traffic (the window's counts are kept in routing_account_outcomes).
+    // payin_outcome() is migration "routing account outcomes"'s one definition of a failure.
+    index('payin_orders_failures_idx')
+      .on(t.matchedAt)
+      .where(sql`payin_outcome(${t.status}, ${t.disputedAt}, ${t.cancelledAt}, ${t.expiresAt}) = 'failed'`),
     index('payin_orders_matching_idx').on(t.createdAt).where(sql`${t.status} = 'PENDING_MATCH'`),
     index('payin_orders_expiry_idx')
       .on(t.expiresAt)

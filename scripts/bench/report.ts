@@ -19,6 +19,8 @@ export interface ReportInput {
   seconds: number;
   historical: number;
   machine: string;
+  /** The commit measured (`git describe --always --dirty`): the committed results come from two runs of one build. */
+  build?: string;
   elapsedSeconds: number;
   /** Some rows only, or settings other than the defaults (--only, --seconds, --connections). */
   partial?: boolean;
@@ -58,7 +60,7 @@ export function writeReport(input: ReportInput): string {
   const limitOf = (row: Row) => input.rows.find((candidate) => candidate.name === (row.name.includes('100 merchants') ? LIMIT_SPREAD : LIMIT_HOT));
   const percentOf = (row: Row, against: Row | undefined) => (against ? `${Math.round((row.requestsPerSecond / against.requestsPerSecond) * 100)}%` : '');
   const lines = [
-    `Bench ${input.quick ? '(quick) ' : ''}${input.partial ? '(partial) ' : ''}on ${input.machine}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; ${input.peakRssMb > 0 ? `server peak RSS ${input.peakRssMb} MB; ` : ''}${input.elapsedSeconds} s in all.`,
+    `Bench ${input.quick ? '(quick) ' : ''}${input.partial ? '(partial) ' : ''}on ${input.machine}${input.build ? `, build ${input.build}` : ''}; ${input.connections} connections, ${input.seconds} s per row, ${input.historical.toLocaleString('en')} historical orders; ${input.peakRssMb > 0 ? `server peak RSS ${input.peakRssMb} MB; ` : ''}${input.elapsedSeconds} s in all.`,
   ];
   // A run of the formation or chain watcher rows alone has no HTTP rows: no empty table.
   if (input.rows.length > 0) {

@@ -12,7 +12,7 @@
  * the server (say `--cpu-prof --cpu-prof-dir=.prof`). The server listens on a free port unless
  * `BENCH_PORT` names one.
  */
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import autocannon from 'autocannon';
@@ -43,8 +43,9 @@ const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 const seconds = Number(argument('seconds') ?? (quick ? 3 : 20));
 const connections = Number(argument('connections') ?? 32);
 /** A run that can stand for the committed results: every row, the default settings. */
-const complete = !only && !argument('seconds') && !argument('connections');
-const historical = quick ? 20_000 : 1_000_000;
+const complete = !only && !argument('seconds') && !argument('connections') && !argument('historical');
+/** Past payouts of the hot merchant (and a quarter as many past pay-ins): `--historical=N` for the growth rows. */
+const historical = Number(argument('historical') ?? (quick ? 20_000 : 1_000_000));
 const port = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : await freePort();
 const base = `http://127.0.0.1:${port}`;
 const log = (line: string) => console.log(`[bench] ${line}`);
@@ -98,17 +99,26 @@ interface SeedFile {
   historical: number;
 }
 
+/** The commit measured, `-dirty` with uncommitted changes (none outside a git checkout). */
+function buildOf(): string | undefined {
+  try {
+    return execFileSync('git', ['describe', '--always', '--dirty'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return undefined;
+  }
+}
+
 /** What `--reuse` needs of the previous seeding (the bench database's keys; git-ignored). */
 const seedFile = '.data/bench-seed.json';
 
 async function seed(): Promise<SeedFile> {
   if (reuse && existsSync(seedFile)) {
     const saved = JSON.parse(readFileSync(seedFile, 'utf8')) as SeedFile;
-    if (await stillSeeded(saved)) {
+    if (saved.historical === historical && (await stillSeeded(saved))) {
       log(`reusing the bench database seeded earlier (${saved.historical.toLocaleString('en')} historical orders)`);
       return saved;
     }
-    log('the bench database no longer holds what was seeded (another run replaced it): seeding again');
+    log(`the bench database no longer holds what was seeded (another run replaced it) or holds another size than ${historical.toLocaleString('en')}: seeding again`);
   }
   const data = await seedBench(adminUrl, historical, log);
   await data.database.close();
@@ -278,6 +288,7 @@ async function main() {
     standby,
     reports,
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
+    build: buildOf(),
     elapsedSeconds: Math.round((Date.now() - started) / 1000),
     partial: !complete,
   });

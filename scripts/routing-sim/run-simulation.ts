@@ -56,6 +56,7 @@ type Event =
   | { kind: 'arrive'; index: number }
   | { kind: 'retry'; orderId: string; index: number }
   | { kind: 'pay'; orderId: string; traderId: string; release: boolean }
+  | { kind: 'answer'; orderId: string; traderId: string; release: boolean }
   | { kind: 'expire'; orderId: string };
 
 /** What the buyer of each pay-in does, drawn from the seed alone: the same in every routing mode. */
@@ -183,25 +184,29 @@ export async function runSimulation(
         await checkCap(rows[0]!.traderId);
       } else queue.push(at + RETRY_SECONDS, event);
     } else if (event.kind === 'pay') {
-      // The buyer's "I Have Paid" and the trader's answer a minute later, in one transaction: one commit less per pay-in.
-      const later = when(at + 60);
-      await db.transaction(async (tx) => {
-        await applyPayinTransition(tx, { orderId: event.orderId, action: 'submit_payment', actor: { type: 'buyer' }, now, set: () => ({ paymentSubmittedAt: now }), eventData: payinDetailView });
-        if (event.release) await releasePayinWithin(tx, { traderId: event.traderId, orderId: event.orderId }, later);
-        else {
-          const reason = 'The money did not arrive.';
-          await applyPayinTransition(tx, {
+      await db.transaction((tx) =>
+        applyPayinTransition(tx, { orderId: event.orderId, action: 'submit_payment', actor: { type: 'buyer' }, now, set: () => ({ paymentSubmittedAt: now }), eventData: payinDetailView }),
+      );
+      // The trader answers a minute later, as an event of its own: routing must not see a release
+      // (or a dispute) before the time it happens.
+      queue.push(at + 60, { kind: 'answer', orderId: event.orderId, traderId: event.traderId, release: event.release });
+    } else if (event.kind === 'answer') {
+      if (event.release) await db.transaction((tx) => releasePayinWithin(tx, { traderId: event.traderId, orderId: event.orderId }, now));
+      else {
+        const reason = 'The money did not arrive.';
+        await db.transaction((tx) =>
+          applyPayinTransition(tx, {
             orderId: event.orderId,
             action: 'dispute',
             actor: { type: 'trader', id: event.traderId },
-            now: later,
+            now,
             context: { reason },
             note: reason,
-            set: () => ({ disputeReason: reason, disputedAt: later }),
+            set: () => ({ disputeReason: reason, disputedAt: now }),
             eventData: payinDetailView,
-          });
-        }
-      });
+          }),
+        );
+      }
     } else {
       await db.transaction(async (tx) => {
         const rows = rowsOf<{ status: string }>(await tx.execute(sql`select status from payin_orders where id = ${event.orderId} for update`));

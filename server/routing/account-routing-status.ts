@@ -51,7 +51,7 @@ export async function accountRoutingStatus(db: Executor, traderId: string, now =
         select o.trader_bank_account_id as account_id, coalesce(o.disputed_at, o.cancelled_at, o.updated_at) as at
         from payin_orders o
         where o.trader_id = ${traderId} and o.matched_at >= ${since.toISOString()}::timestamptz
-          and (o.disputed_at is not null or o.status = 'FAILED' or (o.status = 'CANCELLED' and o.cancelled_at >= o.expires_at))
+          and payin_outcome(o.status, o.disputed_at, o.cancelled_at, o.expires_at) = 'failed'
       ), runs as (
         select account_id, at, count(*) over (partition by account_id order by at range between interval '1 hour' preceding and current row) as run
         from failure where at <= ${nowParam}

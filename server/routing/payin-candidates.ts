@@ -86,7 +86,7 @@ type Row = {
  * price (the buyer pays least), ties to the trader matched longest ago so work spreads, then the
  * trader's newest account. `bestPrice` is the best quoted price whether or not an account is free.
  * `maxPrice` keeps a queued order's locked rate: a later match must not be at a worse price.
- * One statement: the account outcomes, the bank totals and the candidates.
+ * One statement: the accounts' completions and failures, the bank totals and the candidates.
  */
 export async function payinCandidates(
   db: Executor,
@@ -115,33 +115,35 @@ export async function payinCandidates(
   const nowParam = sql`${now.toISOString()}::timestamptz`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      with outcome as (
-        -- A failure: expired after a match, disputed, or ruled not received (docs/routing.md, "Signals").
+      with failure as (
+        -- Each failure, with when it happened (docs/routing.md, "Signals"), from the failures' own index.
         select o.trader_bank_account_id as account_id, o.matched_at,
-               case when o.disputed_at is not null or o.status = 'FAILED'
-                         or (o.status = 'CANCELLED' and o.cancelled_at >= o.expires_at) then 'failed'
-                    when o.status = 'COMPLETED' then 'completed' end as kind,
                coalesce(o.disputed_at, o.cancelled_at, o.completed_at, o.updated_at) as at
         from payin_orders o
         join trader_bank_accounts b on b.id = o.trader_bank_account_id and b.active
-        where o.matched_at >= ${outcomesSince.toISOString()}::timestamptz and o.matched_at <= ${nowParam}
+        where payin_outcome(o.status, o.disputed_at, o.cancelled_at, o.expires_at) = 'failed'
+          and o.matched_at >= ${outcomesSince.toISOString()}::timestamptz and o.matched_at <= ${nowParam}
       ), runs as (
         select account_id, at,
                count(*) over (partition by account_id order by at range between interval '1 hour' preceding and current row) as run
-        from outcome where kind = 'failed' and at <= ${nowParam}
+        from failure where at <= ${nowParam}
       ), pauses as (
         select account_id, max(at) as pause_from from runs where ${pauseAfter}::int is not null and run >= ${pauseAfter}::int group by account_id
       ), account_stats as (
+        -- Completions are counted per minute of matching (routing_account_completions): the window
+        -- starts at the start of its first minute.
         select b.id as account_id, b.bank_name,
-               count(x.kind) filter (where x.kind = 'completed' and x.matched_at >= ${windowStart.toISOString()}::timestamptz and x.at <= ${nowParam})::int as completed,
-               count(x.kind) filter (where x.kind = 'failed' and x.matched_at >= ${windowStart.toISOString()}::timestamptz and x.at <= ${nowParam})::int as failed,
-               count(x.kind) filter (where x.kind = 'failed' and x.at > ${hourAgo.toISOString()}::timestamptz and x.at <= ${nowParam})::int as failed_last_hour,
-               max(p.pause_from) as pause_from
+               (select coalesce(sum(c.completed), 0)::int from routing_account_completions c
+                where c.account_id = b.id and c.minute >= date_bin('1 minute', ${windowStart.toISOString()}::timestamptz, '2000-01-01 00:00:00+00')
+                  and c.minute <= ${nowParam}) as completed,
+               (select count(*)::int from failure f
+                where f.account_id = b.id and f.matched_at >= ${windowStart.toISOString()}::timestamptz and f.at <= ${nowParam}) as failed,
+               (select count(*)::int from failure f
+                where f.account_id = b.id and f.at > ${hourAgo.toISOString()}::timestamptz and f.at <= ${nowParam}) as failed_last_hour,
+               p.pause_from
         from trader_bank_accounts b
-        left join outcome x on x.account_id = b.id
         left join pauses p on p.account_id = b.id
         where b.active
-        group by b.id, b.bank_name
       ), bank_stats as (
         select bank_name, sum(completed)::int as completed, sum(failed)::int as failed from account_stats group by bank_name
       )

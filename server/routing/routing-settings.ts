@@ -6,6 +6,9 @@ import { isoMsOrNull } from '../money/format';
 
 export const ROUTING_SETTINGS_KEY = 'routing';
 
+/** The longest scoring window: a week (older per-minute completions are pruned). */
+export const MAX_WINDOW_MINUTES = 7 * 24 * 60;
+
 const weight = z.number().min(0).max(100);
 
 /** The signals' weights (docs/routing.md, "Signals"); a trader's own weights override any of them. */
@@ -99,7 +102,7 @@ export const routingSettingsValue = z
     mode: z.enum(['price', 'scored']),
     weights: routingWeights,
     /** Success rate and bank health look this far back. */
-    windowMinutes: z.number().int().min(10).max(7 * 24 * 60),
+    windowMinutes: z.number().int().min(10).max(MAX_WINDOW_MINUTES),
     /** Scored routing considers only quotes within this spread of the best price for the buyer. */
     maxPriceSpreadBps: z.number().int().min(0).max(1000),
     /** Points off per failure in the last hour, for the 1st, 2nd and 3rd. */

@@ -19,7 +19,7 @@ export interface ReportInput {
   seconds: number;
   historical: number;
   machine: string;
-  /** The commit measured (`git describe --always --dirty`): the committed results come from two runs of one build. */
+  /** The code measured (run-bench.ts, buildOf): the committed results come from two runs of one build. */
   build?: string;
   elapsedSeconds: number;
   /** Some rows only, or settings other than the defaults (--only, --seconds, --connections). */

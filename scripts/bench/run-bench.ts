@@ -99,10 +99,17 @@ interface SeedFile {
   historical: number;
 }
 
-/** The commit measured, `-dirty` with uncommitted changes (none outside a git checkout). */
+/**
+ * The code measured: the last commit that changed anything but the docs and the bench's results
+ * (a run writes both, so two runs of one build stay one build), `-dirty` when such files have
+ * uncommitted changes. None outside a git checkout.
+ */
 function buildOf(): string | undefined {
+  const outside = ['--', '.', ':!docs', ':!bench/results'];
   try {
-    return execFileSync('git', ['describe', '--always', '--dirty'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const git = (args: string[]) => execFileSync('git', args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = git(['log', '-1', '--format=%h', ...outside]);
+    return git(['status', '--porcelain', '--untracked-files=no', ...outside]) ? `${commit}-dirty` : commit;
   } catch {
     return undefined;
   }

@@ -86,8 +86,8 @@ export const payinOrders = pgTable(
     // The recent outcomes routing reads for success rates, bank health and pauses (docs/routing.md).
     index('payin_orders_matched_idx').on(t.matchedAt),
     // The failures alone, for the recent-failure penalty and pauses: their count grows with
-    // failures, not with traffic (the window's counts are kept in routing_account_outcomes).
-    // payin_outcome() is migration "routing account outcomes"'s one definition of a failure.
+    // failures, not with traffic (the window's completions are kept in routing_account_completions).
+    // payin_outcome() is migration "routing account completions"'s one definition of a failure.
     index('payin_orders_failures_idx')
       .on(t.matchedAt)
       .where(sql`payin_outcome(${t.status}, ${t.disputedAt}, ${t.cancelledAt}, ${t.expiresAt}) = 'failed'`),

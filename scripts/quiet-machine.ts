@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 /**
  * Waits, for a while, until the machine is quiet before the journeys that measure time in the
  * browser (`@alone`). Right after the other journeys the database is often still busy (autovacuum,
- * a checkpoint after their writes) and a 4x-throttled phone emulation on a busy core measures the
+ * a checkpoint after their writes) and a throttled phone emulation on a busy core measures the
  * machine rather than the page. Linux only (it reads /proc/stat); elsewhere it returns at once.
  */
 

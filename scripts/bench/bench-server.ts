@@ -40,8 +40,19 @@ export async function startBenchServer(root: string, port: number, env: Record<s
   return child;
 }
 
+/** Whether the server has ended: exited with a code, or killed by a signal (then exitCode stays null). */
+export function benchServerEnded(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** What ended the server, for the error that stops the bench. */
+export function howBenchServerEnded(child: ChildProcess): string {
+  return child.signalCode !== null ? `killed by ${child.signalCode}` : `exit code ${child.exitCode}`;
+}
+
 export async function stopBenchServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // An ended process emits no further 'exit': waiting for one would wait forever.
+  if (benchServerEnded(child)) return;
   child.kill('SIGTERM');
   await new Promise((resolve) => child.once('exit', resolve));
 }

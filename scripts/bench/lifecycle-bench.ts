@@ -1,5 +1,5 @@
 import postgres from 'postgres';
-import { startBenchServer, stopBenchServer } from './bench-server';
+import { benchServerEnded, howBenchServerEnded, startBenchServer, stopBenchServer } from './bench-server';
 import { peakRssMb, postgresCpuMs, processCpuMs } from './cpu-time';
 import { pollDashboards, signIn, type DashboardReads } from './dashboard-polls';
 import { databaseWorkMeter, workPerOrder, type DatabaseWork } from './database-work';
@@ -111,11 +111,14 @@ export async function lifecycleBench(settings: Settings, log: (line: string) => 
             dashboards: cookies && row.dashboardsPerSecond ? { cookies, perSecond: row.dashboardsPerSecond } : undefined,
         });
         log(`  ${measured.finished.payout + measured.finished.payin} orders finished, ${measured.errors} failed${measured.failures.length > 0 ? `; FAILED: ${measured.failures.join('; ')}` : ''}`);
+        // A row on a server that died part-way (its stderr says why) measures nothing: stop here.
+        if (benchServerEnded(server)) throw new Error(`the server ended during "${row.name}" (${howBenchServerEnded(server)})`);
+        // The high-water mark only grows: read while the process is there to read.
+        rss = peakRssMb(server.pid!);
         rows.push(measured);
       }
     }
   } finally {
-    rss = peakRssMb(server.pid!);
     await stopBenchServer(server);
     await receiver.close();
   }

@@ -18,7 +18,7 @@ import os from 'node:os';
 import autocannon from 'autocannon';
 import postgres from 'postgres';
 import { buildNeeded, runBuild } from '../build-if-needed';
-import { startBenchServer, stopBenchServer } from './bench-server';
+import { benchServerEnded, howBenchServerEnded, startBenchServer, stopBenchServer } from './bench-server';
 import { chainWatcherBench } from './chain-watcher-bench';
 import { pacedLoad, type PacedRequest } from './paced-load';
 import { reportsBench } from './report-bench';
@@ -258,11 +258,12 @@ async function main() {
       // The latency a merchant sees when the server is busy but not saturated.
       const paced = await pacedLoad(base, Math.max(1, saturated.requestsPerSecond / 2), Math.max(2, seconds / 2), () => requestOf(row.spec));
       const end = await scrapeRuntime(base);
+      if (server && benchServerEnded(server)) throw new Error(`the server ended during "${row.name}" (${howBenchServerEnded(server)})`);
       rows.push({ name: row.name, ...saturated, runtime: runtimeBetween(start, middle), halfLoad: { ...paced, runtime: runtimeBetween(middle, end) } });
     }
   } finally {
     if (server) {
-      rss = peakRssMb(server.pid!);
+      if (!benchServerEnded(server)) rss = peakRssMb(server.pid!);
       await stopBenchServer(server);
     }
   }

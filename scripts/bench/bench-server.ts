@@ -35,7 +35,7 @@ export async function startBenchServer(root: string, port: number, env: Record<s
     child.stdout?.on('data', (chunk: Buffer) => {
       if (chunk.toString().includes('Press Ctrl+C')) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    child.once('exit', (code, signal) => reject(new Error(`the server ended before it listened (${signal === null ? `exit code ${code}` : `killed by ${signal}`})`)));
   });
   return child;
 }

@@ -101,18 +101,22 @@ export async function lifecycleBench(settings: Settings, log: (line: string) => 
         const cookies = row.dashboardsPerSecond
           ? { trader: await signIn(base, parties.dashboards.trader), merchant: await signIn(base, parties.dashboards.merchant) }
           : undefined;
+        // A row on a server that died part-way (its stderr says why) measures nothing: stop with
+        // that as the reason, not the refused connection it shows up as.
+        const serverEnded = (cause?: unknown) => new Error(`the server ended during "${row.name}" (${howBenchServerEnded(server)})`, cause === undefined ? undefined : { cause });
         const measured = await lifecycleRow(row, {
-            ...settings,
-            base,
-            actors,
-            parties,
-            receiver,
-            serverPid: server.pid!,
-            dashboards: cookies && row.dashboardsPerSecond ? { cookies, perSecond: row.dashboardsPerSecond } : undefined,
+          ...settings,
+          base,
+          actors,
+          parties,
+          receiver,
+          serverPid: server.pid!,
+          dashboards: cookies && row.dashboardsPerSecond ? { cookies, perSecond: row.dashboardsPerSecond } : undefined,
+        }).catch((error: unknown) => {
+          throw benchServerEnded(server) ? serverEnded(error) : error;
         });
         log(`  ${measured.finished.payout + measured.finished.payin} orders finished, ${measured.errors} failed${measured.failures.length > 0 ? `; FAILED: ${measured.failures.join('; ')}` : ''}`);
-        // A row on a server that died part-way (its stderr says why) measures nothing: stop here.
-        if (benchServerEnded(server)) throw new Error(`the server ended during "${row.name}" (${howBenchServerEnded(server)})`);
+        if (benchServerEnded(server)) throw serverEnded();
         // The high-water mark only grows: read while the process is there to read.
         rss = peakRssMb(server.pid!);
         rows.push(measured);

@@ -55,6 +55,16 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.status} in ('pending', 'delivering')`),
+    // The claim's walk (server/webhooks/claim-deliveries.ts): from one merchant with pending
+    // deliveries to the next, then each one's oldest due; its cost follows the merchants waiting,
+    // not the deliveries waiting.
+    index('webhook_deliveries_pending_idx')
+      .on(t.merchantId, t.nextAttemptAt, t.id)
+      .where(sql`${t.status} = 'pending'`),
+    // Leases: those held (a merchant's slots in use) and those run out (a worker died).
+    index('webhook_deliveries_leased_idx')
+      .on(t.leaseExpiresAt)
+      .where(sql`${t.status} = 'delivering'`),
     index('webhook_deliveries_event_idx').on(t.eventId),
     index('webhook_deliveries_merchant_idx').on(t.merchantId, t.createdAt.desc().nullsFirst()),
     check('webhook_deliveries_status_check', sql`${t.status} in ('pending', 'delivering', 'succeeded', 'failed')`),

@@ -14,7 +14,10 @@ export const encryptWebhookSecret = (merchantId: string, secret: string, field: 
   encryptField(keyring(), 'webhook-secret', secret, address(merchantId, field));
 
 /** The secrets that sign now: the current one and, during a rotation's overlap, the previous one. */
-export function signingSecrets(merchant: typeof merchants.$inferSelect, now: Date): string[] {
+export function signingSecrets(
+  merchant: Pick<typeof merchants.$inferSelect, 'id' | 'webhookSecret' | 'webhookPreviousSecret' | 'webhookPreviousSecretExpiresAt'>,
+  now: Date,
+): string[] {
   const secrets: string[] = [];
   const current = currentWebhookSecret(merchant);
   if (current) secrets.push(current);

@@ -117,6 +117,35 @@ describe('webhook delivery', () => {
     }
   });
 
+  it('a failed attempt marks the merchant failing since then; the next delivered one clears it', async () => {
+    let calls = 0;
+    const receiver = await startReceiver((_req, _body, res) => {
+      calls += 1;
+      res.statusCode = calls === 1 ? 500 : 200;
+      res.end();
+    });
+    try {
+      const merchant = await merchantWithEndpoint(receiver.url);
+      await sendTestEvent({ db: database.db, merchantId: merchant.merchantId, actor: cliActor });
+      const failingSince = async () =>
+        (await database.db.select({ at: merchants.webhookFailingSince }).from(merchants).where(eq(merchants.id, merchant.merchantId)))[0]!.at;
+      const attempt = async () => {
+        for (let wait = 0; wait < 100; wait += 1) {
+          const [delivery] = await claimDeliveries(database.db, { workerId: 'test-worker', now: new Date(), limit: 1, leaseMs: 30_000 });
+          if (delivery) return deliverWebhook(database.db, delivery, { workerId: 'test-worker', allowPrivate: true, schedule: [10] });
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        throw new Error('nothing came due');
+      };
+      expect(await attempt()).toBe('retry');
+      expect(await failingSince()).toBeInstanceOf(Date);
+      expect(await attempt()).toBe('succeeded');
+      expect(await failingSince()).toBeNull();
+    } finally {
+      await receiver.close();
+    }
+  });
+
   it('after the last retry a delivery is failed, and can be sent again', async () => {
     const receiver = await startReceiver((_req, _body, res) => {
       res.statusCode = 500;

@@ -1,0 +1,2 @@
+CREATE INDEX "webhook_deliveries_pending_idx" ON "webhook_deliveries" USING btree ("merchant_id","next_attempt_at","id") WHERE "webhook_deliveries"."status" = 'pending';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_leased_idx" ON "webhook_deliveries" USING btree ("lease_expires_at") WHERE "webhook_deliveries"."status" = 'delivering';

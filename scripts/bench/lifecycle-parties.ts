@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { and, isNotNull, like } from 'drizzle-orm';
 import { connect } from '../../db/client';
+import { merchants as merchantsTable } from '../../db/schema';
 import { issueApiKey } from '../../server/api-keys/issue-api-key';
 import { cliActor } from '../../server/audit';
 import { acceptInvitation } from '../../server/merchant-team/accept-invitation';
@@ -7,6 +9,7 @@ import { createMerchantOwner } from '../../server/merchant-team/create-merchant-
 import { inviteMerchantUser } from '../../server/merchant-team/invite-merchant-user';
 import { listBankAccounts } from '../../server/traders/list-bank-accounts';
 import { listTraders } from '../../server/traders/list-traders';
+import { clearWebhookEndpoint } from '../../server/webhooks/clear-webhook-endpoint';
 import { setWebhookEndpoint } from '../../server/webhooks/set-webhook-endpoint';
 import { BENCH_TRADER_PASSWORD, benchMerchant, type BenchMerchant } from './seed-bench';
 
@@ -32,6 +35,7 @@ export interface LifecycleParties {
 }
 
 const MEMBER_PASSWORD = 'bench member password';
+const LIFECYCLE_MERCHANT = 'Bench lifecycle merchant';
 
 /**
  * The parties of the lifecycle rows, made through the domain's own functions in the bench
@@ -44,10 +48,18 @@ export async function prepareLifecycleParties(url: string, options: { webhookUrl
   const database = connect({ url, maxConnections: 2 });
   const { db } = database;
   try {
+    // An earlier run's merchants point at a receiver that is gone: their undelivered events would
+    // fail and retry on this run's worker, beside this run's. Their endpoints are cleared (which
+    // stops those deliveries), as an operator would for a merchant who left.
+    const earlier = await db
+      .select({ id: merchantsTable.id })
+      .from(merchantsTable)
+      .where(and(like(merchantsTable.name, `${LIFECYCLE_MERCHANT} %`), isNotNull(merchantsTable.webhookUrl)));
+    for (const { id } of earlier) await clearWebhookEndpoint({ db, merchantId: id, actor: cliActor });
     const run = randomUUID().slice(0, 8);
     const merchants: BenchMerchant[] = [];
     for (let i = 0; i < options.merchants; i += 1) {
-      const merchant = await benchMerchant(db, `Bench lifecycle merchant ${run}-${i}`);
+      const merchant = await benchMerchant(db, `${LIFECYCLE_MERCHANT} ${run}-${i}`);
       await setWebhookEndpoint(db, { merchantId: merchant.merchantId, url: options.webhookUrl, actor: cliActor, allowPrivate: true });
       merchants.push(merchant);
     }

@@ -49,11 +49,15 @@ export function startDeliveryWorker(db: Db, options: WorkerOptions): RunningWork
   // is reconnecting, the driver's own timers do not hold the process either.
   const alive = options.keepProcessAlive ? setInterval(() => {}, 60_000) : undefined;
 
+  // A claim is a transaction of its own (lock, read, lease: four round trips): taken for every
+  // delivery that finishes, it would cost more than the delivery. The loop claims once a quarter
+  // of its slots are free.
+  const refill = Math.max(1, Math.ceil(concurrency / 4));
   const loop = (async () => {
     while (!stopping) {
       const room = concurrency - inFlight.size;
       let claimed = 0;
-      if (room > 0) {
+      if (room >= refill) {
         try {
           const batch = await claimDeliveries(db, { workerId, now: new Date(), limit: room, leaseMs: options.leaseMs, perMerchant });
           claimed = batch.length;
@@ -70,7 +74,7 @@ export function startDeliveryWorker(db: Db, options: WorkerOptions): RunningWork
           log('error', 'claiming webhook deliveries failed', { workerId, error: String(error) });
         }
       }
-      if (claimed === 0 || inFlight.size >= concurrency) {
+      if (claimed === 0 || concurrency - inFlight.size < refill) {
         await new Promise<void>((resolve) => {
           wake = resolve;
           setTimeout(resolve, options.idleMs ?? 500).unref();

@@ -50,3 +50,32 @@ export async function enqueueAlert(db: Executor, alert: NewAlert): Promise<numbe
     returning id`);
   return rowsOf(result).length;
 }
+
+/**
+ * The pool's tasks as `payout_task` alerts (docs/alerts.md, "Kinds"), as `enqueueAlert` would write
+ * them one by one with `{ traderId }` as recipients and `task:<payout>:<trader>` as the source:
+ * every PENDING_MATCH payout created since `since` and not yet past its match deadline, to the
+ * people of each online trader whose active BUY quote takes its amount, on each channel they have.
+ * In one statement, so the pool's size costs the database a join, not the process its memory.
+ */
+export async function enqueuePoolTaskAlerts(db: Executor, { at, since }: { at: string; since: string }): Promise<number> {
+  const result = await db.execute(sql`
+    insert into alert_deliveries (user_id, kind, channel, dedupe_key, params, next_attempt_at, created_at, updated_at)
+    select u.id, 'payout_task', c.channel, 'task:' || p.id::text || ':' || t.id::text || ':' || u.id::text || ':' || c.channel,
+           jsonb_build_object('orderNo', p.order_no, 'amount', p.locked_fiat_amount::text, 'currency', p.fiat_currency, 'flow', 'payout'),
+           ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
+    from users u
+    join lateral (
+      select 'telegram' as channel where exists (select 1 from telegram_links l where l.user_id = u.id)
+      union all
+      select 'push' where exists (select 1 from push_subscriptions s where s.user_id = u.id)
+    ) c on true
+    join traders t on t.id = u.trader_id and t.status = 'active' and t.online
+    join payout_orders p on p.status = 'PENDING_MATCH' and p.match_due_at > ${at}::timestamptz and p.created_at > ${since}::timestamptz
+    where u.role = 'trader' and u.status = 'active'
+      and exists (select 1 from trader_quotes q where q.trader_id = t.id and q.side = 'BUY' and q.active
+                  and p.locked_fiat_amount between q.min_fiat and q.max_fiat)
+    on conflict (dedupe_key) do nothing
+    returning id`);
+  return rowsOf(result).length;
+}

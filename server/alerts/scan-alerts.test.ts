@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertDeliveries, disputeDeadlines, ledgerChecks } from '../../db/schema';
+import { alertDeliveries, disputeDeadlines, ledgerChecks, payoutOrders } from '../../db/schema';
 import { apiDatabase, payoutTrader } from '../../tests/api/api-harness';
 import type { TestDatabase } from '../../tests/db/test-database';
 import { insertPayout } from '../../tests/fixtures/orders';
@@ -40,6 +40,9 @@ describe('state scans', () => {
 
     // A payout waiting in the pool, within the online trader's BUY limits (1.00 to 1,000,000.00 CNY).
     const task = await insertPayout(database.db, merchant.merchantId);
+    // Above those limits: offered to no one.
+    const tooLarge = await insertPayout(database.db, merchant.merchantId);
+    await database.db.update(payoutOrders).set({ lockedFiatAmount: '2000000.00' }).where(eq(payoutOrders.id, tooLarge.id));
     // A disputed payout's deadlines: the trader's answer in 30 minutes, the operators' ruling missed.
     const disputed = await insertPayout(database.db, merchant.merchantId);
     const soon = new Date(now.getTime() + 30 * 60_000);
@@ -60,6 +63,7 @@ describe('state scans', () => {
     expect(traderAlerts.filter(([kind, p]) => kind === 'payout_task' && (p as { orderNo: string }).orderNo === task.orderNo)).toEqual([
       ['payout_task', { orderNo: task.orderNo, amount: '71.50', currency: 'CNY', flow: 'payout' }],
     ]);
+    expect(traderAlerts.filter(([, p]) => (p as { orderNo?: string }).orderNo === tooLarge.orderNo)).toEqual([]);
     const operatorAlerts = await alertsOf(operator.userId);
     expect(operatorAlerts.filter(([kind, p]) => kind === 'case_overdue' && (p as { orderNo: string }).orderNo === disputed.orderNo)).toHaveLength(1);
     expect(operatorAlerts.filter(([kind]) => kind === 'ledger_alarm').length).toBeGreaterThanOrEqual(1);

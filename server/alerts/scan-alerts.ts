@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
 import type { AlertParams } from './alert-kinds';
-import { enqueueAlert, type AlertRecipients } from './enqueue-alert';
+import { enqueueAlert, enqueuePoolTaskAlerts, type AlertRecipients } from './enqueue-alert';
 
 /** How long before a deadline its party is warned (docs/alerts.md, "Kinds"). */
 const DEADLINE_WARNING_MS = 3_600_000;
@@ -71,17 +71,10 @@ export async function scanAlerts(db: Db, now: Date): Promise<number> {
   );
   for (const row of solvency) await add('ledger_alarm', { operators: true }, `solvency:${row.id}`, { check: 'solvency', dueAt: iso(row.run_at) });
 
-  // A payout waiting in the pool, to each online trader whose BUY quote's limits take its amount.
-  const tasks = rowsOf<{ id: string; order_no: string; amount: string; currency: string; trader_id: string }>(
-    await db.execute(sql`
-      select p.id, p.order_no, p.locked_fiat_amount as amount, p.fiat_currency as currency, q.trader_id
-      from payout_orders p
-      join trader_quotes q on q.side = 'BUY' and q.active and p.locked_fiat_amount between q.min_fiat and q.max_fiat
-      join traders t on t.id = q.trader_id and t.status = 'active' and t.online
-      where p.status = 'PENDING_MATCH' and p.match_due_at > ${at}::timestamptz and p.created_at > ${since}::timestamptz`),
-  );
-  for (const row of tasks) {
-    await add('payout_task', { traderId: row.trader_id }, `task:${row.id}:${row.trader_id}`, { orderNo: row.order_no, amount: String(row.amount), currency: row.currency, flow: 'payout' });
-  }
+  // A payout waiting in the pool, to each online trader whose BUY quote's limits take its amount:
+  // one statement, in the database. The pool can hold a day of payouts (a busy merchant's
+  // hundred thousand): read into the process, payout by payout and trader by trader, they filled
+  // its memory, and most of them go to nobody (a trader with no Telegram and no push).
+  written += await enqueuePoolTaskAlerts(db, { at, since });
   return written;
 }

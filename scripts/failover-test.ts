@@ -35,6 +35,7 @@ runClusterAsScript({
   seconds,
   restartsAppNode: false,
   patientClients: true,
+  killsDatabase: true,
   database: async (say) => {
     ha = await AutoFailoverCluster.create({ nodes: 3, synchronous, say });
     const name = 'corridor_failover';

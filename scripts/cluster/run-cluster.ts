@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { connect } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
+import { connectionLost } from '../../db/pipelined-begin';
 import { tinyPng } from '../../tests/fixtures/images';
 import { startReceiver } from '../../tests/webhooks/receiver';
 import type { Chaos } from './chaos';
@@ -27,6 +28,13 @@ export interface ClusterRun {
   restartsAppNode: boolean;
   /** Clients resend every cut or 503 request with the same key (docs/api.md). */
   patientClients?: boolean;
+  /**
+   * The chaos kills the database's machines. This process's own pool (the seed, the checks, the
+   * buyer's "I Have Paid" run directly) then loses connections, and postgres.js sometimes reports
+   * such a loss outside any await (an unhandled rejection on a socket the kill closed). Those are
+   * logged and counted, not fatal: what the run judges is the app nodes, whose every exit it checks.
+   */
+  killsDatabase?: boolean;
   /** Further verdict lines of this run, after the common ones. */
   extraLines?(stats: LoadStats): Line[];
 }
@@ -173,6 +181,10 @@ export function runClusterAsScript(run: ClusterRun): void {
   // A fault nobody awaited still ends the run the same way: children killed, database dropped.
   for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
     process.on(event, (error: unknown) => {
+      if (run.killsDatabase && connectionLost(error)) {
+        say(`this process lost a database connection outside any await (${(error as { code?: string }).code ?? 'connection error'}): logged, not fatal`);
+        return;
+      }
       if (!interrupted) console.error(error instanceof Error ? error.stack : String(error));
       void (cleanup?.() ?? Promise.resolve()).finally(() => process.exit(interrupted ? 130 : 1));
     });

@@ -26,6 +26,16 @@ function recipientFilter(recipients: AlertRecipients) {
   return sql`u.role = 'operator'`;
 }
 
+/** The columns an alert's delivery rows are written with. */
+const insertDelivery = sql.raw('insert into alert_deliveries (user_id, kind, channel, dedupe_key, params, next_attempt_at, created_at, updated_at)');
+
+/** Each channel the user `u` has, as `c.channel`: a Telegram link, and any browser subscribed to push. */
+const channelsOfUser = sql.raw(`join lateral (
+      select 'telegram' as channel where exists (select 1 from telegram_links l where l.user_id = u.id)
+      union all
+      select 'push' where exists (select 1 from push_subscriptions s where s.user_id = u.id)
+    ) c on true`);
+
 /**
  * Writes one delivery per active recipient and channel they have (Telegram linked, push subscribed), in the caller's transaction.
  * The dedupe key makes a second write of the same alert (a scan run twice, a worker that crashed
@@ -34,17 +44,13 @@ function recipientFilter(recipients: AlertRecipients) {
  */
 export async function enqueueAlert(db: Executor, alert: NewAlert): Promise<number> {
   const at = alert.now.toISOString();
-  // One delivery per channel the person has: a Telegram link, and any browser subscribed to push.
+  // One delivery per channel the person has.
   const result = await db.execute(sql`
-    insert into alert_deliveries (user_id, kind, channel, dedupe_key, params, next_attempt_at, created_at, updated_at)
+    ${insertDelivery}
     select u.id, ${alert.kind}, c.channel, ${alert.source} || ':' || u.id::text || ':' || c.channel, ${JSON.stringify(alert.params)}::jsonb,
            ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
     from users u
-    join lateral (
-      select 'telegram' as channel where exists (select 1 from telegram_links l where l.user_id = u.id)
-      union all
-      select 'push' where exists (select 1 from push_subscriptions p where p.user_id = u.id)
-    ) c on true
+    ${channelsOfUser}
     where u.status = 'active' and ${recipientFilter(alert.recipients)}
     on conflict (dedupe_key) do nothing
     returning id`);
@@ -60,16 +66,12 @@ export async function enqueueAlert(db: Executor, alert: NewAlert): Promise<numbe
  */
 export async function enqueuePoolTaskAlerts(db: Executor, { at, since }: { at: string; since: string }): Promise<number> {
   const result = await db.execute(sql`
-    insert into alert_deliveries (user_id, kind, channel, dedupe_key, params, next_attempt_at, created_at, updated_at)
+    ${insertDelivery}
     select u.id, 'payout_task', c.channel, 'task:' || p.id::text || ':' || t.id::text || ':' || u.id::text || ':' || c.channel,
            jsonb_build_object('orderNo', p.order_no, 'amount', p.locked_fiat_amount::text, 'currency', p.fiat_currency, 'flow', 'payout'),
            ${at}::timestamptz, ${at}::timestamptz, ${at}::timestamptz
     from users u
-    join lateral (
-      select 'telegram' as channel where exists (select 1 from telegram_links l where l.user_id = u.id)
-      union all
-      select 'push' where exists (select 1 from push_subscriptions s where s.user_id = u.id)
-    ) c on true
+    ${channelsOfUser}
     join traders t on t.id = u.trader_id and t.status = 'active' and t.online
     join payout_orders p on p.status = 'PENDING_MATCH' and p.match_due_at > ${at}::timestamptz and p.created_at > ${since}::timestamptz
     where u.role = 'trader' and u.status = 'active'

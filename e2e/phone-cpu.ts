@@ -5,10 +5,9 @@ import type { Browser, Page } from '@playwright/test';
  * by a factor of the machine it runs on, so "4x" is a different phone on a fast machine and on a
  * slow one (or on one machine on a good day and a bad one: the same build measured 0.77 s and
  * 1.3-1.8 s with 4x on days when the machine's PostgreSQL also ran 5x slower). The speed is
- * Lighthouse's BenchmarkIndex (docs/throttling.md in Lighthouse: string building and array
- * copying, iterations per second / 10); the throttling rate is searched for until the throttled
- * page scores the target, as the DevTools' CPU calibration does (docs/performance.md, "The
- * checkout page's speed").
+ * Lighthouse's BenchmarkIndex (string building and array copying, iterations per second / 10);
+ * the throttling rate is searched for until the throttled page scores the target, as the
+ * DevTools' CPU calibration does (docs/performance.md, "The phone's CPU").
  */
 
 /**

@@ -14,7 +14,8 @@ const sleepUntil = (at: number) => sleep(Math.max(0, at - Date.now()));
 /**
  * The database's machines die under load (docs/operations.md, "Failover"):
  * - at 25 % of the load, the primary (keeper and postmaster, kill -9): a standby is promoted;
- * - at 55 %, the new primary's remaining standby: the primary goes on alone, asynchronously;
+ * - at 55 %, or once it is the new primary's synchronous standby if later, the new primary's
+ *   remaining standby: the primary goes on alone, asynchronously;
  * - at 65 %, the old primary comes back and rejoins as a standby.
  * Each outage runs from its kill until a write commits again, plus the app's reconnect grace; the
  * load's failures inside it are counted apart, and its first 2xx after the kill is the figure.
@@ -43,10 +44,14 @@ export function startDatabaseChaos(ha: AutoFailoverCluster, _cluster: Cluster, s
     await sleepUntil(loadStart + loadMs * 0.55);
     const standby = ha.nodes.find((node) => node !== oldPrimary && node !== promoted);
     if (standby) {
+      // The standby rejoins the new primary some seconds after the promotion (join_secondary,
+      // catchingup, secondary); only then does the primary wait for it, and only its loss then is
+      // the loss of the last synchronous standby. On a --quick run the two moments are close.
+      await ha.waitForSynchronousStandby(promoted, standby, NEW_PRIMARY_TIMEOUT_MS);
       const second: Outage = { what: `standby ${standby.name} killed`, from: Date.now() };
       stats.outages.push(second);
       ha.kill(standby);
-      note(`kill -9 standby ${standby.name} of the new primary: commits wait until the monitor lets ${promoted.name} go on alone`);
+      note(`kill -9 synchronous standby ${standby.name} of the new primary: commits wait until the monitor lets ${promoted.name} go on alone`);
       await writable(ha, promoted);
       second.to = Date.now() + RECONNECT_GRACE_MS;
       note(`${promoted.name} commits alone, ${((Date.now() - second.from) / 1000).toFixed(1)} s after the kill`);

@@ -98,10 +98,16 @@ export class AutoFailoverCluster {
       await cluster.startMonitor();
       const count = options.nodes ?? 2;
       for (let index = 1; index <= count; index += 1) await cluster.addNode(`node${index}`);
-      if (options.synchronous === false) {
-        // The formation first stops asking for a synchronous standby; then no node is in the quorum.
+      if (count > 2 || options.synchronous === false) {
+        // The monitor raises number_sync_standbys to 1 when a second standby joins, and with 1 a
+        // primary that has lost both standbys blocks every commit until one is back. At 0 a commit
+        // still waits for one standby (ANY 1) while either is healthy, and a primary left with none
+        // goes on alone (wait_primary): docs/deploy.md, "Failover".
         await cluster.waitForSteadyState(settleMs);
         cluster.autoctl(['set', 'formation', 'number-sync-standbys', '0', '--pgdata', cluster.nodes[0]!.pgdata]);
+      }
+      // Asynchronous: no node in the quorum either, so a commit never waits for a standby.
+      if (options.synchronous === false) {
         for (const node of cluster.nodes.slice(1)) cluster.autoctl(['set', 'node', 'replication-quorum', 'false', '--pgdata', node.pgdata]);
       }
       await cluster.waitForPrimary(60_000);
@@ -200,6 +206,27 @@ export class AutoFailoverCluster {
       throw new FormationUnsettled(`${error instanceof Error ? error.message : String(error)}\n${await this.explain()}`);
     } finally {
       await sql.end();
+    }
+  }
+
+  /**
+   * Waits until the monitor has `primary` in the primary state and `standby` in the secondary state:
+   * then `standby` is in the primary's synchronous_standby_names and a commit waits for it. Until
+   * then (join_secondary, catchingup) it is neither in the quorum nor a failover candidate, and the
+   * primary (in wait_primary) does not wait for it, so losing it would test nothing.
+   */
+  async waitForSynchronousStandby(primary: HaNode, standby: HaNode, timeoutMs: number): Promise<void> {
+    const sql = postgres(`postgres://postgres@127.0.0.1:${this.monitor!.port}/pg_auto_failover`, { max: 1, connect_timeout: 2, onnotice: () => {} });
+    try {
+      await retryUntil(timeoutMs, `${standby.name} to be the synchronous standby of ${primary.name}`, async () => {
+        const rows = await sql<{ name: string; reported: string; goal: string }[]>`
+          select nodename as name, reportedstate::text as reported, goalstate::text as goal
+          from pgautofailover.node where nodename in (${primary.name}, ${standby.name})`;
+        const at = (node: HaNode, state: string) => rows.some((row) => row.name === node.name && row.reported === state && row.goal === state);
+        if (!at(primary, 'primary') || !at(standby, 'secondary')) throw new Error(rows.map((row) => `${row.name} ${row.reported}->${row.goal}`).join(', '));
+      });
+    } finally {
+      await sql.end({ timeout: 1 }).catch(() => {});
     }
   }
 

@@ -71,10 +71,10 @@ export function connect(options: ConnectOptions): Database {
       connect_timeout: CONNECT_TIMEOUT_SECONDS,
       backoff: reconnectDelaySeconds,
       // No recycling by age. postgres.js ends each connection 30 to 60 minutes after it opened, and
-      // when one ends while a transaction waits for a connection (db/pipelined-begin.ts reserves one)
-      // that wait is never answered: after the first half hour under load a process's transactions
-      // stalled for good (db/pool-lifetime.test.ts shows it with a 1 s lifetime). PostgreSQL's own
-      // idle_session_timeout or a pooler is the place to recycle backends, if ever needed.
+      // when one ended while a transaction waited for a connection (db/pipelined-begin.ts reserves one)
+      // that wait was never answered: after the first half hour under load a process's transactions
+      // stalled for good. patches/ fixes that in the driver (db/pool-lifetime.test.ts); PostgreSQL's
+      // own idle_session_timeout or a pooler is still the place to recycle backends, if ever needed.
       max_lifetime: null,
       onnotice: () => {},
       ...(options.onStatement ? { debug: (_connection: number, query: string) => options.onStatement?.(query) } : {}),

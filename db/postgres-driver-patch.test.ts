@@ -25,4 +25,13 @@ describe('the PostgreSQL driver', () => {
     const source = readFileSync(path.join(root, file), 'utf8');
     expect(source).toContain("(x === 'prefer-standby' && xs.in_hot_standby === 'off' && hostIndex !== 0)");
   });
+
+  // A transaction waiting for a connection when the pool's connections were cut waited for good: the
+  // reconnect made for it dropped its reservation (db/pool-reconnect.test.ts runs it on one build).
+  it.each(['src', 'cjs/src'])('%s hands a reconnected connection to the reservation it was made for', (folder) => {
+    const connection = readFileSync(path.join(root, folder, 'connection.js'), 'utf8');
+    expect(connection).toContain('reserve && reserve(connection)');
+    const index = readFileSync(path.join(root, folder, 'index.js'), 'utf8');
+    expect(index).toMatch(/closed\.length\s*\?\s*connect\(closed\.shift\(\), query\)\s*:\s*queries\.push\(query\)/);
+  });
 });

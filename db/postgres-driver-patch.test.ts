@@ -31,6 +31,9 @@ describe('the PostgreSQL driver', () => {
   it.each(['src', 'cjs/src'])('%s hands a reconnected connection to the reservation it was made for', (folder) => {
     const connection = readFileSync(path.join(root, folder, 'connection.js'), 'utf8');
     expect(connection).toContain('reserve && reserve(connection)');
+    // And a connection lost while it starts fails its own statement without a rejection nobody handles.
+    expect(connection).toContain('return fetchArrayTypes().catch(noop)');
+    expect(connection).toContain('query.execute().catch(noop)');
     const index = readFileSync(path.join(root, folder, 'index.js'), 'utf8');
     expect(index).toMatch(/closed\.length\s*\?\s*connect\(closed\.shift\(\), query\)\s*:\s*queries\.push\(query\)/);
   });

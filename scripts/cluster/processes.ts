@@ -24,6 +24,8 @@ export interface Managed {
   killedAt?: number;
   /** Exited without being told to (a crash): the run fails. */
   crashed: boolean;
+  /** Still running when SIGTERM's grace ran out, and killed: its graceful stop hung. */
+  stopTimedOut?: boolean;
   exited: Promise<number | null>;
   output(): string;
 }
@@ -188,7 +190,10 @@ export class Cluster {
     }
     await Promise.all(
       running.map(async (p) => {
-        const timer = setTimeout(() => p.child.kill('SIGKILL'), graceMs);
+        const timer = setTimeout(() => {
+          p.stopTimedOut = true;
+          p.child.kill('SIGKILL');
+        }, graceMs);
         await p.exited;
         clearTimeout(timer);
       }),

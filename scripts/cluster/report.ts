@@ -46,6 +46,7 @@ export function verdict(stats: LoadStats, figures: DatabaseFigures, facts: RunFa
   const otherwise = sum(all.map((f) => f.failedOtherwise)) + stats.byStep['payin.paid'].failedOtherwise;
   const heldAtKill = sum([...stats.inFlightAtKill.values()]);
   const crashed = facts.processes.filter((p) => p.crashed).map((p) => `${p.name}#${p.incarnation}`);
+  const hung = facts.processes.filter((p) => p.stopTimedOut).map((p) => `${p.name}#${p.incarnation}`);
   const restarted = facts.restartedNodeKey ? stats.byNode.get(facts.restartedNodeKey)?.ok ?? 0 : 0;
   const line = (label: string, value: number | string, rule: Line['rule'], pass = true): Line => ({ label, value: String(value), rule, pass });
   return [
@@ -74,6 +75,7 @@ export function verdict(stats: LoadStats, figures: DatabaseFigures, facts: RunFa
     line('ledger invariants (checkLedgerInvariants)', figures.ledgerOk ? 'ok' : 'FAILED', 'must be ok', figures.ledgerOk),
     line('kills and restarts that failed', facts.chaosFailures.length === 0 ? 0 : facts.chaosFailures.join('; '), 'must be 0', facts.chaosFailures.length === 0),
     line('processes that exited without being told to', crashed.length === 0 ? 0 : crashed.join(' '), 'must be 0', crashed.length === 0),
+    line('processes whose graceful stop (SIGTERM) outlasted its grace and were killed', hung.length === 0 ? 0 : hung.join(' '), 'must be 0', hung.length === 0),
   ];
 }
 

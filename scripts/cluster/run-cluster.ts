@@ -113,8 +113,10 @@ async function main(run: ClusterRun, say: (line: string) => void, runStart: numb
       say(`waiting ${((settleUntil - Date.now()) / 1000).toFixed(0)} s for the timers of the seeded orders (windows are ${WINDOW_SECONDS} s)`);
       await new Promise((resolve) => setTimeout(resolve, settleUntil - Date.now()));
     }
-    await cluster.stop(cluster.nodes);
+    // The schedulers stop at SIGTERM (scripts/run-corridor.ts): a node slow to exit after that must
+    // not move the timers' cutoff on past timers that came due once no scheduler was left.
     const schedulersStoppedAt = new Date();
+    await cluster.stop(cluster.nodes);
     say('app nodes stopped (SIGTERM); waiting for the webhook queue to drain');
 
     const drainDeadline = Date.now() + DRAIN_TIMEOUT_MS;

@@ -291,10 +291,13 @@ export class AutoFailoverCluster {
 
   /**
    * The machine dies: kill -9 its keeper and its postmaster together (the keeper alone would start
-   * a killed postmaster again, which is a restart, not a failover).
+   * a killed postmaster again, which is a restart, not a failover), and the postmaster's children:
+   * each is in a session of its own, and one that missed its postmaster's death (the monitor's
+   * health-check worker once did) went on running, and using the machine, after its formation was gone.
    */
   kill(node: HaNode): void {
-    const pids = [node.keeper?.pid ? -node.keeper.pid : undefined, postmasterPid(node.pgdata)].filter((pid): pid is number => pid !== undefined);
+    const postmaster = postmasterPid(node.pgdata);
+    const pids = [node.keeper?.pid ? -node.keeper.pid : undefined, postmaster, ...childrenOf(postmaster)].filter((pid): pid is number => pid !== undefined);
     for (const pid of pids) {
       try {
         process.kill(pid, 'SIGKILL');
@@ -428,6 +431,16 @@ function postmasterPid(pgdata: string): number | undefined {
     return Number.isInteger(pid) && pid > 0 ? pid : undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** A process's children (Linux's /proc); none when it is gone. */
+function childrenOf(pid: number | undefined): number[] {
+  if (pid === undefined) return [];
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
   }
 }
 

@@ -46,6 +46,11 @@ const nextConfig = {
   reactStrictMode: true,
   typedRoutes: false,
   experimental: {
+    // A page's code loads on the page's first request, not every page's at start (Next's default):
+    // a node holds the pages it serves. Preloading all of them kept about 25 MB more on the heap of every
+    // server, one that serves only the API and the dashboards' calls too, to save each page's first
+    // visit some 100-250 ms once (docs/performance.md, "Memory").
+    preloadEntriesOnStart: false,
     // Each page family has its own root layout (docs/architecture.md, "Page families"), so an
     // address no route matches is answered by app/global-not-found.tsx.
     globalNotFound: true,

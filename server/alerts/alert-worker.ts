@@ -3,14 +3,12 @@ import type { Db } from '../../db/client';
 import { log } from '../logging/log';
 import { deliverDueAlerts } from './deliver-alerts';
 import { feedAlerts } from './feed-alerts';
-import { pushSender } from './push/push-sender';
 import { vapidKeysOf, type VapidKeys } from './push/vapid-keys';
 import { keyring } from '../config/keyring';
 import { env } from '../../config/env';
 import { scanAlerts } from './scan-alerts';
-import { telegramBot, type TelegramConfig } from './telegram/telegram-bot';
+import type { TelegramConfig } from './telegram/telegram-bot';
 import { pollTelegramUpdates } from './telegram/poll-telegram';
-import { telegramSender } from './telegram/telegram-sender';
 
 /**
  * The channels from the environment (docs/operations.md, "Alerts to people"): Telegram when a bot
@@ -48,9 +46,6 @@ export interface RunningAlertWorker {
  */
 export function startAlertWorker(db: Db, options: AlertWorkerOptions): RunningAlertWorker {
   const workerId = options.workerId ?? `alerts-${randomUUID().slice(0, 8)}`;
-  const bot = options.telegram ? telegramBot(options.telegram) : undefined;
-  const sender = bot ? telegramSender(bot.api) : undefined;
-  const push = options.push ? pushSender(options.push.vapid, options.push.subject, { allowPrivate: options.push.allowPrivate }) : undefined;
   let stopping = false;
   let lastScan = 0;
   let wake: (() => void) | undefined;
@@ -66,6 +61,7 @@ export function startAlertWorker(db: Db, options: AlertWorkerOptions): RunningAl
   };
 
   const loop = (async () => {
+    const { bot, sender, push } = await openChannels(options);
     while (!stopping) {
       const now = new Date();
       let busy = await step('feed', () => feedAlerts(db));
@@ -94,4 +90,17 @@ export function startAlertWorker(db: Db, options: AlertWorkerOptions): RunningAl
       await loop;
     },
   };
+}
+
+/**
+ * The channels' clients, loaded only when configured: grammY and web-push hold about 4 and 1.5 MB
+ * of heap once loaded, in every process that runs the worker (docs/performance.md, "Memory").
+ */
+async function openChannels(options: AlertWorkerOptions) {
+  const bot = options.telegram ? (await import('./telegram/telegram-bot')).telegramBot(options.telegram) : undefined;
+  const sender = bot ? (await import('./telegram/telegram-sender')).telegramSender(bot.api) : undefined;
+  const push = options.push
+    ? (await import('./push/push-sender')).pushSender(options.push.vapid, options.push.subject, { allowPrivate: options.push.allowPrivate })
+    : undefined;
+  return { bot, sender, push };
 }

@@ -1,5 +1,5 @@
 import { createWalletClient, erc20Abi, getAddress, http } from 'viem';
-import { foundry } from 'viem/chains';
+import { anvilChain } from './anvil-chain';
 import type { Db } from '../../db/client';
 import { env } from '../../config/env';
 import { chainDepositAddress } from '../deposits/chain-deposit-address';
@@ -22,7 +22,7 @@ export async function sendTestUsdt(db: Db, options: { owner: DepositOwner; chain
     throw new DomainError('CHAIN_NOT_SUPPORTED', 'Test USDT can be sent only on the demo chain, in demo mode.');
   }
   const { address } = await chainDepositAddress(db, { owner: options.owner, chainKey: options.chainKey, settings: options.settings });
-  const client = createWalletClient({ chain: foundry, transport: http(chain.rpcUrl), account: chain.funder });
+  const client = createWalletClient({ chain: anvilChain, transport: http(chain.rpcUrl), account: chain.funder });
   const txHash = await client.writeContract({ address: chain.token, abi: erc20Abi, functionName: 'transfer', args: [getAddress(address), TEST_AMOUNT] });
   return { txHash, amount: '25.000000' };
 }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createWalletClient, getAddress, http, publicActions, type Abi, type Address, type Hex } from 'viem';
-import { foundry } from 'viem/chains';
+import { anvilChain } from './anvil-chain';
 import type { ChainConfig } from '../chains/chains';
 import { anvilBinary } from './anvil-binary';
 import { spawnAnvil } from './spawn-anvil';
@@ -62,7 +62,7 @@ export async function startDemoChain(options: { port?: number } = {}): Promise<{
       });
     });
     const rpcUrl = `http://127.0.0.1:${port}`;
-    const client = createWalletClient({ chain: foundry, transport: http(rpcUrl), account: FUNDER }).extend(publicActions);
+    const client = createWalletClient({ chain: anvilChain, transport: http(rpcUrl), account: FUNDER }).extend(publicActions);
     const { abi, bytecode } = compiled();
     const deployed = await client.waitForTransactionReceipt({ hash: await client.deployContract({ abi, bytecode, args: ['Demo USDT', 'USDT', 6] }) });
     if (!deployed.contractAddress) throw new Error('the test USDT was not deployed');

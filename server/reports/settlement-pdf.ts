@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import pdfmake from 'pdfmake';
 import type { Content, TDocumentDefinitions, TFontDictionary } from 'pdfmake/interfaces';
 import type { SettlementReport, SignedSettlementReport } from './settlement-report.schema';
 
@@ -12,9 +11,24 @@ const CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
 const CJK_FACE = 'NotoSansCJKsc-Regular';
 const STANDARD_FONTS = ['Helvetica', 'Helvetica-Bold', 'Helvetica-Oblique', 'Helvetica-BoldOblique'];
 
-let configured = false;
-function configure(): void {
-  if (configured) return;
+type Pdfmake = typeof import('pdfmake');
+
+/**
+ * pdfmake, loaded on the first PDF a process makes and configured once. With its font engine it
+ * holds about 8 MB of heap, and most processes never print a report (docs/performance.md, "Memory").
+ */
+let loading: Promise<Pdfmake> | undefined;
+function loadPdfmake(): Promise<Pdfmake> {
+  loading ??= import('pdfmake').then((loaded) => {
+    // pdfmake is CommonJS: Node's import() gives its exports as the namespace's default.
+    const pdfmake = (loaded as unknown as { default?: Pdfmake }).default ?? loaded;
+    configure(pdfmake);
+    return pdfmake;
+  });
+  return loading;
+}
+
+function configure(pdfmake: Pdfmake): void {
   // No report names a URL or a file: fetching one (or reading any file but the font) would be a bug.
   pdfmake.setUrlAccessPolicy(() => false);
   // The standard fonts are named, not read; pdfmake asks the policy about their names all the same.
@@ -26,7 +40,6 @@ function configure(): void {
     ...(existsSync(CJK_FONT) ? { NotoSansCJK: { normal: cjk, bold: cjk, italics: cjk, bolditalics: cjk } } : {}),
   };
   pdfmake.setFonts(fonts as unknown as TFontDictionary);
-  configured = true;
 }
 
 function needsCjk(report: SettlementReport): boolean {
@@ -41,7 +54,7 @@ function needsCjk(report: SettlementReport): boolean {
  * not the canonical form.
  */
 export async function settlementPdf(signed: SignedSettlementReport): Promise<Uint8Array> {
-  configure();
+  const pdfmake = await loadPdfmake();
   const { report, signature } = signed;
   const font = needsCjk(report) && existsSync(CJK_FONT) ? 'NotoSansCJK' : 'Helvetica';
   const header = ['Time (UTC)', 'Category', 'Order', 'Your order', 'Fiat', 'Rate', 'Gross', 'Fee', 'Net', 'Trader', 'Bank notification / tx'];

@@ -2,14 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CorridorClient } from '../../clients/node/corridor-client';
 import { payinOrders } from '../../db/schema';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../../server/ledger';
 import { orderCountDrift } from '../../server/listing/order-count-drift';
-import { createBatching, scrapeRuntime } from '../../scripts/bench/server-runtime';
 import { apiMerchant, payinTrader } from '../api/api-harness';
 import { createTestDatabase, type TestDatabase } from '../db/test-database';
-import { spawnCorridor } from './spawn-corridor';
+import { resendToNewServer, sendCreatesUntilKilled, type SendCreate } from './creates-until-killed';
 
 const TRADER_BALANCE = '1000000.000000';
 
@@ -32,32 +30,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kill -9 during batched pay-in cre
   it('keeps every acknowledged create, and a retried key makes one order', async () => {
     const trader = await payinTrader(database.db, '7.0000', TRADER_BALANCE);
     const merchant = await apiMerchant(database.db, '0');
-    const first = await spawnCorridor(database.url!, { CORRIDOR_SCHEDULER: 'off', CORRIDOR_WEBHOOK_WORKER: 'off' });
-    const clientOf = (url: string) => new CorridorClient({ baseUrl: url, apiKey: merchant.apiKey, apiSecret: merchant.apiSecret });
-    const client = clientOf(first.url);
-
-    type Body = { merchantOrderNo: string; assetAmount: string };
-    type Sent = { key: string; body: Body; status: number | 'network error' };
-    const sent: Sent[] = [];
-    let killed = false;
-    let batching = { creates: 0, commits: 0 };
-    const sendUntilKilled = async () => {
-      while (!killed) {
-        const request = { key: randomBytes(8).toString('hex'), body: { merchantOrderNo: `mo-${randomBytes(8).toString('hex')}`, assetAmount: '1.000000' } };
-        try {
-          sent.push({ ...request, status: (await client.createPayin(request.body, request.key)).status });
-        } catch {
-          sent.push({ ...request, status: 'network error' });
-        }
-        if (!killed && sent.filter((entry) => entry.status === 201).length >= 150) {
-          killed = true;
-          batching = createBatching(await scrapeRuntime(first.url), 'payin');
-          first.child.kill('SIGKILL');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 32 }, sendUntilKilled));
-    await first.exited;
+    const send: SendCreate<{ merchantOrderNo: string; assetAmount: string }> = (client, body, key) => client.createPayin(body, key);
+    const nextBody = () => ({ merchantOrderNo: `mo-${randomBytes(8).toString('hex')}`, assetAmount: '1.000000' });
+    const { sent, batching } = await sendCreatesUntilKilled(database.url!, merchant, 'payin', send, nextBody);
 
     // The kill landed on batched load: more creates than commits.
     expect(batching.creates).toBeGreaterThan(batching.commits);
@@ -85,14 +60,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('kill -9 during batched pay-in cre
     await expectBalancesOfOrders();
 
     // The requests that lost their answer, sent again with the same key to a new process.
-    const second = await spawnCorridor(database.url!, { CORRIDOR_SCHEDULER: 'off', CORRIDOR_WEBHOOK_WORKER: 'off' });
-    try {
-      const retried = await Promise.all(lost.map((entry) => clientOf(second.url).createPayin(entry.body, entry.key)));
-      expect(retried.map((response) => response.status).filter((status) => status !== 201)).toEqual([]);
-    } finally {
-      second.child.kill('SIGTERM');
-      await second.exited;
-    }
+    expect((await resendToNewServer(database.url!, merchant, lost, send)).filter((status) => status !== 201)).toEqual([]);
     const all = sent.map((entry) => entry.body.merchantOrderNo);
     const afterRetry = await database.db.select({ merchantOrderNo: payinOrders.merchantOrderNo }).from(payinOrders).where(inArray(payinOrders.merchantOrderNo, all));
     expect(afterRetry.length).toBe(sent.length);

@@ -56,4 +56,51 @@ describe('GroupCommit', () => {
     expect(outcomes[0]).toMatchObject({ status: 'fulfilled', value: 2 });
     expect(outcomes[1]).toMatchObject({ status: 'rejected' });
   });
+
+  it('holds a due batch while maxInFlight batches run, gathers the calls that arrive meanwhile, and sends them when one finishes', async () => {
+    const runs: number[][] = [];
+    const finishers: (() => void)[] = [];
+    const batches = new GroupCommit<number, number>(
+      async (items) => {
+        runs.push(items);
+        await new Promise<void>((resolve) => finishers.push(resolve));
+        return items;
+      },
+      { maxItems: 3, windowMs: 1, maxInFlight: 1 },
+    );
+    const first = batches.submit(1);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toEqual([[1]]);
+    // Due long since, and beyond one batch: they wait for the running one.
+    const waiting = [2, 3, 4, 5].map((item) => batches.submit(item));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs).toEqual([[1]]);
+    finishers.shift()!();
+    await first;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // The first three as one batch; the fourth waits for it in turn.
+    expect(runs).toEqual([[1], [2, 3, 4]]);
+    finishers.shift()!();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(runs).toEqual([[1], [2, 3, 4], [5]]);
+    finishers.shift()!();
+    await expect(Promise.all(waiting)).resolves.toEqual([2, 3, 4, 5]);
+  });
+
+  it('runs batches side by side up to maxInFlight', async () => {
+    let running = 0;
+    let most = 0;
+    const batches = new GroupCommit<number, number>(
+      async (items) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        running -= 1;
+        return items;
+      },
+      { maxItems: 1, windowMs: 1, maxInFlight: 2 },
+    );
+    await expect(Promise.all([1, 2, 3, 4, 5].map((item) => batches.submit(item)))).resolves.toEqual([1, 2, 3, 4, 5]);
+    expect(most).toBe(2);
+  });
 });

@@ -99,8 +99,11 @@ export async function writePayinCreates(db: Executor, creates: readonly Prepared
  * pg_subtrans, a known cliff. A payout create is one subtransaction; a matched pay-in is two (the
  * create's and its candidate's, which stays once released), and a candidate skipped after the bond
  * cap locked its trader keeps one more. Refused ones give theirs back when they roll back.
+ * Two batches at most are in the database at once: the creates of one trader's account lock the
+ * same rows, and a third batch would only wait on their locks (docs/performance.md, "Two batches
+ * at a time").
  */
-const PAYIN_CREATE_BATCH = { maxItems: 32, windowMs: 1 };
+const PAYIN_CREATE_BATCH = { maxItems: 32, windowMs: 1, maxInFlight: 2 };
 
 const batchers = new WeakMap<Db, GroupCommit<PreparedPayinCreate, PayinCreateOutcome>>();
 

@@ -89,8 +89,10 @@ function compare(a: string, b: string): number {
  * creates for the price of one commit. 64 is also PostgreSQL's cache of subtransaction ids per
  * backend (each create is one subtransaction): past it, every other backend's snapshot has to look
  * subtransactions up in pg_subtrans, a known cliff, so the bound must not be raised past 64.
+ * Two batches at most are in the database at once: one merchant's creates lock its balance rows,
+ * and a third batch would only wait on their locks (docs/performance.md, "Two batches at a time").
  */
-const PAYOUT_CREATE_BATCH = { maxItems: 64, windowMs: 1 };
+const PAYOUT_CREATE_BATCH = { maxItems: 64, windowMs: 1, maxInFlight: 2 };
 
 const batchers = new WeakMap<Db, GroupCommit<PreparedPayoutCreate, PayoutCreateOutcome>>();
 

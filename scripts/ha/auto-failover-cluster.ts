@@ -18,19 +18,20 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
  * The monitor's health checks, tuned for seconds (the defaults take about 30 s to fail over): a
- * node checked every second that fails twice and has not reported for 2 s is unhealthy, and the
+ * node checked every half second that fails twice and has not reported for 1 s is unhealthy (a
+ * busy node still answers its checks, within 3 s, so the failed checks are what tell), and the
  * monitor waits 3 s for the old primary to demote itself before the promoted standby takes writes
  * (until then it is read-only). Each keeper gives up a primary it cannot confirm with the monitor
  * or a standby after 2 s (network_partition_timeout), inside the monitor's 3 s, so two primaries
  * never take writes at once.
  */
 const MONITOR_SETTINGS: Record<string, string> = {
-  'pgautofailover.health_check_period': '1000',
+  'pgautofailover.health_check_period': '500',
   // A dead node refuses at once; a busy one may take seconds to answer, and is not dead.
   'pgautofailover.health_check_timeout': '3000',
   'pgautofailover.health_check_max_retries': '1',
   'pgautofailover.health_check_retry_delay': '500',
-  'pgautofailover.node_considered_unhealthy_timeout': '2000',
+  'pgautofailover.node_considered_unhealthy_timeout': '1000',
   'pgautofailover.primary_demote_timeout': '3000',
 };
 const KEEPER_SETTINGS: Record<string, string> = {

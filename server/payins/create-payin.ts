@@ -5,7 +5,8 @@ import { payinOrders, type merchants } from '../../db/schema';
 import { DomainError } from '../errors';
 import { computePayinAmounts, type PayinAmounts } from '../money/payin-amounts';
 import type { PayinAmountIn } from '../routing/payin-candidates';
-import { routePayin, type RoutingRandom } from '../routing/route-payin';
+import { routePayin, type PayinRoute, type RoutingRandom } from '../routing/route-payin';
+import { payinRouteReads } from '../routing/route-payin-batches';
 import type { RoutedCandidate } from '../routing/select-route';
 import { routingDay } from '../routing/routing-day';
 import { newOrderNo } from '../payouts/order-numbers';
@@ -89,7 +90,8 @@ interface CreatePayinRequest extends CreatePayinOptions {
  * answer stored with the order, in its transaction, and a replay returns it.
  *
  * The reads and the arithmetic happen first, outside any transaction (routing's and the risk
- * rules' reads lock nothing either); then the create goes to `create_payins` with other creates
+ * rules' reads lock nothing either; routing reads once for the creates that arrive together,
+ * server/routing/route-payin-batches.ts); then the create goes to `create_payins` with other creates
  * arriving in the same millisecond (create-payin-batch.ts): one round trip and one commit for the
  * batch, with an outcome per create (docs/performance.md, "One pay-in write path"). A create
  * refused before writing (NO_LIQUIDITY, RISK_BLOCKED) goes too, as a refusal: the function claims
@@ -100,7 +102,8 @@ export async function createPayinOnce(db: Db, request: CreatePayinRequest): Prom
   let create: PreparedPayinCreate;
   let refusal: DomainError | undefined;
   try {
-    create = { ...(await preparePayinCreate(db, request, true)).create, ...scope };
+    const route: RouteRead = (amount) => payinRouteReads(db).submit({ amount, now: request.now, random: request.random });
+    create = { ...(await preparePayinCreate(db, request, true, route)).create, ...scope };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     create = { ...scope, refusal: error.code };
@@ -155,6 +158,9 @@ function answer(request: CreatePayinRequest, create: PreparedPayinCreate, refusa
   }
 }
 
+/** Where a create's route comes from: its own read, or the read it shares with its batch. */
+type RouteRead = (amount: PayinAmountIn) => Promise<PayinRoute>;
+
 interface PreparedPayin {
   create: PreparedPayinWrite;
   payUrl: string;
@@ -167,9 +173,14 @@ interface PreparedPayin {
  * token and the escrow's legs. With `answers`, the 201 body each outcome would send, for the
  * stored answer of an Idempotency-Key.
  */
-export async function preparePayinCreate(db: Executor, { merchant, input, now, ...options }: CreatePayinOptions, answers = false): Promise<PreparedPayin> {
+export async function preparePayinCreate(
+  db: Executor,
+  { merchant, input, now, ...options }: CreatePayinOptions,
+  answers = false,
+  routeRead: RouteRead = (amount) => routePayin(db, amount, { now, random: options.random }),
+): Promise<PreparedPayin> {
   const amountIn: PayinAmountIn = input.assetAmount !== undefined ? { assetAmount: input.assetAmount } : { fiatAmount: input.fiatAmount as string };
-  const route = await routePayin(db, amountIn, { now, random: options.random });
+  const route = await routeRead(amountIn);
   if (!route.bestPrice) throw new DomainError('NO_LIQUIDITY', 'No trader quote can serve this amount.');
   const quoted = amountsAt(amountIn, route.bestPrice, merchant.payinFeeBps);
   const risk = await evaluateRisk(db, {

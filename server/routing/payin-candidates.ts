@@ -47,6 +47,7 @@ interface CandidateSignals {
 export type PayinAmountIn = { fiatAmount: string } | { assetAmount: string };
 
 type Row = {
+  ask: number | string;
   traderId: string;
   price: string;
   bankAccountId: string | null;
@@ -73,26 +74,52 @@ type Row = {
   bestPrice: string;
 };
 
-/**
- * Trader accounts that could take this pay-in now, with what routing scores them on. Only online,
- * active traders with a SELL quote whose per-order limits hold the CNY amount count. Each of their
- * active receiving accounts whose own per-order bounds hold the amount, that is under its daily
- * order and CNY limits, out of its cooldown and not paused (docs/routing.md, "Account limits") is
- * a candidate; a trader with none is listed once without an account, so the best quoted price is
- * known for an order that must wait. An auto-confirm account whose forwarder is silent
- * (server/traders/listener-health.ts) is skipped. A trader the new-trader gate holds (docs/routing.md,
- * "New traders") has its accounts' daily order limit and per-order maximum lowered to the gate's.
- * Ordered as price-only routing takes them: accounts that can take it first, then the lowest SELL
- * price (the buyer pays least), ties to the trader matched longest ago so work spreads, then the
- * trader's newest account. `bestPrice` is the best quoted price whether or not an account is free.
- * `maxPrice` keeps a queued order's locked rate: a later match must not be at a worse price.
- * One statement: the accounts' completions and failures, the bank totals and the candidates.
- */
+/** One pay-in to find candidates for: its amount and, for a queued order, the worst price it may take. */
+export interface PayinCandidateAsk {
+  amount: PayinAmountIn;
+  maxPrice?: string;
+}
+
+export interface PayinCandidates {
+  candidates: PayinCandidate[];
+  /** The best price any quote offers for the amount (null: no quote holds it). */
+  bestPrice: string | null;
+}
+
+/** The candidates for one pay-in: `payinCandidatesFor` with one ask. */
 export async function payinCandidates(
   db: Executor,
   amount: PayinAmountIn,
   options: { maxPrice?: string; limit?: number; now?: Date; settings?: RoutingSettings } = {},
-): Promise<{ candidates: PayinCandidate[]; bestPrice: string | null }> {
+): Promise<PayinCandidates> {
+  const [answer] = await payinCandidatesFor(db, [{ amount, maxPrice: options.maxPrice }], options);
+  return answer ?? { candidates: [], bestPrice: null };
+}
+
+/**
+ * Trader accounts that could take each of these pay-ins now, with what routing scores them on.
+ * Only online, active traders with a SELL quote whose per-order limits hold the CNY amount count.
+ * Each of their active receiving accounts whose own per-order bounds hold the amount, that is under
+ * its daily order and CNY limits, out of its cooldown and not paused (docs/routing.md, "Account
+ * limits") is a candidate; a trader with none is listed once without an account, so the best
+ * quoted price is known for an order that must wait. An auto-confirm account whose forwarder is
+ * silent (server/traders/listener-health.ts) is skipped. A trader the new-trader gate holds
+ * (docs/routing.md, "New traders") has its accounts' daily order limit and per-order maximum
+ * lowered to the gate's. Ordered as price-only routing takes them: accounts that can take it
+ * first, then the lowest SELL price (the buyer pays least), ties to the trader matched longest ago
+ * so work spreads, then the trader's newest account. `bestPrice` is the best quoted price whether
+ * or not an account is free. `maxPrice` keeps a queued order's locked rate: a later match must not
+ * be at a worse price.
+ * One statement answers all the asks, in their order: the accounts' completions and failures and
+ * the bank totals do not depend on the amount and are counted once for all of them
+ * (docs/performance.md, "One routing read per batch").
+ */
+export async function payinCandidatesFor(
+  db: Executor,
+  asks: readonly PayinCandidateAsk[],
+  options: { limit?: number; now?: Date; settings?: RoutingSettings } = {},
+): Promise<PayinCandidates[]> {
+  if (asks.length === 0) return [];
   const now = options.now ?? new Date();
   const settings = options.settings;
   const windowStart = new Date(now.getTime() - (settings?.windowMinutes ?? 180) * 60_000);
@@ -108,14 +135,21 @@ export async function payinCandidates(
   const gated = gate?.enabled ? sql`(r.gate_lifted_at is null)` : sql`false`;
   // The CNY the buyer pays and the USDT the trader escrows, at each quote's own price
   // (docs/amounts.md, "Pay-in amounts": fiat rounds up from an asset amount, the asset rounds down from fiat).
-  const fiat =
-    'fiatAmount' in amount ? sql`${amount.fiatAmount}::numeric` : sql`ceil(${amount.assetAmount}::numeric * q.price * 100) / 100`;
-  const asset =
-    'assetAmount' in amount ? sql`${amount.assetAmount}::numeric` : sql`floor(${amount.fiatAmount}::numeric / q.price * 1000000) / 1000000`;
+  const fiat = sql`m.fiat`;
+  const asset = sql`m.asset`;
+  const askRows = asks.map((ask, index) => ({
+    i: index,
+    fiat: 'fiatAmount' in ask.amount ? ask.amount.fiatAmount : null,
+    asset: 'assetAmount' in ask.amount ? ask.amount.assetAmount : null,
+    max_price: ask.maxPrice ?? null,
+  }));
+  const preference = sql`b.id is null, q.price asc, t.last_matched_at asc nulls first, q.trader_id, b.created_at desc nulls last, b.id`;
   const nowParam = sql`${now.toISOString()}::timestamptz`;
   const rows = rowsOf<Row>(
     await db.execute(sql`
-      with failure as (
+      with asks as (
+        select * from jsonb_to_recordset(${JSON.stringify(askRows)}::text::jsonb) as x(i int, fiat numeric, asset numeric, max_price numeric)
+      ), failure as (
         -- Each failure, with when it happened (docs/routing.md, "Signals"), from the failures' own index.
         select o.trader_bank_account_id as account_id, o.matched_at,
                coalesce(o.disputed_at, o.cancelled_at, o.completed_at, o.updated_at) as at
@@ -147,7 +181,8 @@ export async function payinCandidates(
       ), bank_stats as (
         select bank_name, sum(completed)::int as completed, sum(failed)::int as failed from account_stats group by bank_name
       )
-      select q.trader_id as "traderId", q.price::text as price,
+      select c.* from asks x cross join lateral (
+      select x.i as ask, q.trader_id as "traderId", q.price::text as price,
              b.id as "bankAccountId", b.auto_confirm as "autoConfirm",
              coalesce(a.balance >= ${asset}, false) as "canEscrow",
              (${fiat})::numeric(20, 2)::text as "fiatAmount",
@@ -162,8 +197,13 @@ export async function payinCandidates(
              t.last_matched_at as "lastMatchedAt",
              r.completed as "repCompleted", r.failed as "repFailed", r.median_release_seconds as "repMedianRelease",
              r.disputes_lost as "repDisputesLost",
-             (min(q.price) over ())::text as "bestPrice"
+             (min(q.price) over ())::text as "bestPrice",
+             row_number() over (order by ${preference}) as rank
       from trader_quotes q
+      cross join lateral (
+        select coalesce(x.fiat, ceil(x.asset * q.price * 100) / 100) as fiat,
+               coalesce(x.asset, floor(x.fiat / q.price * 1000000) / 1000000) as asset
+      ) m
       join traders t on t.id = q.trader_id
       left join trader_reputation r on r.trader_id = q.trader_id
       left join lateral (
@@ -194,11 +234,19 @@ export async function payinCandidates(
       where q.side = 'SELL' and q.active and t.online and t.status = 'active'
         and q.min_fiat <= ${fiat} and q.max_fiat >= ${fiat}
         ${settings?.bond.capEnabled ? withinBondCap(asset, settings.bond.multiple) : sql``}
-        ${options.maxPrice ? sql`and q.price <= ${options.maxPrice}::numeric` : sql``}
-      order by b.id is null, q.price asc, t.last_matched_at asc nulls first, q.trader_id, b.created_at desc nulls last, b.id
-      limit ${options.limit ?? 10}`),
+        and (x.max_price is null or q.price <= x.max_price)
+      order by ${preference}
+      limit ${options.limit ?? 10}
+      ) c
+      order by c.ask, c.rank`),
   );
-  return { candidates: rows.map(candidateOf), bestPrice: rows[0]?.bestPrice ?? null };
+  const answers: PayinCandidates[] = asks.map(() => ({ candidates: [], bestPrice: null }));
+  for (const row of rows) {
+    const answer = answers[Number(row.ask)] as PayinCandidates;
+    answer.candidates.push(candidateOf(row));
+    answer.bestPrice ??= row.bestPrice;
+  }
+  return answers;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { traders } from '../../db/schema';
-import { payinCandidates, type PayinAmountIn } from './payin-candidates';
+import { payinCandidatesFor, type PayinAmountIn, type PayinCandidateAsk } from './payin-candidates';
 import { routingSettings, type RoutingSettings, type RoutingWeights } from './routing-settings';
 import { orderCandidates, type RoutedCandidate } from './select-route';
 
@@ -26,15 +26,32 @@ export async function routePayin(
   amount: PayinAmountIn,
   input: { now: Date; maxPrice?: string; random?: RoutingRandom },
 ): Promise<PayinRoute> {
+  const [route] = await routePayins(db, [{ amount, maxPrice: input.maxPrice, random: input.random }], input.now);
+  if (!route) throw new Error('routing answered no route');
+  return route;
+}
+
+/** One pay-in to route, with where its draws come from (Math.random when absent). */
+export interface PayinRouteAsk extends PayinCandidateAsk {
+  random?: RoutingRandom;
+}
+
+/**
+ * Routes several pay-ins with one read of the settings, one of the candidates and one of the
+ * traders' weights (docs/performance.md, "One routing read per batch"); each is ordered with its
+ * own draws. Answers in the asks' order.
+ */
+export async function routePayins(db: Executor, asks: readonly PayinRouteAsk[], now: Date): Promise<PayinRoute[]> {
   const { value: settings } = await routingSettings(db);
   const limit = settings.mode === 'scored' ? 100 : 10;
-  const { candidates, bestPrice } = await payinCandidates(db, amount, { maxPrice: input.maxPrice, now: input.now, settings, limit });
-  const weights = settings.mode === 'scored' ? await traderWeights(db, [...new Set(candidates.map((c) => c.traderId))]) : new Map();
-  return {
+  const found = await payinCandidatesFor(db, asks, { now, settings, limit });
+  const traderIds = new Set(found.flatMap(({ candidates }) => candidates.map((c) => c.traderId)));
+  const weights = settings.mode === 'scored' ? await traderWeights(db, [...traderIds]) : new Map();
+  return found.map(({ candidates, bestPrice }, index) => ({
     settings,
-    attempts: orderCandidates(candidates, settings, input.random ?? Math.random, weights),
+    attempts: orderCandidates(candidates, settings, asks[index]?.random ?? Math.random, weights),
     bestPrice,
-  };
+  }));
 }
 
 async function traderWeights(db: Executor, traderIds: string[]): Promise<Map<string, Partial<RoutingWeights>>> {

@@ -31,7 +31,7 @@ describe.each(['default', 'pglite'] as const)('one batch of pay-in creates (%s)'
   /** A create as the API would prepare it, with its stored answers: its own key unless given, the body's hash as the request's. */
   const prepare = async (merchantId: string, body: { merchantOrderNo: string; assetAmount?: string; fiatAmount?: string }, key = randomBytes(8).toString('hex')) => {
     const now = new Date();
-    const prepared = await preparePayinCreate(database.db, { merchant: await merchantRow(merchantId), input: body as never, now }, true);
+    const prepared = await preparePayinCreate(database.db, { merchant: await merchantRow(merchantId), input: body as never, now }, { answers: true });
     const scope = {
       endpoint: ENDPOINT,
       key,

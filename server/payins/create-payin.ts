@@ -103,7 +103,7 @@ export async function createPayinOnce(db: Db, request: CreatePayinRequest): Prom
   let refusal: DomainError | undefined;
   try {
     const route: RouteRead = (amount) => payinRouteReads(db).submit({ amount, now: request.now, random: request.random });
-    create = { ...(await preparePayinCreate(db, request, true, route)).create, ...scope };
+    create = { ...(await preparePayinCreate(db, request, { answers: true, routeRead: route })).create, ...scope };
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
     create = { ...scope, refusal: error.code };
@@ -171,13 +171,13 @@ interface PreparedPayin {
  * (docs/routing.md), the amounts at each candidate's price and at the best one for an order that
  * waits, the risk rules' answer (a block is thrown here, a review names the hold), the checkout
  * token and the escrow's legs. With `answers`, the 201 body each outcome would send, for the
- * stored answer of an Idempotency-Key.
+ * stored answer of an Idempotency-Key. `routeRead` is where the route comes from: a read of its own
+ * by default, the batch's shared read for the API's creates.
  */
 export async function preparePayinCreate(
   db: Executor,
   { merchant, input, now, ...options }: CreatePayinOptions,
-  answers = false,
-  routeRead: RouteRead = (amount) => routePayin(db, amount, { now, random: options.random }),
+  { answers = false, routeRead = (amount) => routePayin(db, amount, { now, random: options.random }) }: { answers?: boolean; routeRead?: RouteRead } = {},
 ): Promise<PreparedPayin> {
   const amountIn: PayinAmountIn = input.assetAmount !== undefined ? { assetAmount: input.assetAmount } : { fiatAmount: input.fiatAmount as string };
   const route = await routeRead(amountIn);

@@ -28,7 +28,7 @@ export function payinRouteReads(db: Db): GroupCommit<PayinRouteRead, PayinRoute>
   if (!batcher) {
     batcher = new GroupCommit((reads) => {
       const now = new Date(Math.max(...reads.map((read) => read.now.getTime())));
-      return routePayins(db, reads.map(({ amount, random }) => ({ amount, random })), now);
+      return routePayins(db, reads, now);
     }, PAYIN_ROUTE_BATCH);
     batchers.set(db, batcher);
   }

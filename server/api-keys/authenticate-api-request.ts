@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../../db/client';
-import { recordApiKeyNonce } from '../../db/statements/api-keys';
 import { addressAllowed } from './ip-allowlist';
 import { noteKeyUse } from './note-key-use';
+import { nonceRecords } from './record-nonces';
 import { apiKeyScope, type ApiKeyScope } from './scopes';
 import { cachedMerchant, type MerchantRow } from './merchant-cache';
 import { apiKeyMaterial, type ApiKeyMaterial } from '../auth/api-key-material';
@@ -94,10 +94,8 @@ export async function verifyApiRequest(
   // One statement on the hot path: the nonce is recorded only if the key is live (not revoked, not
   // expired) and its owner active, all read from the database now (never from a cache), and the
   // key's scopes and allowlist come back with it, so a change to them holds from the next request.
-  // Zero rows: find out why.
-  const [live] = rowsOf<{ scopes: unknown; ipAllowlist: unknown; lastUsedAt: Date | string | null }>(
-    await recordApiKeyNonce(db, { nonce, now: identified.now.toISOString(), keyId: key.id }),
-  );
+  // The requests of one event-loop turn share the statement (./record-nonces.ts). No answer: find out why.
+  const live = await nonceRecords(db).submit({ keyId: key.id, nonce, now: identified.now });
   if (!live) return refusalOf(db, key, identified.now);
   const allowlist = textArray(live.ipAllowlist);
   if (allowlist && !addressAllowed(allowlist, request.clientAddress)) {

@@ -103,4 +103,26 @@ describe('GroupCommit', () => {
     await expect(Promise.all([1, 2, 3, 4, 5].map((item) => batches.submit(item)))).resolves.toEqual([1, 2, 3, 4, 5]);
     expect(most).toBe(2);
   });
+
+  it('with a window of 0, gathers the calls of one event-loop turn and sends them at its end', async () => {
+    const runs: number[][] = [];
+    const batches = new GroupCommit<number, number>(
+      async (items) => {
+        runs.push(items);
+        return items;
+      },
+      { maxItems: 10, windowMs: 0 },
+    );
+    const first = [batches.submit(1), batches.submit(2)];
+    await Promise.resolve();
+    // Calls made in later microtasks of the same turn still join.
+    first.push(batches.submit(3));
+    expect(runs).toEqual([]);
+    await expect(Promise.all(first)).resolves.toEqual([1, 2, 3]);
+    expect(runs).toEqual([[1, 2, 3]]);
+    // The next turn's call is a batch of its own.
+    await new Promise((resolve) => setImmediate(resolve));
+    await batches.submit(4);
+    expect(runs).toEqual([[1, 2, 3], [4]]);
+  });
 });

@@ -5,7 +5,9 @@
  * A batch is sent when it holds `maxItems`, or `windowMs` after its first item arrived, whichever
  * comes first; the next arrivals start the next batch at once, so several batches can be in the
  * database together (each on its own pooled connection). The window bounds the latency a lone
- * call pays for batching; under load a batch fills or closes within it.
+ * call pays for batching; under load a batch fills or closes within it. A window of 0 closes at the
+ * end of the event loop's turn (setImmediate): the calls made while the requests read in that turn
+ * were handled share a batch, and a lone call waits for nothing (Node's shortest timer is 1 ms).
  *
  * With `maxInFlight`, no more than that many batches run at once: a batch due while they all run
  * waits for the first of them to finish, and gathers the calls that arrive meanwhile (up to
@@ -18,7 +20,7 @@
  */
 export class GroupCommit<Item, Outcome> {
   private pending: { item: Item; resolve: (outcome: Outcome) => void; reject: (error: unknown) => void }[] = [];
-  private timer: NodeJS.Timeout | undefined;
+  private timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
   /** The window of the oldest pending call has ended: the next batch is due. */
   private due = false;
   private inFlight = 0;
@@ -32,8 +34,19 @@ export class GroupCommit<Item, Outcome> {
     return new Promise<Outcome>((resolve, reject) => {
       this.pending.push({ item, resolve, reject });
       if (this.pending.length >= this.options.maxItems) this.flush();
-      else if (!this.due) this.timer ??= setTimeout(() => this.windowEnded(), this.options.windowMs);
+      else if (!this.due) this.timer ??= this.startWindow();
     });
+  }
+
+  private startWindow(): NodeJS.Timeout | NodeJS.Immediate {
+    return this.options.windowMs === 0 ? setImmediate(() => this.windowEnded()) : setTimeout(() => this.windowEnded(), this.options.windowMs);
+  }
+
+  private stopWindow(): void {
+    if (this.timer === undefined) return;
+    if (this.options.windowMs === 0) clearImmediate(this.timer as NodeJS.Immediate);
+    else clearTimeout(this.timer as NodeJS.Timeout);
+    this.timer = undefined;
   }
 
   private windowEnded(): void {
@@ -44,12 +57,11 @@ export class GroupCommit<Item, Outcome> {
 
   private flush(): void {
     if (this.pending.length === 0 || this.inFlight >= (this.options.maxInFlight ?? Infinity)) return;
-    clearTimeout(this.timer);
-    this.timer = undefined;
+    this.stopWindow();
     const batch = this.pending.splice(0, this.options.maxItems);
     // What stays behind was due already (it waited for a slot), or starts a window of its own.
     this.due = this.pending.length > 0 && this.due;
-    if (this.pending.length > 0 && !this.due) this.timer = setTimeout(() => this.windowEnded(), this.options.windowMs);
+    if (this.pending.length > 0 && !this.due) this.timer = this.startWindow();
     this.inFlight += 1;
     this.run(batch.map((entry) => entry.item))
       .then(

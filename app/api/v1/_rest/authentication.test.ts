@@ -80,6 +80,27 @@ describe('request authentication (docs/api.md, "Signing a request")', () => {
     expect([replay.status, await errorCodeOf(replay)]).toEqual([401, 'NONCE_REPLAYED']);
   });
 
+  it('requests handled together share one nonce statement and are told apart: one nonce sent three times at once is answered once, another key may use it, a revoked key is refused', async () => {
+    const other = await apiMerchant(database.db);
+    const revoked = await apiMerchant(database.db);
+    await revokeApiKey(database.db, revoked.apiKey);
+    const nonce = 'nonce-sent-together-01';
+    const responses = await Promise.all([
+      rawRequest({ ...keys(), path, nonce }),
+      rawRequest({ ...keys(), path, nonce }),
+      rawRequest({ apiKey: other.apiKey, apiSecret: other.apiSecret, path, nonce }),
+      rawRequest({ ...keys(), path, nonce }),
+      rawRequest({ apiKey: revoked.apiKey, apiSecret: revoked.apiSecret, path, nonce }),
+      rawRequest({ ...keys(), path }),
+    ]);
+    const answers = await Promise.all(responses.map(async (response) => (response.status === 200 ? 200 : `${response.status} ${await errorCodeOf(response)}`)));
+    // The first of the three is not always the one answered: only that exactly one is.
+    expect(answers.slice(0, 2).concat(answers[3]!).sort()).toEqual([200, '401 NONCE_REPLAYED', '401 NONCE_REPLAYED']);
+    expect(answers[2]).toBe(200);
+    expect(answers[4]).toBe('401 INVALID_API_KEY');
+    expect(answers[5]).toBe(200);
+  });
+
   it('a revoked key is 401 INVALID_API_KEY', async () => {
     const other = await apiMerchant(database.db);
     expect((await rawRequest({ apiKey: other.apiKey, apiSecret: other.apiSecret, path })).status).toBe(200);

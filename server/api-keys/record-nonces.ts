@@ -1,6 +1,6 @@
 import { rowsOf, type Db } from '../../db/client';
 import { recordApiKeyNonces } from '../../db/statements/api-keys';
-import { GroupCommit } from '../batching/group-commit';
+import { groupCommitPerDatabase } from '../batching/per-database';
 
 /** A signed request's nonce to record for its key, at the request's moment. */
 export interface NonceAsk {
@@ -26,12 +26,12 @@ export interface LiveKeyFacts {
 const NONCE_BATCH = { maxItems: 128, windowMs: 0 };
 
 async function recordNonces(db: Db, asks: NonceAsk[]): Promise<(LiveKeyFacts | null)[]> {
-  const first = new Map<string, number>();
+  const seen = new Set<string>();
   const sent: { i: number; keyId: string; nonce: string; now: string }[] = [];
   asks.forEach((ask, i) => {
     const id = `${ask.keyId}\u0000${ask.nonce}`;
-    if (first.has(id)) return;
-    first.set(id, i);
+    if (seen.has(id)) return;
+    seen.add(id);
     sent.push({ i, keyId: ask.keyId, nonce: ask.nonce, now: ask.now.toISOString() });
   });
   const answers: (LiveKeyFacts | null)[] = asks.map(() => null);
@@ -40,14 +40,5 @@ async function recordNonces(db: Db, asks: NonceAsk[]): Promise<(LiveKeyFacts | n
   return answers;
 }
 
-const batchers = new WeakMap<Db, GroupCommit<NonceAsk, LiveKeyFacts | null>>();
-
 /** The process's nonce records for this database. */
-export function nonceRecords(db: Db): GroupCommit<NonceAsk, LiveKeyFacts | null> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new GroupCommit((asks) => recordNonces(db, asks), NONCE_BATCH);
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+export const nonceRecords = groupCommitPerDatabase(recordNonces, NONCE_BATCH);

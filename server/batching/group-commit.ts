@@ -18,6 +18,13 @@
  * connection dropped) and every caller of that batch gets the error: whether it committed is then
  * unknown to all of them alike, which is what a retry with the same Idempotency-Key is for.
  */
+/** When a batch is sent (`maxItems`, `windowMs`) and how many may run at once (`maxInFlight`). */
+export interface GroupCommitOptions {
+  maxItems: number;
+  windowMs: number;
+  maxInFlight?: number;
+}
+
 export class GroupCommit<Item, Outcome> {
   private pending: { item: Item; resolve: (outcome: Outcome) => void; reject: (error: unknown) => void }[] = [];
   private timer: NodeJS.Timeout | NodeJS.Immediate | undefined;
@@ -27,7 +34,7 @@ export class GroupCommit<Item, Outcome> {
 
   constructor(
     private readonly run: (items: Item[]) => Promise<Outcome[]>,
-    private readonly options: { maxItems: number; windowMs: number; maxInFlight?: number },
+    private readonly options: GroupCommitOptions,
   ) {}
 
   submit(item: Item): Promise<Outcome> {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import type { CreateScope, RefusedCreate } from '../batching/create-scope';
-import { GroupCommit } from '../batching/group-commit';
+import { groupCommitPerDatabase } from '../batching/per-database';
 import { IN_FLIGHT_WAIT_MS } from '../idempotency/with-idempotency';
 import type { RoutingSettings } from '../routing/routing-settings';
 import { payinCreateBatchSize } from './create-batch-metrics';
@@ -105,14 +105,5 @@ export async function writePayinCreates(db: Executor, creates: readonly Prepared
  */
 const PAYIN_CREATE_BATCH = { maxItems: 32, windowMs: 1, maxInFlight: 2 };
 
-const batchers = new WeakMap<Db, GroupCommit<PreparedPayinCreate, PayinCreateOutcome>>();
-
 /** The process's batcher for this database. */
-export function payinCreateBatches(db: Db): GroupCommit<PreparedPayinCreate, PayinCreateOutcome> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new GroupCommit((creates) => writePayinCreates(db, creates), PAYIN_CREATE_BATCH);
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+export const payinCreateBatches = groupCommitPerDatabase(writePayinCreates, PAYIN_CREATE_BATCH);

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { rowsOf, type Db, type Executor } from '../../db/client';
+import { rowsOf, type Executor } from '../../db/client';
 import type { CreateScope, RefusedCreate } from '../batching/create-scope';
-import { GroupCommit } from '../batching/group-commit';
+import { groupCommitPerDatabase } from '../batching/per-database';
 import { IN_FLIGHT_WAIT_MS } from '../idempotency/with-idempotency';
 import { payoutCreateBatchSize } from './create-batch-metrics';
 
@@ -94,14 +94,5 @@ function compare(a: string, b: string): number {
  */
 const PAYOUT_CREATE_BATCH = { maxItems: 64, windowMs: 1, maxInFlight: 2 };
 
-const batchers = new WeakMap<Db, GroupCommit<PreparedPayoutCreate, PayoutCreateOutcome>>();
-
 /** The process's batcher for this database. */
-export function payoutCreateBatches(db: Db): GroupCommit<PreparedPayoutCreate, PayoutCreateOutcome> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new GroupCommit((creates) => writePayoutCreates(db, creates), PAYOUT_CREATE_BATCH);
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+export const payoutCreateBatches = groupCommitPerDatabase(writePayoutCreates, PAYOUT_CREATE_BATCH);

@@ -1,7 +1,6 @@
-import type { Db } from '../../db/client';
-import { GroupCommit } from '../batching/group-commit';
+import { groupCommitPerDatabase } from '../batching/per-database';
 import type { PayinAmountIn } from './payin-candidates';
-import { routePayins, type PayinRoute, type RoutingRandom } from './route-payin';
+import { routePayins, type RoutingRandom } from './route-payin';
 
 /** A pay-in create's routing read: its amount, its moment, its draws. */
 export interface PayinRouteRead {
@@ -20,17 +19,8 @@ export interface PayinRouteRead {
  */
 const PAYIN_ROUTE_BATCH = { maxItems: 64, windowMs: 1, maxInFlight: 1 };
 
-const batchers = new WeakMap<Db, GroupCommit<PayinRouteRead, PayinRoute>>();
-
 /** The process's routing reads for this database. */
-export function payinRouteReads(db: Db): GroupCommit<PayinRouteRead, PayinRoute> {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new GroupCommit((reads) => {
-      const now = new Date(Math.max(...reads.map((read) => read.now.getTime())));
-      return routePayins(db, reads, now);
-    }, PAYIN_ROUTE_BATCH);
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+export const payinRouteReads = groupCommitPerDatabase((db, reads: PayinRouteRead[]) => {
+  const now = new Date(Math.max(...reads.map((read) => read.now.getTime())));
+  return routePayins(db, reads, now);
+}, PAYIN_ROUTE_BATCH);

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
-import { payoutPage, payoutPageByOneStatus, payoutPageInRange, payoutsNewestFirst } from '../../db/statements/payout-reads';
+import { payoutPage, payoutPageByOneStatus, payoutPageInRange, payoutViewColumns, payoutsNewestFirst } from '../../db/statements/payout-reads';
 import { listTotal } from '../listing/list-total';
 import { payoutOrders } from '../../db/schema';
 import type { PayoutStatus } from './payout-machine';
@@ -42,7 +42,7 @@ const newestFirst = payoutsNewestFirst;
 function pageByStatuses(db: Executor, merchantId: string, statuses: [string, string, ...string[]], window: { limit: number; offset: number }) {
   const newestOf = (status: string) =>
     db
-      .select()
+      .select(payoutViewColumns)
       .from(payoutOrders)
       .where(and(eq(payoutOrders.merchantId, merchantId), eq(payoutOrders.status, status as PayoutStatus)))
       .orderBy(...newestFirst)
@@ -65,7 +65,7 @@ function pageOf(db: Executor, merchantId: string, query: ListPayoutsInput) {
     return payoutPageInRange(db, { ...window, from: query.from?.toISOString() ?? '-infinity', to: query.to?.toISOString() ?? 'infinity' });
   }
   return db
-    .select()
+    .select(payoutViewColumns)
     .from(payoutOrders)
     .where(conditionsOf(merchantId, query))
     .orderBy(...newestFirst)

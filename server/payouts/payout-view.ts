@@ -1,9 +1,13 @@
 import type { z } from 'zod';
 import type { payoutOrders } from '../../db/schema';
+import type { payoutViewColumns } from '../../db/statements/payout-reads';
 import { fmt2, fmtSlippage, isoMs, isoMsOrNull } from '../money/format';
 import type { payoutCreateResponse, payoutDetailResponse } from './payout-view.schema';
 
 type PayoutRow = typeof payoutOrders.$inferSelect;
+
+/** What the merchant's view of a payout reads: a list page selects these columns alone. */
+export type PayoutViewRow = Pick<PayoutRow, keyof typeof payoutViewColumns>;
 
 /** The create response of docs/api.md, "Create a payout". */
 export function payoutCreateView(
@@ -26,7 +30,7 @@ export function payoutCreateView(
  * List items and detail of docs/api.md, "Query a payout", with bankAccountLast4 (docs/security.md,
  * "Card numbers"): the most of the card number any response shows. Also the body of payout events.
  */
-export function payoutDetailView(order: PayoutRow): z.infer<typeof payoutDetailResponse> {
+export function payoutDetailView(order: PayoutViewRow): z.infer<typeof payoutDetailResponse> {
   return {
     orderId: order.id,
     orderNo: order.orderNo,

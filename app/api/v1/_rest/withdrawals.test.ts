@@ -173,6 +173,15 @@ describe('GET /api/v1/withdrawals and /:orderNo', () => {
     expect(((await lister.client.listPayouts({ from: future })).body as PayoutList).total).toBe(0);
     expect(((await lister.client.listPayouts({ to: future, from: '2020-01-01T00:00:00Z' })).body as PayoutList).total).toBe(5);
 
+    // Every shape of list statement (page, one status, several, a range, a reference) answers with
+    // items equal to the order's detail, field for field: a list reads only the view's columns.
+    const detailOf = async (orderNo: string) => (await lister.client.getPayout(orderNo)).body as Payout;
+    for (const query of [{}, { status: 'PENDING_MATCH' }, { status: 'PENDING_MATCH,COMPLETED' }, { from: '2020-01-01T00:00:00Z' }, { merchantOrderNo: 'list-3' }]) {
+      const items = ((await lister.client.listPayouts(query)).body as PayoutList).items;
+      expect(items.length).toBeGreaterThan(0);
+      for (const item of items) expect(item).toStrictEqual(await detailOf(item.orderNo));
+    }
+
     expect((await lister.client.listPayouts({ pageSize: 100 })).status).toBe(200);
     for (const query of [{ pageSize: 101 }, { page: 0 }, { status: 'LOST' }, { from: 'yesterday' }, { colour: 'red' }]) {
       const response = await lister.client.listPayouts(query);

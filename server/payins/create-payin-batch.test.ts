@@ -9,7 +9,8 @@ import { accountIds, balanceOf, checkLedgerInvariants } from '../ledger';
 import { orderCountDrift } from '../listing/order-count-drift';
 import { setTraderOnline } from '../traders/set-online';
 import { createPayin, preparePayinCreate } from './create-payin';
-import { writePayinCreates } from './create-payin-batch';
+import { payinCreateBatchSize } from './create-batch-metrics';
+import { payinCreateBatches, payinCreateLane, writePayinCreates } from './create-payin-batch';
 
 const ENDPOINT = 'POST /api/v1/orders';
 
@@ -48,6 +49,46 @@ describe.each(['default', 'pglite'] as const)('one batch of pay-in creates (%s)'
     const [account] = await database.db.select({ orders: traderBankAccounts.usageOrders }).from(traderBankAccounts).where(eq(traderBankAccounts.traderId, traderId));
     return account?.orders;
   };
+
+  it('batches the creates of one trader together and another trader\'s apart, so no two batches lock two traders in opposite orders', async () => {
+    const { merchantId } = await apiMerchant(database.db, '0');
+    const a = await payinTrader(database.db, '7.0500', '1000.000000');
+    const b = await payinTrader(database.db, '7.0600', '1000.000000');
+    // As scored routing would send them: two creates to each trader, interleaved (only a and b as
+    // candidates, whatever traders earlier cases left online).
+    const only = (trader: { traderId: string }) => (create: Awaited<ReturnType<typeof prepare>>) => ({
+      ...create,
+      candidates: create.candidates.filter((candidate) => candidate.traderId === trader.traderId),
+    });
+    const routed = [only(a), only(b), only(a), only(b)];
+    const creates = await Promise.all(routed.map(async (route, i) => route(await prepare(merchantId, { merchantOrderNo: `lane-${i}`, assetAmount: '1.000000' }))));
+    const refused = { ...(await prepare(merchantId, { merchantOrderNo: 'lane-refused', assetAmount: '1.000000' })), candidates: [] };
+    expect([...creates, refused].map(payinCreateLane)).toEqual([a.traderId, b.traderId, a.traderId, b.traderId, '']);
+
+    const counted = async () => {
+      const { values } = await payinCreateBatchSize.get();
+      const value = (suffix: string) => values.find((entry) => entry.metricName === `corridor_payin_create_batch_size_${suffix}`)?.value ?? 0;
+      return { batches: value('count'), creates: value('sum') };
+    };
+    const before = await counted();
+    // Submitted in one turn: without lanes they would be one batch of four.
+    const outcomes = await Promise.all(creates.map((create) => payinCreateBatches(database.db, payinCreateLane(create)).submit(create)));
+    const after = await counted();
+
+    expect(outcomes.map((outcome) => outcome.outcome)).toEqual(['created', 'created', 'created', 'created']);
+    expect({ batches: after.batches - before.batches, creates: after.creates - before.creates }).toEqual({ batches: 2, creates: 4 });
+    const stored = await database.db
+      .select({ merchantOrderNo: payinOrders.merchantOrderNo, traderId: payinOrders.traderId })
+      .from(payinOrders)
+      .where(inArray(payinOrders.id, creates.map((create) => create.order.id)));
+    expect(Object.fromEntries(stored.map((row) => [row.merchantOrderNo, row.traderId]))).toEqual({
+      'lane-0': a.traderId,
+      'lane-1': b.traderId,
+      'lane-2': a.traderId,
+      'lane-3': b.traderId,
+    });
+    for (const trader of [a, b]) await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
+  });
 
   it('refuses a duplicate merchantOrderNo and replays a retried key alone; a refused escrow or a full account passes the create on', async () => {
     const { merchantId } = await apiMerchant(database.db, '0');

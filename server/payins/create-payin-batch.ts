@@ -99,11 +99,24 @@ export async function writePayinCreates(db: Executor, creates: readonly Prepared
  * pg_subtrans, a known cliff. A payout create is one subtransaction; a matched pay-in is two (the
  * create's and its candidate's, which stays once released), and a candidate skipped after the bond
  * cap locked its trader keeps one more. Refused ones give theirs back when they roll back.
- * Two batches at most are in the database at once: the creates of one trader's account lock the
+ * Two batches of one lane at most are in the database at once: the creates of one trader lock the
  * same rows, and a third batch would only wait on their locks (docs/performance.md, "Two batches
  * at a time").
  */
 const PAYIN_CREATE_BATCH = { maxItems: 32, windowMs: 1, maxInFlight: 2 };
 
-/** The process's batcher for this database. */
+/**
+ * A create's lane: the trader its first candidate belongs to. A batch holds the rows of every
+ * trader its creates matched (the account's usage, the balances, the trader's turn) until it
+ * commits, so a batch that mixed two traders could lock one while the next batch locked the other
+ * in the opposite order: a deadlock, which PostgreSQL breaks only after `deadlock_timeout` (1 s).
+ * With scored routing, which spreads creates over traders, that was 1-2 s at the p99
+ * (docs/performance.md, "Pay-in batches by trader"). Creates without a candidate (refused, held, or
+ * waiting in PENDING_MATCH) lock no trader's rows and share the lane of their own.
+ */
+export function payinCreateLane(create: PreparedPayinCreate): string {
+  return 'candidates' in create ? (create.candidates[0]?.traderId ?? '') : '';
+}
+
+/** The process's batchers for this database, one per lane (`payinCreateLane`). */
 export const payinCreateBatches = groupCommitPerDatabase(writePayinCreates, PAYIN_CREATE_BATCH);

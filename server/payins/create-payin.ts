@@ -23,6 +23,7 @@ import { inUse, keyReused, type IdempotencyScope, type IdempotentOutcome } from 
 import { payinCreateFallbacks } from './create-batch-metrics';
 import {
   payinCreateBatches,
+  payinCreateLane,
   writePayinCreates,
   type PayinCreateCandidate,
   type PayinCreateOutcome,
@@ -92,7 +93,7 @@ interface CreatePayinRequest extends CreatePayinOptions {
  * The reads and the arithmetic happen first, outside any transaction (routing's and the risk
  * rules' reads lock nothing either; routing reads once for the creates that arrive together,
  * server/routing/route-payin-batches.ts); then the create goes to `create_payins` with other creates
- * arriving in the same millisecond (create-payin-batch.ts): one round trip and one commit for the
+ * for the same trader arriving in the same millisecond (create-payin-batch.ts): one round trip and one commit for the
  * batch, with an outcome per create (docs/performance.md, "One pay-in write path"). A create
  * refused before writing (NO_LIQUIDITY, RISK_BLOCKED) goes too, as a refusal: the function claims
  * its key first, so a replay of an earlier create still answers as a replay.
@@ -111,7 +112,7 @@ export async function createPayinOnce(db: Db, request: CreatePayinRequest): Prom
   }
   let outcome: PayinCreateOutcome;
   try {
-    outcome = await payinCreateBatches(db).submit(create);
+    outcome = await payinCreateBatches(db, payinCreateLane(create)).submit(create);
   } catch {
     // The batch's statement failed as a whole (a dropped connection, a restart): whether it
     // committed is unknown. Alone, the function finds out by the key (a replay if it did).

@@ -164,6 +164,22 @@ describe('deadlines', () => {
     expect((await listDisputes(db, { traderId: trader.traderId, overdueOnly: true }, { now: at(24, 1) })).items.map((item) => item.orderId)).toEqual([payout.id]);
   });
 
+  it("an answer sent before the scheduler's pass opens the deadlines meets the trader's deadline when it is opened", async () => {
+    const { db, merchant, trader } = await parties();
+    const payout = await disputedPayout(db, merchant.merchantId, trader.traderId);
+    const at = clockFrom((await payoutOf(payout.id)).disputedAt!);
+    await addDisputeEvidence(db, { flow: 'payout', orderId: payout.id, party: 'trader', authorId: trader.traderId, statement: 'Paid, see the receipt.', files: [], scope: { traderId: trader.traderId }, now: at(0, 1) });
+    expect(await deadlinesOf(payout.id)).toEqual([]);
+    await runDueTimers(db, at(0, 2));
+    const rows = await deadlinesOf(payout.id);
+    expect(rows.find((row) => row.party === 'trader')!.metAt).toEqual(at(0, 1));
+    expect(rows.find((row) => row.party === 'operator')!.metAt).toBeNull();
+    // The trader is not shown a countdown for what it has answered.
+    expect((await traderDisputeEvidence(db, { traderId: trader.traderId, flow: 'payout', orderId: payout.id })).answerDueAt).toBeNull();
+    await runDueTimers(db, at(4, 1));
+    expect(await missedDeadlineCount(db, 'trader', trader.traderId)).toBe(0);
+  });
+
   it("an evidence request without hours takes the party's deadline from the settings, and the settings can change it", async () => {
     const { db, merchant, trader } = await parties();
     const operator = await signedInOperator(db);

@@ -45,7 +45,14 @@ async function openCaseDeadlines(tx: Tx, flow: DisputeFlow, order: CaseRow, sett
     ...awaitedParties(flow, openedBy).map((party) => ({ party, partyId: partyIdOf[party], kind: 'answer' as const })),
     { party: 'operator' as const, partyId: null, kind: 'ruling' as const },
   ].map((row) => ({ ...row, flow, orderId: order.id, startsAt, dueAt: new Date(startsAt.getTime() + partyHours(settings, row.party) * HOUR) }));
-  const written = await tx.insert(disputeDeadlines).values(rows).onConflictDoNothing().returning({ id: disputeDeadlines.id });
+  const written = await tx.insert(disputeDeadlines).values(rows).onConflictDoNothing().returning();
+  // A party may answer before the pass opens its deadline (the pass runs every few seconds): that
+  // answer meets the deadline now, or the party would be shown a countdown it has already answered.
+  for (const deadline of written) {
+    if (deadline.kind !== 'answer') continue;
+    const answeredAt = await answeredAtOf(tx, deadline);
+    if (answeredAt) await tx.update(disputeDeadlines).set({ metAt: answeredAt }).where(eq(disputeDeadlines.id, deadline.id));
+  }
   return written.length;
 }
 
@@ -71,7 +78,10 @@ export async function runDisputeDeadlines(db: Db, now: Date): Promise<{ opened: 
             sql`not exists (select 1 from dispute_deadlines d where d.flow = ${flow} and d.order_id = ${table.id} and d.kind = 'ruling' and d.starts_at = ${table.disputedAt})`,
           ),
         )
-        .limit(BATCH);
+        .limit(BATCH)
+        // The lock an evidence upload takes: an answer is either committed before the pass reads it
+        // or meets the rows the pass wrote. An order being answered now waits for the next pass.
+        .for('update', { skipLocked: true });
       let written = 0;
       for (const order of orders) written += await openCaseDeadlines(tx, flow, order, settings);
       return written;

@@ -182,6 +182,49 @@ describe.each(['default', 'pglite'] as const)('one batch of pay-in creates (%s)'
     await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
   });
 
+  // PGlite runs one transaction at a time: only PostgreSQL has a key in flight in another transaction.
+  it.runIf(kind === 'default' && process.env.TEST_DATABASE_URL)('answers in_use for a key in flight in another transaction and creates the rest of its batch', async () => {
+    const { merchantId } = await apiMerchant(database.db, '0');
+    const trader = await payinTrader(database.db, '7.0000', '1000.000000');
+    const before = await prepare(merchantId, { merchantOrderNo: 'before', assetAmount: '1.000000' });
+    const inFlight = await prepare(merchantId, { merchantOrderNo: 'in-flight', assetAmount: '2.000000' });
+    const after = await prepare(merchantId, { merchantOrderNo: 'after', assetAmount: '3.000000' });
+    // Another request holds the key's claim, not committed yet, for the whole batch.
+    let taken!: () => void;
+    const claimHeld = new Promise<void>((resolve) => {
+      taken = resolve;
+    });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const other = database.db
+      .transaction(async (tx) => {
+        await tx.insert(idempotencyRecords).values({ principalId: merchantId, endpoint: ENDPOINT, key: inFlight.key, requestHash: inFlight.requestHash, state: 'in_flight', createdAt: new Date(), expiresAt: new Date(inFlight.expiresAt) });
+        taken();
+        await released;
+        throw new Error('the other request rolls back');
+      })
+      .catch(() => undefined);
+    await claimHeld;
+
+    const outcomes = await writePayinCreates(database.db, [before, inFlight, after]);
+    release();
+    await other;
+
+    expect(outcomes).toEqual([
+      { outcome: 'created', candidate: 0, paymentFiatAmount: null },
+      { outcome: 'in_use' },
+      { outcome: 'created', candidate: 0, paymentFiatAmount: null },
+    ]);
+    const records = await database.db.select({ key: idempotencyRecords.key, state: idempotencyRecords.state }).from(idempotencyRecords).where(eq(idempotencyRecords.principalId, merchantId));
+    expect(records.sort((a, b) => a.key.localeCompare(b.key))).toEqual([before.key, after.key].sort().map((key) => ({ key, state: 'done' })));
+    const orders = await database.db.select({ merchantOrderNo: payinOrders.merchantOrderNo }).from(payinOrders).where(eq(payinOrders.merchantId, merchantId));
+    expect(orders.map((order) => order.merchantOrderNo).sort()).toEqual(['after', 'before']);
+    expect(await balanceOf(database.db, accountIds.traderEscrow(trader.traderId))).toBe('4.000000');
+    await setTraderOnline(database.db, { traderId: trader.traderId, online: false });
+  });
+
   it('gives creates of one amount on one auto-confirm account in one batch distinct cent offsets', async () => {
     const { merchantId } = await apiMerchant(database.db, '0');
     const trader = await payinTrader(database.db, '7.0000', '1000.000000');

@@ -9,10 +9,11 @@ import { payinCreateBatchSize } from './create-batch-metrics';
 /**
  * One pay-in create, prepared in TypeScript (routing, risk, amounts at each candidate's price,
  * checkout token, stored answers, escrow legs) and ready for the database function `create_payins`
- * (migration "create payins function"), the only writer of a pay-in create: Idempotency-Key claim,
- * then each candidate in routing's order (bond cap, capacity claim, order row with its cent offset,
- * escrow, timeline row, the trader's turn), else the order waits in PENDING_MATCH with any risk
- * hold; all in the create's own subtransaction.
+ * (migration "payin orders before trader locks"), the only writer of a pay-in create: the batch's
+ * Idempotency-Key claims and order rows (at each create's first candidate) first, each in one
+ * statement, then per create in its own subtransaction each candidate in routing's order (bond
+ * cap, capacity claim, the order row if the first statement did not write it for this candidate,
+ * escrow, timeline row, the trader's turn), else the order waits in PENDING_MATCH with any risk hold.
  */
 export type PreparedPayinCreate = PreparedPayinWrite | RefusedCreate;
 
@@ -94,16 +95,17 @@ export async function writePayinCreates(db: Executor, creates: readonly Prepared
 
 /**
  * Creates that arrive within a millisecond of each other share a batch (server/batching/
- * group-commit.ts), up to 32: half the payouts' 64. PostgreSQL caches 64 subtransaction ids per
- * backend, and past them every other backend's snapshot has to look subtransactions up in
- * pg_subtrans, a known cliff. A payout create is one subtransaction; a matched pay-in is two (the
- * create's and its candidate's, which stays once released), and a candidate skipped after the bond
- * cap locked its trader keeps one more. Refused ones give theirs back when they roll back.
+ * group-commit.ts), up to 31. PostgreSQL caches 64 subtransaction ids per backend, and past them
+ * every other backend's snapshot has to look subtransactions up in pg_subtrans, a known cliff. A
+ * payout create is one subtransaction; the pay-in batch's first statements (its keys and order
+ * rows) are one, a matched pay-in two more (the create's and its candidate's, which stays once
+ * released): 1 + 2 x 31 = 63. A candidate skipped after the bond cap locked its trader keeps one
+ * more; refused ones give theirs back when they roll back.
  * Two batches of one lane at most are in the database at once: the creates of one trader lock the
  * same rows, and a third batch would only wait on their locks (docs/performance.md, "Two batches
  * at a time").
  */
-const PAYIN_CREATE_BATCH = { maxItems: 32, windowMs: 1, maxInFlight: 2 };
+const PAYIN_CREATE_BATCH = { maxItems: 31, windowMs: 1, maxInFlight: 2 };
 
 /**
  * A create's lane: the trader its first candidate belongs to. A batch holds the rows of every

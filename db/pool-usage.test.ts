@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../tests/db/test-database';
+import { signal } from '../tests/signal';
 import { connect } from './client';
 import { poolUsage } from './pool-usage';
 
@@ -15,8 +16,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('pool usage for /metrics (PostgreS
 
   it('counts transactions holding a connection and those waiting for one, and forgets them when they end', async () => {
     const before = { ...poolUsage() };
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    const { fired: held, fire: release } = signal();
     const transactions = Array.from({ length: 3 }, () =>
       database.db.transaction(async (tx) => {
         await tx.execute(sql`select 1`);

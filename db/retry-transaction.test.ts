@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../tests/db/test-database';
 import { withIdempotency } from '../server/idempotency/with-idempotency';
+import { signal } from '../tests/signal';
 import { rowsOf, type Tx } from './client';
 import { sqlStateOf } from './errors';
 import { retryTransaction } from './retry-transaction';
@@ -10,8 +11,7 @@ import { retryTransaction } from './retry-transaction';
 /** Resolves once `parties` callers are waiting: lines two transactions up inside their locks. */
 function barrier(parties: number): () => Promise<void> {
   let waiting = 0;
-  let release!: () => void;
-  const all = new Promise<void>((resolve) => (release = resolve));
+  const { fired: all, fire: release } = signal();
   return () => {
     waiting += 1;
     if (waiting === parties) release();

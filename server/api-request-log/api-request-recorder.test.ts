@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../db/client';
+import { signal } from '../../tests/signal';
 import type { ApiRequestRow } from './api-request-log.schema';
 import { createApiRequestRecorder } from './api-request-recorder';
 
@@ -19,14 +20,14 @@ const row = (n: number): ApiRequestRow => ({
 /** An insert that records each batch, and can be held (a slow database) or made to fail. */
 function fakeInsert() {
   const batches: { db: Executor; rows: readonly ApiRequestRow[] }[] = [];
-  let hold: { promise: Promise<void>; release: () => void } | undefined;
+  let hold: ReturnType<typeof signal> | undefined;
   let fail = false;
   return {
     batches,
     holdNext() {
-      let release!: () => void;
-      hold = { promise: new Promise<void>((resolve) => (release = resolve)), release };
-      return () => release();
+      const held = signal();
+      hold = held;
+      return () => held.fire();
     },
     failNext() {
       fail = true;
@@ -34,9 +35,9 @@ function fakeInsert() {
     insert: async (target: Executor, rows: readonly ApiRequestRow[]) => {
       batches.push({ db: target, rows: [...rows] });
       if (hold) {
-        const { promise } = hold;
+        const { fired } = hold;
         hold = undefined;
-        await promise;
+        await fired;
       }
       if (fail) {
         fail = false;

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Tx } from '../../db/client';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
+import { signal } from '../../tests/signal';
 import { isDomainError } from '../errors';
 import { withIdempotency, type StoredResponse } from './with-idempotency';
 
@@ -18,10 +19,8 @@ const scopeOf = (key = 'k') => ({ principalId: randomUUID(), endpoint: 'POST /te
 
 /** A first request whose effect runs until `release()`: the key is in flight meanwhile. */
 function heldRequest(scope: ReturnType<typeof scopeOf>, outcome: () => StoredResponse) {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let started!: () => void;
-  const running = new Promise<void>((resolve) => (started = resolve));
+  const { fired: held, fire: release } = signal();
+  const { fired: running, fire: started } = signal();
   const done = withIdempotency(database.db, { scope, now: new Date(), effect: async () => {
     started();
     await held;

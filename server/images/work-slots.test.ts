@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { signal } from '../../tests/signal';
 import { isDomainError } from '../errors';
 import { proofImageSlots } from './prepare-images';
 import { WorkSlots } from './work-slots';
 
 /** A job that runs until the test lets it finish. */
 function heldJob() {
-  let finish!: () => void;
-  const done = new Promise<void>((resolve) => (finish = resolve));
+  const { fired: done, fire: finish } = signal();
   return { work: () => done, finish };
 }
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyRecords, merchants, orderTransitions, payinOrders, traderBankAccounts } from '../../db/schema';
 import { apiMerchant, payinTrader } from '../../tests/api/api-harness';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
+import { signal } from '../../tests/signal';
 import { IDEMPOTENCY_RETENTION_MS } from '../idempotency/idempotency-key';
 import { accountIds, balanceOf, checkLedgerInvariants } from '../ledger';
 import { orderCountDrift } from '../listing/order-count-drift';
@@ -190,14 +191,8 @@ describe.each(['default', 'pglite'] as const)('one batch of pay-in creates (%s)'
     const inFlight = await prepare(merchantId, { merchantOrderNo: 'in-flight', assetAmount: '2.000000' });
     const after = await prepare(merchantId, { merchantOrderNo: 'after', assetAmount: '3.000000' });
     // Another request holds the key's claim, not committed yet, for the whole batch.
-    let taken!: () => void;
-    const claimHeld = new Promise<void>((resolve) => {
-      taken = resolve;
-    });
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
+    const { fired: claimHeld, fire: taken } = signal();
+    const { fired: released, fire: release } = signal();
     const other = database.db
       .transaction(async (tx) => {
         await tx.insert(idempotencyRecords).values({ principalId: merchantId, endpoint: ENDPOINT, key: inFlight.key, requestHash: inFlight.requestHash, state: 'in_flight', createdAt: new Date(), expiresAt: new Date(inFlight.expiresAt) });

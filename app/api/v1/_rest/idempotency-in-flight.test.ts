@@ -3,6 +3,7 @@ import { sha256Hex } from '../../../../server/crypto/tokens';
 import { withIdempotency } from '../../../../server/idempotency/with-idempotency';
 import { apiDatabase, apiMerchant, payoutBody, payoutTrader, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
+import { signal } from '../../../../tests/signal';
 import { payoutCreatedExample } from './openapi-examples';
 
 let database: TestDatabase;
@@ -22,14 +23,8 @@ afterAll(async () => {
 describe.runIf(process.env.TEST_DATABASE_URL)('an Idempotency-Key still in flight', () => {
   it('answers 409 IDEMPOTENCY_KEY_IN_USE to a concurrent request with the same key', async () => {
     const body = payoutBody();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    let started!: () => void;
-    const lockTaken = new Promise<void>((resolve) => {
-      started = resolve;
-    });
+    const { fired: held, fire: release } = signal();
+    const { fired: lockTaken, fire: started } = signal();
     const first = withIdempotency(database.db, {
       scope: { principalId: merchant.merchantId, endpoint: 'POST /api/v1/withdrawals', key: 'in-flight', requestHash: sha256Hex(JSON.stringify(body)) },
       now: new Date(),

@@ -15,6 +15,7 @@ import type { TestDatabase } from '../../../../tests/db/test-database';
 import { jpegWithExif, tinyPng } from '../../../../tests/fixtures/images';
 import { insertPayout } from '../../../../tests/fixtures/orders';
 import { traderWithBalance } from '../../../../tests/fixtures/parties';
+import { signal } from '../../../../tests/signal';
 import { signedInOperator } from '../../../../tests/trpc/trpc-harness';
 import { openApiDocument } from './openapi';
 import { routes } from './routes';
@@ -252,8 +253,7 @@ describe('evidence under concurrency', () => {
     const images = await Promise.all([0, 1, 2, 3].map(() => image()));
     // Both decoder slots are held, so both uploads pass the early count (0 images yet) and wait to
     // decode; released together, only the count on the locked order row can stop the second.
-    let releaseSlots!: () => void;
-    const held = new Promise<void>((resolve) => (releaseSlots = resolve));
+    const { fired: held, fire: releaseSlots } = signal();
     const holders = [0, 1].map(() => proofImageSlots.run(() => held));
     const pending = [0, 1].map((i) => merchant.client.addPayoutEvidence(order.orderNo, { statement: 'Both at once', images: images.slice(i * 2, i * 2 + 2) }));
     await vi.waitFor(() => expect(proofImageSlots.load.waiting).toBe(2));

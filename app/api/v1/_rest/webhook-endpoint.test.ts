@@ -11,6 +11,7 @@ import { deliverWebhook } from '../../../../server/webhooks/deliver-webhook';
 import { signingSecrets } from '../../../../server/webhooks/webhook-secret';
 import { apiDatabase, apiMerchant, rawRequest, type TestMerchant } from '../../../../tests/api/api-harness';
 import type { TestDatabase } from '../../../../tests/db/test-database';
+import { signal } from '../../../../tests/signal';
 import { startReceiver, type Received } from '../../../../tests/webhooks/receiver';
 import { routes } from './routes';
 
@@ -293,10 +294,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two rotations meeting on PostgreS
   it('both read the merchant only after the other wrote it: the first answer becomes the previous secret of the second', async () => {
     const merchant = await merchantWithEndpoint(receiver.url);
     // Another transaction holds the merchant row, so both rotations are in flight at once when it lets go.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
+    const { fired: released, fire: release } = signal();
+    const { fired: held, fire: holding } = signal();
     const blocker = database.db.transaction(async (tx) => {
       await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchant.merchantId)).for('update');
       holding();
@@ -317,10 +316,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two rotations meeting on PostgreS
   it('a clear and a resend at once: either the resend is refused, or its delivery is stopped by the clear; nothing is left to send', async () => {
     const merchant = await merchantWithEndpoint('https://race.shop.example/hooks');
     const { deliveryId } = (await merchant.client.sendWebhookTest()).body as { deliveryId: string };
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let holding!: () => void;
-    const held = new Promise<void>((resolve) => (holding = resolve));
+    const { fired: released, fire: release } = signal();
+    const { fired: held, fire: holding } = signal();
     const blocker = database.db.transaction(async (tx) => {
       await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchant.merchantId)).for('update');
       holding();

@@ -26,13 +26,13 @@ AS $$
 BEGIN
   RETURN QUERY
   WITH picked AS (
-    SELECT x.request, x.request->'order' AS orders, x.candidate, x.payment, x.ord,
-           CASE WHEN x.candidate IS NULL THEN x.request->'pending'->'amounts' ELSE x.candidate->'amounts' END AS amounts,
+    SELECT x.request, x.request->'order' AS orders, c.candidate, x.payment, x.ord,
+           CASE WHEN c.candidate IS NULL THEN x.request->'pending'->'amounts' ELSE c.candidate->'amounts' END AS amounts,
            (x.request->>'now')::timestamptz AS at_time
-      FROM (SELECT p_requests->((p.value->>'at')::integer) AS request,
-                   p_requests->((p.value->>'at')::integer)->'candidates'->((p.value->>'candidate')::integer) AS candidate,
+      FROM (SELECT p_requests->((p.value->>'at')::integer) AS request, (p.value->>'candidate')::integer AS candidate_index,
                    (p.value->>'payment')::numeric AS payment, p.ord
-              FROM jsonb_array_elements(p_picks) WITH ORDINALITY AS p(value, ord)) x
+              FROM jsonb_array_elements(p_picks) WITH ORDINALITY AS p(value, ord)) x,
+           LATERAL (SELECT x.request->'candidates'->x.candidate_index AS candidate) c
   ), written AS (
     INSERT INTO payin_orders AS o (id, order_no, merchant_id, merchant_order_no, status, asset_amount, fiat_amount,
         fx_rate, usd_amount, usd_fee_amount, fee_bps, quoted_at, trader_id, trader_bank_account_id,

@@ -82,7 +82,8 @@ export const payinOrders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    index('payin_orders_trader_idx').on(t.traderId, t.status),
+    // A trader's lists, one status at a time newest first (server/listing/trader-page-ids.ts).
+    index('payin_orders_trader_status_created_idx').on(t.traderId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The recent outcomes routing reads for success rates, bank health and pauses (docs/routing.md).
     index('payin_orders_matched_idx').on(t.matchedAt),
     // The failures alone, for the recent-failure penalty and pauses: their count grows with

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankNotifications, payinOrders, traderBankAccounts } from '../../db/schema';
+import { payinStatuses } from '../../db/schema/order-statuses';
+import { traderPageIds, type TraderOrdersIndex } from '../listing/trader-page-ids';
 import { keyring } from '../config/keyring';
 import { payinRulingOf } from './payin-ruling';
 import { decryptField } from '../crypto/encryption';
@@ -14,15 +16,16 @@ function conditionsFor(traderId: string, statuses: readonly PayinStatus[] | unde
   return and(...conditions);
 }
 
+const byTrader: TraderOrdersIndex = { table: payinOrders, id: payinOrders.id, traderId: payinOrders.traderId, status: payinOrders.status, at: payinOrders.createdAt };
+
+/** The page's rows by id, still the trader's and in the statuses asked for: either may have changed since the ids were read. */
+const pageOf = (ids: string[], traderId: string, statuses: readonly PayinStatus[]) => and(inArray(payinOrders.id, ids), conditionsFor(traderId, statuses));
+
 /** The pay-ins matched to one trader, newest first; optionally only some statuses. */
 export async function listTraderPayins(db: Executor, traderId: string, options: { statuses?: PayinStatus[]; page: number; pageSize: number }) {
-  const rows = await db
-    .select()
-    .from(payinOrders)
-    .where(conditionsFor(traderId, options.statuses))
-    .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id))
-    .limit(options.pageSize)
-    .offset((options.page - 1) * options.pageSize);
+  const statuses = options.statuses?.length ? options.statuses : payinStatuses;
+  const ids = await traderPageIds(db, byTrader, { traderId, statuses, page: options.page, pageSize: options.pageSize });
+  const rows = ids.length === 0 ? [] : await db.select().from(payinOrders).where(pageOf(ids, traderId, statuses)).orderBy(desc(payinOrders.createdAt), desc(payinOrders.id));
   // A bot checks a credit against the amount the buyer was told to pay and the memo's reference.
   const items = rows.map((order) => ({ ...payinListView(order), expectedFiatAmount: fmt2(order.paymentFiatAmount ?? order.fiatAmount), buyerReference: order.buyerReference }));
   return { items, page: options.page, pageSize: options.pageSize };
@@ -45,18 +48,20 @@ export async function listTraderPayinsForDashboard(
   traderId: string,
   query: { group: TraderPayinGroup; page: number; pageSize: number },
 ) {
-  const where = conditionsFor(traderId, traderPayinGroups[query.group]);
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ order: payinOrders, bankName: traderBankAccounts.bankName, accountLast4: traderBankAccounts.accountLast4 })
-      .from(payinOrders)
-      .leftJoin(traderBankAccounts, eq(traderBankAccounts.id, payinOrders.traderBankAccountId))
-      .where(where)
-      .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(payinOrders).where(where),
+  const statuses = traderPayinGroups[query.group];
+  const [ids, totals] = await Promise.all([
+    traderPageIds(db, byTrader, { traderId, statuses, page: query.page, pageSize: query.pageSize }),
+    db.select({ total: count() }).from(payinOrders).where(conditionsFor(traderId, statuses)),
   ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ order: payinOrders, bankName: traderBankAccounts.bankName, accountLast4: traderBankAccounts.accountLast4 })
+          .from(payinOrders)
+          .leftJoin(traderBankAccounts, eq(traderBankAccounts.id, payinOrders.traderBankAccountId))
+          .where(pageOf(ids, traderId, statuses))
+          .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id));
   const evidence = await matchEvidence(db, traderId, rows.map(({ order }) => order.id));
   return {
     items: rows.map(({ order, bankName, accountLast4 }) => ({

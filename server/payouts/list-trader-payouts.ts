@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, payoutOrders, proofImages } from '../../db/schema';
+import { traderPageIds, type TraderOrdersIndex } from '../listing/trader-page-ids';
 import type { PayoutStatus } from './payout-machine';
 import { traderPayoutView } from './trader-payout-view';
 
@@ -12,13 +13,15 @@ const traderPayoutGroups = {
 
 export type TraderPayoutGroup = keyof typeof traderPayoutGroups;
 
+const byTrader: TraderOrdersIndex = { table: payoutOrders, id: payoutOrders.id, traderId: payoutOrders.traderId, status: payoutOrders.status, at: payoutOrders.acceptedAt };
+
 /** The payouts a trader accepted, newest accept first, with the exact total of the group. */
 export async function listTraderPayouts(
   db: Executor,
   traderId: string,
   query: { group: TraderPayoutGroup; page: number; pageSize: number },
 ) {
-  const where = and(eq(payoutOrders.traderId, traderId), inArray(payoutOrders.status, [...traderPayoutGroups[query.group]]));
+  const statuses = traderPayoutGroups[query.group];
   const proofCount = db
     .select({ n: sql<number>`count(*)::int`.as('n') })
     .from(proofImages)
@@ -28,16 +31,20 @@ export async function listTraderPayouts(
     and ${auditLog.targetId} = ${payoutOrders.id}::text and ${auditLog.action} = 'card.view'
     and ${auditLog.actorType} = 'trader' and ${auditLog.actorId} = ${payoutOrders.traderId}::text
     and (${auditLog.details}->>'acceptedAt')::timestamptz = ${payoutOrders.acceptedAt})`;
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ order: payoutOrders, proofs: sql<number>`(${proofCount})`, numberSeen })
-      .from(payoutOrders)
-      .where(where)
-      .orderBy(desc(payoutOrders.acceptedAt), desc(payoutOrders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(payoutOrders).where(where),
+  const group = and(eq(payoutOrders.traderId, traderId), inArray(payoutOrders.status, [...statuses]));
+  const [ids, totals] = await Promise.all([
+    traderPageIds(db, byTrader, { traderId, statuses, page: query.page, pageSize: query.pageSize }),
+    db.select({ total: count() }).from(payoutOrders).where(group),
   ]);
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ order: payoutOrders, proofs: sql<number>`(${proofCount})`, numberSeen })
+          .from(payoutOrders)
+          // Still this trader's and in the group: a payout may have moved on since its id was read.
+          .where(and(inArray(payoutOrders.id, ids), group))
+          .orderBy(desc(payoutOrders.acceptedAt), desc(payoutOrders.id));
   return {
     items: rows.map((row) => traderPayoutView(row.order, Number(row.proofs), Boolean(row.numberSeen))),
     page: query.page,

@@ -1,0 +1,61 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { payinOrders } from '../../db/schema';
+import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
+import { insertPayin } from '../../tests/fixtures/orders';
+import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
+import { listTraderPayins, listTraderPayinsForDashboard } from '../payins/list-trader-payins';
+
+describe.each(['postgres', 'pglite'] as const)("a trader's list pages, merged from each status's newest (%s)", (kind) => {
+  let database: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    database = await createTestDatabase(kind === 'pglite' ? { kind } : {});
+    db = database.db;
+  });
+  afterAll(() => database.close());
+
+  it('pages through orders whose statuses interleave in time exactly as one sorted list would', async () => {
+    const merchant = await merchantWithBalance(db, '0');
+    const trader = await traderWithBalance(db, '1000.00');
+    const other = await traderWithBalance(db, '1000.00');
+    // Eleven pay-ins a minute apart, the statuses taking turns, two at the same minute (the id
+    // decides), and one of another trader in between.
+    const statuses = ['COMPLETED', 'PENDING_PAYMENT', 'CANCELLED', 'COMPLETED', 'PAYMENT_SUBMITTED', 'FAILED', 'COMPLETED', 'CANCELLED', 'COMPLETED', 'PENDING_PAYMENT', 'COMPLETED'] as const;
+    const minute = (i: number) => new Date(Date.UTC(2026, 0, 1, 12, i === 4 ? 3 : i));
+    const orders = [];
+    for (const [i, status] of statuses.entries()) {
+      const order = await insertPayin(db, merchant.merchantId, trader.traderId);
+      // A read's fixture: the rows as the flows would have left them.
+      await db.update(payinOrders).set({ status, createdAt: minute(i) }).where(eq(payinOrders.id, order.id));
+      orders.push({ id: order.id, status, createdAt: minute(i) });
+    }
+    const foreign = await insertPayin(db, merchant.merchantId, other.traderId);
+    await db.update(payinOrders).set({ status: 'COMPLETED', createdAt: minute(5) }).where(eq(payinOrders.id, foreign.id));
+
+    const newestFirst = (ids: { id: string; createdAt: Date }[]) =>
+      [...ids].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((order) => order.id);
+    const closed = newestFirst(orders.filter((order) => ['COMPLETED', 'CANCELLED', 'FAILED'].includes(order.status)));
+    const open = newestFirst(orders.filter((order) => ['PENDING_PAYMENT', 'PAYMENT_SUBMITTED'].includes(order.status)));
+    expect(closed).toHaveLength(8);
+
+    const dashboard = async (group: 'open' | 'closed', page: number, pageSize: number) => {
+      const listed = await listTraderPayinsForDashboard(db, trader.traderId, { group, page, pageSize });
+      return { ids: listed.items.map((item) => item.orderId), total: listed.total };
+    };
+    expect(await dashboard('closed', 1, 3)).toEqual({ ids: closed.slice(0, 3), total: 8 });
+    expect(await dashboard('closed', 2, 3)).toEqual({ ids: closed.slice(3, 6), total: 8 });
+    expect(await dashboard('closed', 3, 3)).toEqual({ ids: closed.slice(6), total: 8 });
+    expect(await dashboard('closed', 4, 3)).toEqual({ ids: [], total: 8 });
+    expect(await dashboard('open', 1, 20)).toEqual({ ids: open, total: 3 });
+
+    // The bot API's list: every status when none is asked for, or the ones asked for, even one.
+    const bot = async (page: number, pageSize: number, wanted?: ('COMPLETED' | 'CANCELLED')[]) =>
+      (await listTraderPayins(db, trader.traderId, { page, pageSize, statuses: wanted })).items.map((item) => item.id);
+    const all = newestFirst(orders);
+    expect([...(await bot(1, 4)), ...(await bot(2, 4)), ...(await bot(3, 4))]).toEqual(all);
+    expect(await bot(2, 2, ['COMPLETED'])).toEqual(newestFirst(orders.filter((order) => order.status === 'COMPLETED')).slice(2, 4));
+    expect(await bot(1, 10, ['COMPLETED', 'CANCELLED'])).toEqual(newestFirst(orders.filter((order) => ['COMPLETED', 'CANCELLED'].includes(order.status))));
+  });
+});

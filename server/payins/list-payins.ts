@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { listTotal } from '../listing/list-total';
+import { pageIdsByStatus, type OrdersByStatusIndex } from '../listing/page-ids-by-status';
 import { payinOrders } from '../../db/schema';
 import type { ListPayinsInput } from './payin.schema';
 import { payinListView } from './payin-view';
@@ -15,14 +16,28 @@ export async function listPayins(db: Executor, merchantId: string, query: ListPa
   if (query.to) conditions.push(lte(payinOrders.createdAt, query.to));
   const where = and(...conditions);
   const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(payinOrders)
-      .where(where)
-      .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+    pageOf(db, merchantId, query, where),
     listTotal(db, { flow: 'payin', merchantId, filter: query, countRows: async () => (await db.select({ total: count() }).from(payinOrders).where(where))[0]?.total ?? 0 }),
   ]);
   return { items: rows.map(payinListView), page: query.page, pageSize: query.pageSize, total };
+}
+
+const byMerchant: OrdersByStatusIndex = { table: payinOrders, id: payinOrders.id, owner: payinOrders.merchantId, status: payinOrders.status, at: payinOrders.createdAt };
+
+async function pageOf(db: Executor, merchantId: string, query: ListPayinsInput, where: SQL | undefined) {
+  const newestFirst = [desc(payinOrders.createdAt), desc(payinOrders.id)];
+  const statuses = query.status;
+  // Several statuses and nothing else: each status's newest from the merchant's status index,
+  // merged, then the page's rows (still matching: a status may have changed in between).
+  if (statuses && statuses.length > 1 && !query.orderNo && !query.merchantOrderNo && !query.from && !query.to) {
+    const ids = await pageIdsByStatus(db, byMerchant, { owner: merchantId, statuses, page: query.page, pageSize: query.pageSize });
+    return ids.length === 0 ? [] : db.select().from(payinOrders).where(and(inArray(payinOrders.id, ids), where)).orderBy(...newestFirst);
+  }
+  return db
+    .select()
+    .from(payinOrders)
+    .where(where)
+    .orderBy(...newestFirst)
+    .limit(query.pageSize)
+    .offset((query.page - 1) * query.pageSize);
 }

@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankNotifications, payinOrders, traderBankAccounts } from '../../db/schema';
 import { payinStatuses } from '../../db/schema/order-statuses';
-import { traderPageIds, type TraderOrdersIndex } from '../listing/trader-page-ids';
+import { pageIdsByStatus, type OrdersByStatusIndex } from '../listing/page-ids-by-status';
 import { keyring } from '../config/keyring';
 import { payinRulingOf } from './payin-ruling';
 import { decryptField } from '../crypto/encryption';
@@ -16,7 +16,7 @@ function conditionsFor(traderId: string, statuses: readonly PayinStatus[] | unde
   return and(...conditions);
 }
 
-const byTrader: TraderOrdersIndex = { table: payinOrders, id: payinOrders.id, traderId: payinOrders.traderId, status: payinOrders.status, at: payinOrders.createdAt };
+const byTrader: OrdersByStatusIndex = { table: payinOrders, id: payinOrders.id, owner: payinOrders.traderId, status: payinOrders.status, at: payinOrders.createdAt };
 
 /** The page's rows by id, still the trader's and in the statuses asked for: either may have changed since the ids were read. */
 const pageOf = (ids: string[], traderId: string, statuses: readonly PayinStatus[]) => and(inArray(payinOrders.id, ids), conditionsFor(traderId, statuses));
@@ -24,7 +24,7 @@ const pageOf = (ids: string[], traderId: string, statuses: readonly PayinStatus[
 /** The pay-ins matched to one trader, newest first; optionally only some statuses. */
 export async function listTraderPayins(db: Executor, traderId: string, options: { statuses?: PayinStatus[]; page: number; pageSize: number }) {
   const statuses = options.statuses?.length ? options.statuses : payinStatuses;
-  const ids = await traderPageIds(db, byTrader, { traderId, statuses, page: options.page, pageSize: options.pageSize });
+  const ids = await pageIdsByStatus(db, byTrader, { owner: traderId, statuses, page: options.page, pageSize: options.pageSize });
   const rows = ids.length === 0 ? [] : await db.select().from(payinOrders).where(pageOf(ids, traderId, statuses)).orderBy(desc(payinOrders.createdAt), desc(payinOrders.id));
   // A bot checks a credit against the amount the buyer was told to pay and the memo's reference.
   const items = rows.map((order) => ({ ...payinListView(order), expectedFiatAmount: fmt2(order.paymentFiatAmount ?? order.fiatAmount), buyerReference: order.buyerReference }));
@@ -50,7 +50,7 @@ export async function listTraderPayinsForDashboard(
 ) {
   const statuses = traderPayinGroups[query.group];
   const [ids, totals] = await Promise.all([
-    traderPageIds(db, byTrader, { traderId, statuses, page: query.page, pageSize: query.pageSize }),
+    pageIdsByStatus(db, byTrader, { owner: traderId, statuses, page: query.page, pageSize: query.pageSize }),
     db.select({ total: count() }).from(payinOrders).where(conditionsFor(traderId, statuses)),
   ]);
   const rows =

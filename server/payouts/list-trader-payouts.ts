@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, payoutOrders, proofImages } from '../../db/schema';
-import { traderPageIds, type TraderOrdersIndex } from '../listing/trader-page-ids';
+import { pageIdsByStatus, type OrdersByStatusIndex } from '../listing/page-ids-by-status';
 import type { PayoutStatus } from './payout-machine';
 import { traderPayoutView } from './trader-payout-view';
 
@@ -13,7 +13,7 @@ const traderPayoutGroups = {
 
 export type TraderPayoutGroup = keyof typeof traderPayoutGroups;
 
-const byTrader: TraderOrdersIndex = { table: payoutOrders, id: payoutOrders.id, traderId: payoutOrders.traderId, status: payoutOrders.status, at: payoutOrders.acceptedAt };
+const byTrader: OrdersByStatusIndex = { table: payoutOrders, id: payoutOrders.id, owner: payoutOrders.traderId, status: payoutOrders.status, at: payoutOrders.acceptedAt };
 
 /** The payouts a trader accepted, newest accept first, with the exact total of the group. */
 export async function listTraderPayouts(
@@ -33,7 +33,7 @@ export async function listTraderPayouts(
     and (${auditLog.details}->>'acceptedAt')::timestamptz = ${payoutOrders.acceptedAt})`;
   const group = and(eq(payoutOrders.traderId, traderId), inArray(payoutOrders.status, [...statuses]));
   const [ids, totals] = await Promise.all([
-    traderPageIds(db, byTrader, { traderId, statuses, page: query.page, pageSize: query.pageSize }),
+    pageIdsByStatus(db, byTrader, { owner: traderId, statuses, page: query.page, pageSize: query.pageSize }),
     db.select({ total: count() }).from(payoutOrders).where(group),
   ]);
   const rows =

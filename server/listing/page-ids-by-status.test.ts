@@ -5,9 +5,11 @@ import { payinOrders } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import { insertPayin } from '../../tests/fixtures/orders';
 import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
+import { listPayins } from '../payins/list-payins';
 import { listTraderPayins, listTraderPayinsForDashboard } from '../payins/list-trader-payins';
+import { listPayinsInput } from '../payins/payin.schema';
 
-describe.each(['postgres', 'pglite'] as const)("a trader's list pages, merged from each status's newest (%s)", (kind) => {
+describe.each(['postgres', 'pglite'] as const)("list pages merged from each status's newest (%s)", (kind) => {
   let database: TestDatabase;
   let db: Db;
   beforeAll(async () => {
@@ -57,5 +59,12 @@ describe.each(['postgres', 'pglite'] as const)("a trader's list pages, merged fr
     expect([...(await bot(1, 4)), ...(await bot(2, 4)), ...(await bot(3, 4))]).toEqual(all);
     expect(await bot(2, 2, ['COMPLETED'])).toEqual(newestFirst(orders.filter((order) => order.status === 'COMPLETED')).slice(2, 4));
     expect(await bot(1, 10, ['COMPLETED', 'CANCELLED'])).toEqual(newestFirst(orders.filter((order) => ['COMPLETED', 'CANCELLED'].includes(order.status))));
+
+    // The merchant's list by several statuses: the other trader's pay-in is the merchant's too.
+    const merchantList = async (page: string, status: string) =>
+      (await listPayins(db, merchant.merchantId, listPayinsInput.parse({ page, pageSize: '3', status }))).items.map((item) => item.id);
+    const completedOrCancelled = newestFirst([...orders, { id: foreign.id, status: 'COMPLETED', createdAt: minute(5) }].filter((order) => ['COMPLETED', 'CANCELLED'].includes(order.status)));
+    expect(completedOrCancelled).toHaveLength(8);
+    expect([...(await merchantList('1', 'COMPLETED,CANCELLED')), ...(await merchantList('2', 'COMPLETED,CANCELLED')), ...(await merchantList('3', 'COMPLETED,CANCELLED'))]).toEqual(completedOrCancelled);
   });
 });

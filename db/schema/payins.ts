@@ -82,7 +82,7 @@ export const payinOrders = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // A trader's lists, one status at a time newest first (server/listing/page-ids-by-status.ts).
+    // A trader's lists, one status at a time newest first (server/listing/on-page-by-status.ts).
     index('payin_orders_trader_status_created_idx').on(t.traderId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The recent outcomes routing reads for success rates, bank health and pauses (docs/routing.md).
     index('payin_orders_matched_idx').on(t.matchedAt),

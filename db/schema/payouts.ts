@@ -78,7 +78,7 @@ export const payoutOrders = pgTable(
     ),
     // Trader pool and "my payouts".
     index('payout_orders_pool_idx').on(t.createdAt.desc().nullsFirst()).where(sql`${t.status} = 'PENDING_MATCH'`),
-    // A trader's lists, one status at a time newest accept first (server/listing/page-ids-by-status.ts).
+    // A trader's lists, one status at a time newest accept first (server/listing/on-page-by-status.ts).
     index('payout_orders_trader_status_accepted_idx').on(t.traderId, t.status, t.acceptedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // The month of accepted payouts a trader's reputation reads (docs/routing.md, "Reputation").
     index('payout_orders_accepted_idx').on(t.acceptedAt),

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { listTotal } from '../listing/list-total';
-import { pageIdsByStatus, type OrdersByStatusIndex } from '../listing/page-ids-by-status';
+import { onPageByStatus, type OrdersByStatusIndex } from '../listing/on-page-by-status';
 import { payinOrders } from '../../db/schema';
 import type { ListPayinsInput } from './payin.schema';
 import { payinListView } from './payin-view';
@@ -24,14 +24,13 @@ export async function listPayins(db: Executor, merchantId: string, query: ListPa
 
 const byMerchant: OrdersByStatusIndex = { table: payinOrders, id: payinOrders.id, owner: payinOrders.merchantId, status: payinOrders.status, at: payinOrders.createdAt };
 
-async function pageOf(db: Executor, merchantId: string, query: ListPayinsInput, where: SQL | undefined) {
+function pageOf(db: Executor, merchantId: string, query: ListPayinsInput, where: SQL | undefined) {
   const newestFirst = [desc(payinOrders.createdAt), desc(payinOrders.id)];
   const statuses = query.status;
-  // Several statuses and nothing else: each status's newest from the merchant's status index,
-  // merged, then the page's rows (still matching: a status may have changed in between).
+  // Several statuses and nothing else: each status's newest from the merchant's status index, merged.
   if (statuses && statuses.length > 1 && !query.orderNo && !query.merchantOrderNo && !query.from && !query.to) {
-    const ids = await pageIdsByStatus(db, byMerchant, { owner: merchantId, statuses, page: query.page, pageSize: query.pageSize });
-    return ids.length === 0 ? [] : db.select().from(payinOrders).where(and(inArray(payinOrders.id, ids), where)).orderBy(...newestFirst);
+    const onPage = onPageByStatus(db, byMerchant, { owner: merchantId, statuses: statuses as [string, ...string[]], page: query.page, pageSize: query.pageSize });
+    return db.select().from(payinOrders).where(and(onPage, where)).orderBy(...newestFirst);
   }
   return db
     .select()

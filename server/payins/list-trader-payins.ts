@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { bankNotifications, payinOrders, traderBankAccounts } from '../../db/schema';
 import { payinStatuses } from '../../db/schema/order-statuses';
-import { pageIdsByStatus, type OrdersByStatusIndex } from '../listing/page-ids-by-status';
+import { onPageByStatus, type OrdersByStatusIndex } from '../listing/on-page-by-status';
 import { keyring } from '../config/keyring';
 import { payinRulingOf } from './payin-ruling';
 import { decryptField } from '../crypto/encryption';
@@ -18,14 +18,14 @@ function conditionsFor(traderId: string, statuses: readonly PayinStatus[] | unde
 
 const byTrader: OrdersByStatusIndex = { table: payinOrders, id: payinOrders.id, owner: payinOrders.traderId, status: payinOrders.status, at: payinOrders.createdAt };
 
-/** The page's rows by id, still the trader's and in the statuses asked for: either may have changed since the ids were read. */
-const pageOf = (ids: string[], traderId: string, statuses: readonly PayinStatus[]) => and(inArray(payinOrders.id, ids), conditionsFor(traderId, statuses));
+/** The rows of a page of the trader's pay-ins in `statuses`, newest first. */
+const pageOf = (db: Executor, traderId: string, statuses: readonly [PayinStatus, ...PayinStatus[]], page: { page: number; pageSize: number }) =>
+  and(onPageByStatus(db, byTrader, { owner: traderId, statuses, page: page.page, pageSize: page.pageSize }), conditionsFor(traderId, statuses));
 
 /** The pay-ins matched to one trader, newest first; optionally only some statuses. */
 export async function listTraderPayins(db: Executor, traderId: string, options: { statuses?: PayinStatus[]; page: number; pageSize: number }) {
-  const statuses = options.statuses?.length ? options.statuses : payinStatuses;
-  const ids = await pageIdsByStatus(db, byTrader, { owner: traderId, statuses, page: options.page, pageSize: options.pageSize });
-  const rows = ids.length === 0 ? [] : await db.select().from(payinOrders).where(pageOf(ids, traderId, statuses)).orderBy(desc(payinOrders.createdAt), desc(payinOrders.id));
+  const statuses = options.statuses?.length ? (options.statuses as [PayinStatus, ...PayinStatus[]]) : payinStatuses;
+  const rows = await db.select().from(payinOrders).where(pageOf(db, traderId, statuses, options)).orderBy(desc(payinOrders.createdAt), desc(payinOrders.id));
   // A bot checks a credit against the amount the buyer was told to pay and the memo's reference.
   const items = rows.map((order) => ({ ...payinListView(order), expectedFiatAmount: fmt2(order.paymentFiatAmount ?? order.fiatAmount), buyerReference: order.buyerReference }));
   return { items, page: options.page, pageSize: options.pageSize };
@@ -49,19 +49,15 @@ export async function listTraderPayinsForDashboard(
   query: { group: TraderPayinGroup; page: number; pageSize: number },
 ) {
   const statuses = traderPayinGroups[query.group];
-  const [ids, totals] = await Promise.all([
-    pageIdsByStatus(db, byTrader, { owner: traderId, statuses, page: query.page, pageSize: query.pageSize }),
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ order: payinOrders, bankName: traderBankAccounts.bankName, accountLast4: traderBankAccounts.accountLast4 })
+      .from(payinOrders)
+      .leftJoin(traderBankAccounts, eq(traderBankAccounts.id, payinOrders.traderBankAccountId))
+      .where(pageOf(db, traderId, statuses, query))
+      .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id)),
     db.select({ total: count() }).from(payinOrders).where(conditionsFor(traderId, statuses)),
   ]);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ order: payinOrders, bankName: traderBankAccounts.bankName, accountLast4: traderBankAccounts.accountLast4 })
-          .from(payinOrders)
-          .leftJoin(traderBankAccounts, eq(traderBankAccounts.id, payinOrders.traderBankAccountId))
-          .where(pageOf(ids, traderId, statuses))
-          .orderBy(desc(payinOrders.createdAt), desc(payinOrders.id));
   const evidence = await matchEvidence(db, traderId, rows.map(({ order }) => order.id));
   return {
     items: rows.map(({ order, bankName, accountLast4 }) => ({

@@ -1,8 +1,8 @@
 import { and, count, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import { unionAll } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 import { payoutPage, payoutPageByOneStatus, payoutPageInRange, payoutViewColumns, payoutsNewestFirst } from '../../db/statements/payout-reads';
 import { listTotal } from '../listing/list-total';
+import { onPageByStatus, type OrdersByStatusIndex } from '../listing/on-page-by-status';
 import { payoutOrders } from '../../db/schema';
 import type { PayoutStatus } from './payout-machine';
 import type { ListPayoutsInput } from './payout.schema';
@@ -34,25 +34,9 @@ function conditionsOf(merchantId: string, query: ListPayoutsInput): SQL | undefi
 // are built per call.
 const newestFirst = payoutsNewestFirst;
 
-/**
- * Several statuses: each one's newest `offset + limit` orders from the same index, merged. An
- * index walk cannot return several statuses in date order, and walking the merchant's whole
- * history for the few that match is what one status used to cost.
- */
-function pageByStatuses(db: Executor, merchantId: string, statuses: [string, string, ...string[]], window: { limit: number; offset: number }) {
-  const newestOf = (status: string) =>
-    db
-      .select(payoutViewColumns)
-      .from(payoutOrders)
-      .where(and(eq(payoutOrders.merchantId, merchantId), eq(payoutOrders.status, status as PayoutStatus)))
-      .orderBy(...newestFirst)
-      .limit(window.offset + window.limit);
-  const [first, second, ...rest] = statuses;
-  return unionAll(newestOf(first), newestOf(second), ...rest.map(newestOf))
-    .orderBy(...newestFirst)
-    .limit(window.limit)
-    .offset(window.offset);
-}
+// Several statuses: the page's ids merged from each status's newest in the merchant's status index
+// (an index walk cannot return several statuses in date order), then their rows.
+const byMerchant: OrdersByStatusIndex = { table: payoutOrders, id: payoutOrders.id, owner: payoutOrders.merchantId, status: payoutOrders.status, at: payoutOrders.createdAt };
 
 function pageOf(db: Executor, merchantId: string, query: ListPayoutsInput) {
   const window = { merchantId, limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
@@ -60,7 +44,10 @@ function pageOf(db: Executor, merchantId: string, query: ListPayoutsInput) {
   const statuses = query.status;
   if (onlyStatus && !statuses) return payoutPage(db, window);
   if (onlyStatus && statuses?.length === 1) return payoutPageByOneStatus(db, { ...window, status: statuses[0] });
-  if (onlyStatus && statuses) return pageByStatuses(db, merchantId, statuses as [string, string, ...string[]], window);
+  if (onlyStatus && statuses) {
+    const onPage = onPageByStatus(db, byMerchant, { owner: merchantId, statuses: statuses as [PayoutStatus, ...PayoutStatus[]], page: query.page, pageSize: query.pageSize });
+    return db.select(payoutViewColumns).from(payoutOrders).where(and(onPage, conditionsOf(merchantId, query))).orderBy(...newestFirst);
+  }
   if (!query.orderNo && !query.merchantOrderNo && !statuses) {
     return payoutPageInRange(db, { ...window, from: query.from?.toISOString() ?? '-infinity', to: query.to?.toISOString() ?? 'infinity' });
   }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { auditLog, payoutOrders, proofImages } from '../../db/schema';
-import { pageIdsByStatus, type OrdersByStatusIndex } from '../listing/page-ids-by-status';
+import { onPageByStatus, type OrdersByStatusIndex } from '../listing/on-page-by-status';
 import type { PayoutStatus } from './payout-machine';
 import { traderPayoutView } from './trader-payout-view';
 
@@ -32,19 +32,15 @@ export async function listTraderPayouts(
     and ${auditLog.actorType} = 'trader' and ${auditLog.actorId} = ${payoutOrders.traderId}::text
     and (${auditLog.details}->>'acceptedAt')::timestamptz = ${payoutOrders.acceptedAt})`;
   const group = and(eq(payoutOrders.traderId, traderId), inArray(payoutOrders.status, [...statuses]));
-  const [ids, totals] = await Promise.all([
-    pageIdsByStatus(db, byTrader, { owner: traderId, statuses, page: query.page, pageSize: query.pageSize }),
+  const onPage = onPageByStatus(db, byTrader, { owner: traderId, statuses, page: query.page, pageSize: query.pageSize });
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ order: payoutOrders, proofs: sql<number>`(${proofCount})`, numberSeen })
+      .from(payoutOrders)
+      .where(and(onPage, group))
+      .orderBy(desc(payoutOrders.acceptedAt), desc(payoutOrders.id)),
     db.select({ total: count() }).from(payoutOrders).where(group),
   ]);
-  const rows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ order: payoutOrders, proofs: sql<number>`(${proofCount})`, numberSeen })
-          .from(payoutOrders)
-          // Still this trader's and in the group: a payout may have moved on since its id was read.
-          .where(and(inArray(payoutOrders.id, ids), group))
-          .orderBy(desc(payoutOrders.acceptedAt), desc(payoutOrders.id));
   return {
     items: rows.map((row) => traderPayoutView(row.order, Number(row.proofs), Boolean(row.numberSeen))),
     page: query.page,

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { unionAll, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client';
 
@@ -16,18 +16,18 @@ export interface OrdersByStatusIndex {
 }
 
 /**
- * The ids of one page of an owner's orders in `statuses`, newest first (then by id). Each status's
+ * The condition that a row is on one page of an owner's orders in `statuses`, newest first (then
+ * by id): the list reads the page's rows in the same statement as the ids. Each status's
  * newest rows are read in order from the index, at most the page's end of them, and merged: a page
  * costs its place in the list, not the owner's history. Filtered by an IN list over the statuses
  * instead, PostgreSQL read every matching row and sorted them all for each page (docs/performance.md,
- * "A trader's list sorted their history"). The merchants' payout list merges the same way in one
- * statement, with its view's columns rather than ids (server/payouts/list-payouts.ts).
+ * "A trader's list sorted their history").
  */
-export async function pageIdsByStatus(
+export function onPageByStatus(
   db: Executor,
   index: OrdersByStatusIndex,
-  query: { owner: string; statuses: readonly string[]; page: number; pageSize: number },
-): Promise<string[]> {
+  query: { owner: string; statuses: readonly [string, ...string[]]; page: number; pageSize: number },
+): SQL {
   const { owner, statuses, pageSize } = query;
   const offset = (query.page - 1) * pageSize;
   const newest = (status: string, limit: number) =>
@@ -38,14 +38,17 @@ export async function pageIdsByStatus(
       .orderBy(desc(index.at), desc(index.id))
       .limit(limit);
   const [first, second, ...rest] = statuses;
-  if (first === undefined) return [];
-  if (second === undefined) {
-    return (await newest(first, pageSize).offset(offset)).map((row) => row.id as string);
-  }
   const end = offset + pageSize;
-  const rows = await unionAll(newest(first, end), newest(second, end), ...rest.map((status) => newest(status, end)))
-    .orderBy(desc(index.at), desc(index.id))
-    .limit(pageSize)
-    .offset(offset);
-  return rows.map((row) => row.id as string);
+  const page = (
+    second === undefined
+      ? newest(first, pageSize).offset(offset)
+      : unionAll(newest(first, end), newest(second, end), ...rest.map((status) => newest(status, end)))
+          .orderBy(desc(index.at), desc(index.id))
+          .limit(pageSize)
+          .offset(offset)
+  ).as('page');
+  // `= any(array(…))` rather than `in (…)`: the ids are read first, once, and the rows then fetched
+  // by primary key, whatever the statistics say. With `in`, on statistics taken before a burst of
+  // new orders, the open pay-ins' page took 264 ms (9 ms after ANALYZE; docs/performance.md).
+  return sql`${index.id} = any(array(${db.select({ id: page.id }).from(page)}))`;
 }

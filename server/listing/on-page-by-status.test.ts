@@ -1,13 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { payinOrders } from '../../db/schema';
+import { payinOrders, payoutOrders } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
-import { insertPayin } from '../../tests/fixtures/orders';
+import { insertPayin, insertPayout } from '../../tests/fixtures/orders';
 import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
 import { listPayins } from '../payins/list-payins';
 import { listTraderPayins, listTraderPayinsForDashboard } from '../payins/list-trader-payins';
 import { listPayinsInput } from '../payins/payin.schema';
+import { listPayouts } from '../payouts/list-payouts';
+import { listTraderPayouts } from '../payouts/list-trader-payouts';
+import { listPayoutsInput } from '../payouts/payout.schema';
 
 describe.each(['postgres', 'pglite'] as const)("list pages merged from each status's newest (%s)", (kind) => {
   let database: TestDatabase;
@@ -66,5 +69,40 @@ describe.each(['postgres', 'pglite'] as const)("list pages merged from each stat
     const completedOrCancelled = newestFirst([...orders, { id: foreign.id, status: 'COMPLETED', createdAt: minute(5) }].filter((order) => ['COMPLETED', 'CANCELLED'].includes(order.status)));
     expect(completedOrCancelled).toHaveLength(8);
     expect([...(await merchantList('1', 'COMPLETED,CANCELLED')), ...(await merchantList('2', 'COMPLETED,CANCELLED')), ...(await merchantList('3', 'COMPLETED,CANCELLED'))]).toEqual(completedOrCancelled);
+  });
+
+  it("pages a trader's and a merchant's payouts by several statuses, by accept and by creation", async () => {
+    const merchant = await merchantWithBalance(db, '1000.00');
+    const trader = await traderWithBalance(db, '1000.00');
+    const other = await traderWithBalance(db, '1000.00');
+    // Created in one order, accepted in the reverse one: the trader's list follows the accept,
+    // the merchant's the creation. The fourth is another trader's, the merchant's all the same.
+    const statuses = ['COMPLETED', 'CANCELLED', 'PAYMENT_SUBMITTED', 'COMPLETED', 'CANCELLED', 'COMPLETED', 'COMPLETED'] as const;
+    const minute = (i: number) => new Date(Date.UTC(2026, 0, 1, 12, i));
+    const orders = [];
+    for (const [i, status] of statuses.entries()) {
+      const order = await insertPayout(db, merchant.merchantId);
+      const traderId = i === 3 ? other.traderId : trader.traderId;
+      const acceptedAt = minute(30 - i);
+      await db.update(payoutOrders).set({ status, traderId, createdAt: minute(i), acceptedAt }).where(eq(payoutOrders.id, order.id));
+      orders.push({ id: order.id, orderNo: order.orderNo, status, traderId, createdAt: minute(i), acceptedAt });
+    }
+    const closed = ['COMPLETED', 'CANCELLED'];
+    const byAccept = orders
+      .filter((order) => order.traderId === trader.traderId && closed.includes(order.status))
+      .sort((a, b) => b.acceptedAt.getTime() - a.acceptedAt.getTime())
+      .map((order) => order.id);
+    const traderPage = async (page: number) => (await listTraderPayouts(db, trader.traderId, { group: 'closed', page, pageSize: 2 })).items.map((item) => item.orderId);
+    expect(byAccept).toHaveLength(5);
+    expect([...(await traderPage(1)), ...(await traderPage(2)), ...(await traderPage(3))]).toEqual(byAccept);
+    expect((await listTraderPayouts(db, trader.traderId, { group: 'closed', page: 1, pageSize: 2 })).total).toBe(5);
+
+    const byCreation = orders
+      .filter((order) => closed.includes(order.status))
+      .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())
+      .map((order) => order.orderNo);
+    const merchantPage = async (page: string) =>
+      (await listPayouts(db, merchant.merchantId, listPayoutsInput.parse({ page, pageSize: '4', status: 'COMPLETED,CANCELLED' }))).items.map((item) => item.orderNo);
+    expect([...(await merchantPage('1')), ...(await merchantPage('2'))]).toEqual(byCreation);
   });
 });

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client';
 import { payinOrders, payoutOrders } from '../../db/schema';
 import { listPayins } from '../payins/list-payins';
 import type { ListPayinsInput } from '../payins/payin.schema';
-import { payinListView } from '../payins/payin-view';
+import { payinListColumns, payinListView } from '../payins/payin-view';
 import { listPayouts } from '../payouts/list-payouts';
 import type { ListPayoutsInput } from '../payouts/payout.schema';
 import { payoutDetailView } from '../payouts/payout-view';
@@ -41,7 +41,7 @@ export async function listConsoleOrders(db: Executor, options: { merchantId: str
   }
   const { where, orderBy } = orderFilterSql(payinOrders, merchantId, query);
   const [rows, [total]] = await Promise.all([
-    db.select().from(payinOrders).where(where).orderBy(...orderBy).limit(CONSOLE_PAGE_SIZE).offset(offset),
+    db.select(payinListColumns).from(payinOrders).where(where).orderBy(...orderBy).limit(CONSOLE_PAGE_SIZE).offset(offset),
     db.select({ total: count() }).from(payinOrders).where(where),
   ]);
   return { flow: 'payins' as const, items: rows.map(payinListView), page: query.page, pageSize: CONSOLE_PAGE_SIZE, total: total?.total ?? 0 };

@@ -4,7 +4,7 @@ import { listTotal } from '../listing/list-total';
 import { onPageByStatus, type OrdersByStatusIndex } from '../listing/on-page-by-status';
 import { payinOrders } from '../../db/schema';
 import type { ListPayinsInput } from './payin.schema';
-import { payinListView } from './payin-view';
+import { payinListColumns, payinListView } from './payin-view';
 
 /** A merchant's pay-ins, newest first, with the exact total for the filter (docs/api.md, "List pay-ins"). */
 export async function listPayins(db: Executor, merchantId: string, query: ListPayinsInput) {
@@ -30,10 +30,10 @@ function pageOf(db: Executor, merchantId: string, query: ListPayinsInput, where:
   // Several statuses and nothing else: each status's newest from the merchant's status index, merged.
   if (statuses && statuses.length > 1 && !query.orderNo && !query.merchantOrderNo && !query.from && !query.to) {
     const onPage = onPageByStatus(db, byMerchant, { owner: merchantId, statuses: statuses as [string, ...string[]], page: query.page, pageSize: query.pageSize });
-    return db.select().from(payinOrders).where(and(onPage, where)).orderBy(...newestFirst);
+    return db.select(payinListColumns).from(payinOrders).where(and(onPage, where)).orderBy(...newestFirst);
   }
   return db
-    .select()
+    .select(payinListColumns)
     .from(payinOrders)
     .where(where)
     .orderBy(...newestFirst)

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payinOrders, payoutOrders } from '../../db/schema';
-import { payinListView } from '../payins/payin-view';
+import { payoutViewColumns } from '../../db/statements/payout-reads';
+import { payinListColumns, payinListView } from '../payins/payin-view';
 import { payoutDetailView } from '../payouts/payout-view';
 import type { OrderFilter } from './merchant-orders.schema';
 import { orderFilterSql, type OrderTable } from './order-filter-sql';
@@ -39,27 +40,44 @@ const line = (cells: (string | number | null | undefined)[]) => `${cells.map(csv
  * The CSV of a merchant's payouts or pay-ins under the console's filter, as chunks of text: the
  * header, then one chunk per batch of rows. Batches are read by keyset (created_at, id) on the
  * (merchant_id, created_at) index, never by offset, so the 100th batch costs what the first did and
- * rows created meanwhile neither repeat nor shift the rest. Fields are the API's list views.
+ * rows created meanwhile neither repeat nor shift the rest. Fields are the API's list views, and
+ * each batch reads only the columns those views show.
  */
 export async function* exportMerchantOrders(db: Executor, options: { merchantId: string; flow: 'payouts' | 'payins'; filter: OrderFilter; batchSize?: number }): AsyncGenerator<string> {
-  const columns: readonly string[] = options.flow === 'payouts' ? payoutColumns : payinColumns;
-  yield line([...columns]);
-  const table: OrderTable = options.flow === 'payouts' ? payoutOrders : payinOrders;
   const batch = options.batchSize ?? BATCH;
-  let after: { createdAt: string; id: string } | undefined;
+  const cursorAt = (table: OrderTable) => sql<string>`${table.createdAt}::text`;
+  const page = (table: OrderTable, after: Cursor | undefined) => orderFilterSql(table, options.merchantId, options.filter, after);
+  if (options.flow === 'payouts') {
+    yield* csvBatches(payoutColumns, payoutDetailView, (after) => {
+      const { where, orderBy } = page(payoutOrders, after);
+      return db.select({ row: payoutViewColumns, cursorAt: cursorAt(payoutOrders) }).from(payoutOrders).where(where).orderBy(...orderBy).limit(batch);
+    }, batch);
+  } else {
+    yield* csvBatches(payinColumns, payinListView, (after) => {
+      const { where, orderBy } = page(payinOrders, after);
+      return db.select({ row: payinListColumns, cursorAt: cursorAt(payinOrders) }).from(payinOrders).where(where).orderBy(...orderBy).limit(batch);
+    }, batch);
+  }
+}
+
+type Cursor = { createdAt: string; id: string };
+
+/** The header, then each batch's lines, the next batch read past the last row of this one. */
+async function* csvBatches<Row extends { id: string }>(
+  columns: readonly string[],
+  view: (row: Row) => object,
+  read: (after: Cursor | undefined) => Promise<{ row: Row; cursorAt: string }[]>,
+  batch: number,
+): AsyncGenerator<string> {
+  yield line([...columns]);
+  let after: Cursor | undefined;
   for (;;) {
-    const { where, orderBy } = orderFilterSql(table, options.merchantId, options.filter, after);
-    const rows = await db
-      .select({ row: table, cursorAt: sql<string>`${table.createdAt}::text` })
-      .from(table)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(batch);
+    const rows = await read(after);
     if (rows.length === 0) return;
     let chunk = '';
     for (const { row } of rows) {
-      const view: Record<string, unknown> = options.flow === 'payouts' ? payoutDetailView(row as typeof payoutOrders.$inferSelect) : payinListView(row as typeof payinOrders.$inferSelect);
-      chunk += line(columns.map((column) => view[column] as string | number | null));
+      const fields = view(row) as Record<string, unknown>;
+      chunk += line(columns.map((column) => fields[column] as string | number | null));
     }
     yield chunk;
     if (rows.length < batch) return;

@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { payinOrders, payoutOrders } from '../../db/schema';
+import { payoutViewColumns } from '../../db/statements/payout-reads';
 import { listPayins } from '../payins/list-payins';
 import type { ListPayinsInput } from '../payins/payin.schema';
 import { payinListColumns, payinListView } from '../payins/payin-view';
@@ -34,7 +35,7 @@ export async function listConsoleOrders(db: Executor, options: { merchantId: str
   if (options.flow === 'payouts') {
     const { where, orderBy } = orderFilterSql(payoutOrders, merchantId, query);
     const [rows, [total]] = await Promise.all([
-      db.select().from(payoutOrders).where(where).orderBy(...orderBy).limit(CONSOLE_PAGE_SIZE).offset(offset),
+      db.select(payoutViewColumns).from(payoutOrders).where(where).orderBy(...orderBy).limit(CONSOLE_PAGE_SIZE).offset(offset),
       db.select({ total: count() }).from(payoutOrders).where(where),
     ]);
     return { flow: 'payouts' as const, items: rows.map(payoutDetailView), page: query.page, pageSize: CONSOLE_PAGE_SIZE, total: total?.total ?? 0 };

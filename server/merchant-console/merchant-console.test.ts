@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutOrders } from '../../db/schema';
 import { createTestDatabase, type TestDatabase } from '../../tests/db/test-database';
 import { tinyPng } from '../../tests/fixtures/images';
-import { insertPayout } from '../../tests/fixtures/orders';
+import { insertPayin, insertPayout } from '../../tests/fixtures/orders';
+import { listPayins } from '../payins/list-payins';
+import { listPayinsInput } from '../payins/payin.schema';
 import { merchantWithBalance, traderWithBalance } from '../../tests/fixtures/parties';
 import { acceptPayout } from '../payouts/accept-payout';
 import { decidePayout } from '../payouts/decide-payout';
@@ -101,6 +103,18 @@ describe('the CSV export', () => {
 
     const disputedOnly = await csvOf(exportMerchantOrders(database.db, { merchantId, flow: 'payouts', filter: { sort: 'newest', status: ['DISPUTED'] } }));
     expect(disputedOnly.trimEnd().split('\r\n')).toHaveLength(2);
+  });
+
+  it("streams a merchant's pay-ins with the API list's fields, every line the order's list item", async () => {
+    const payer = await merchantWithBalance(database.db, '0');
+    for (let i = 0; i < 3; i++) await insertPayin(database.db, payer.merchantId, traderId, `1${i}.500000`);
+    await insertPayin(database.db, merchantId, traderId);
+    const listed = (await listPayins(database.db, payer.merchantId, listPayinsInput.parse({}))).items;
+    const lines = (await csvOf(exportMerchantOrders(database.db, { merchantId: payer.merchantId, flow: 'payins', filter: { sort: 'newest' }, batchSize: 2 }))).trimEnd().split('\r\n');
+    const header = lines[0]!.split(',');
+    expect(header).toEqual(['orderNo', 'merchantOrderNo', 'status', 'assetAmount', 'usdAmount', 'usdFeeAmount', 'fiatCurrency', 'fiatAmount', 'fxRate', 'createdAt', 'updatedAt', 'paymentSubmittedAt', 'completedAt']);
+    expect(lines.slice(1)).toEqual(listed.map((item) => header.map((column) => csvCell((item as Record<string, string | null>)[column])).join(',')));
+    expect(listed.map((item) => item.assetAmount).sort()).toEqual(['10.500000', '11.500000', '12.500000']);
   });
 });
 

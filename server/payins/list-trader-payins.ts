@@ -18,7 +18,7 @@ function conditionsFor(traderId: string, statuses: readonly PayinStatus[] | unde
 
 const byTrader: OrdersByStatusIndex = { table: payinOrders, id: payinOrders.id, owner: payinOrders.traderId, status: payinOrders.status, at: payinOrders.createdAt };
 
-/** The rows of a page of the trader's pay-ins in `statuses`, newest first. */
+/** The condition for one page of the trader's pay-ins in `statuses` (the caller sorts them newest first). */
 const pageOf = (db: Executor, traderId: string, statuses: readonly [PayinStatus, ...PayinStatus[]], page: { page: number; pageSize: number }) =>
   and(onPageByStatus(db, byTrader, { owner: traderId, statuses, page: page.page, pageSize: page.pageSize }), conditionsFor(traderId, statuses));
 
